@@ -1,0 +1,43 @@
+//! The vocabulary of contract bridge as the Laws of Duplicate Bridge define it: the pack (Law 1),
+//! boards (Law 2), deals and dealing (Law 6), calls (Law 18), contracts (Law 22), the scoring
+//! table (Law 77) and the IMP scale (Law 78B).
+//!
+//! Pure data and functions: no I/O, no clocks. Randomness only where a caller hands in a
+//! generator ([`dealing::random_deal`]).
+
+pub mod board;
+pub mod call;
+pub mod card;
+pub mod contract;
+pub mod deal;
+pub mod dealing;
+pub mod hand;
+pub mod imps;
+pub mod seat;
+
+pub use board::{Board, BoardNumber, Vulnerability};
+pub use call::{Bid, Call};
+pub use card::{Card, Rank, Strain, Suit};
+pub use contract::{Contract, Penalty};
+pub use deal::{Deal, DealError};
+pub use dealing::{random_deal, DealNumber, DEAL_COUNT};
+pub use hand::Hand;
+pub use imps::imps;
+pub use seat::{Seat, Side};
+
+/// A piece of text that does not say what it should: names the problem in words a player reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ParseError {
+    message: String,
+}
+
+impl ParseError {
+    pub fn new(message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into() }
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
