@@ -1,0 +1,1 @@
+//! PBN 2.1, LIN and JSON for Tenace (being written).
