@@ -48,7 +48,7 @@ pub enum LawError {
     RulingOutOfRange { tricks: u8, won: u8, max: u8 },
     #[error("Law 79A: the board is over; the tricks are agreed")]
     BoardOver,
-    #[error("Law 9: {player:?} may not act for {seat:?}")]
+    #[error("Law 68: {player:?} may not claim, agree or doubt on behalf of {seat:?}")]
     NotYourAction { player: Seat, seat: Seat },
     #[error("Law 6: {0}")]
     NotADeal(String),
@@ -89,7 +89,7 @@ impl LawError {
             ClaimNotDoubted => "68D2",
             RulingOutOfRange { .. } => "70",
             BoardOver => "79A",
-            NotYourAction { .. } => "9",
+            NotYourAction { .. } => "68",
             NotADeal(_) => "6",
         }
     }
