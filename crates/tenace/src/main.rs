@@ -1,1 +1,155 @@
-fn main() {}
+//! `tenace`: the command line. Every verb prints its result on stdout; bad input gives one line
+//! on stderr and exit code 2.
+
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use tenace_core::{imps, random_deal, Board, BoardNumber, Contract};
+use tenace_formats::{Format, GameRecord};
+
+/// Tenace: duplicate contract bridge under the Laws of Duplicate Bridge.
+#[derive(Parser)]
+#[command(name = "tenace", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Deal a set of boards (Law 6) with Law 2's dealer and vulnerability.
+    Deal {
+        /// Seed for a reproducible set (ChaCha20 seeded from this number); without it the
+        /// operating system's random generator seeds the deal.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Board numbers: `1-32`, `7`, or a list such as `1-4,9,11-12`.
+        #[arg(long, default_value = "1-32", value_parser = parse_boards)]
+        boards: BoardList,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Pbn)]
+        format: OutputFormat,
+    },
+    /// Print the declaring side's score under Law 77, e.g. `tenace score 4SX 8 --vulnerable`.
+    Score {
+        /// The contract: `4S`, `4SX`, `4SXX`, `3NT`.
+        contract: String,
+        /// Tricks taken by declarer, 0-13.
+        tricks: u8,
+        /// Declarer's side is vulnerable.
+        #[arg(long)]
+        vulnerable: bool,
+    },
+    /// Print the IMPs (Law 78B) for a point difference, e.g. `tenace imps 420` or `tenace imps -- -50`.
+    Imps {
+        /// The point difference; may be negative.
+        #[arg(allow_negative_numbers = true)]
+        difference: i32,
+    },
+    /// Convert between PBN, LIN and JSON, chosen by the files' extensions (.pbn, .lin, .json).
+    Convert {
+        /// The file to read.
+        input: PathBuf,
+        /// The file to write (`-` for standard output in the input's format is not supported; name a file).
+        output: PathBuf,
+    },
+}
+
+#[derive(Copy, Clone, ValueEnum)]
+enum OutputFormat {
+    Pbn,
+    Lin,
+    Json,
+}
+
+#[derive(Clone, Debug)]
+struct BoardList(Vec<RangeInclusive<u32>>);
+
+/// Reads `1-32`, `7`, `1-4,9,11-12`.
+fn parse_boards(s: &str) -> Result<BoardList, String> {
+    let mut ranges = Vec::new();
+    for part in s.split(',') {
+        let part = part.trim();
+        let number = |t: &str| -> Result<u32, String> {
+            let n: u32 = t.trim().parse().map_err(|_| format!("{t:?} is not a board number"))?;
+            if n == 0 {
+                return Err("board numbers start at 1 (Law 2)".into());
+            }
+            Ok(n)
+        };
+        let range = match part.split_once('-') {
+            Some((a, b)) => number(a)?..=number(b)?,
+            None => number(part)?..=number(part)?,
+        };
+        if range.is_empty() {
+            return Err(format!("board range {part:?} runs backwards"));
+        }
+        if range.end() - range.start() >= 100_000 {
+            return Err(format!("board range {part:?} is too long (at most 100000 boards)"));
+        }
+        ranges.push(range);
+    }
+    Ok(BoardList(ranges))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tenace: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Deal { seed, boards, format } => deal(seed, &boards, format),
+        Command::Score { contract, tricks, vulnerable } => {
+            let contract: Contract = contract.parse().map_err(|e: tenace_core::ParseError| e.to_string())?;
+            let score = contract.score(tricks, vulnerable).map_err(|e| e.to_string())?;
+            println!("{score}");
+            Ok(())
+        }
+        Command::Imps { difference } => {
+            println!("{}", imps(difference));
+            Ok(())
+        }
+        Command::Convert { input, output } => convert(&input, &output),
+    }
+}
+
+fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(), String> {
+    let mut rng = match seed {
+        Some(s) => ChaCha20Rng::seed_from_u64(s),
+        None => ChaCha20Rng::from_os_rng(),
+    };
+    let mut games = Vec::new();
+    for range in &boards.0 {
+        for n in range.clone() {
+            let number = BoardNumber::new(n).map_err(|e| e.to_string())?;
+            games.push(GameRecord::from_board(&Board::numbered(number, random_deal(&mut rng))));
+        }
+    }
+    let text = match format {
+        OutputFormat::Pbn => tenace_formats::pbn::write(&games),
+        OutputFormat::Lin => tenace_formats::lin::write(&games),
+        OutputFormat::Json => tenace_formats::json::write(&games),
+    };
+    print!("{text}");
+    Ok(())
+}
+
+fn convert(input: &std::path::Path, output: &std::path::Path) -> Result<(), String> {
+    Format::from_path(output).ok_or_else(|| {
+        format!("cannot tell the format of {} (use .pbn, .lin or .json)", output.display())
+    })?;
+    let games = tenace_formats::read_file(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    tenace_formats::write_file(output, &games).map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! The CLI verbs as other tools call them: output, exit codes, one-line errors.
+
+use std::process::{Command, Output};
+
+fn tenace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tenace")).args(args).output().expect("run tenace")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+fn assert_bad_input(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "exit code; stderr: {}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(needle), "stderr {err:?} should mention {needle:?}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn score_examples_from_the_issue() {
+    let o = tenace(&["score", "4SX", "8", "--vulnerable"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "-500");
+    assert_eq!(stdout(&tenace(&["score", "3NT", "9"])), "400");
+    assert_eq!(stdout(&tenace(&["score", "4S", "10", "--vulnerable"])), "620");
+    assert_eq!(stdout(&tenace(&["score", "7NTXX", "13", "--vulnerable"])), "2980");
+}
+
+#[test]
+fn score_bad_input_exits_2_with_one_line() {
+    let o = tenace(&["score", "8S", "9"]);
+    assert_bad_input(&o, "Law 18A");
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+    assert_bad_input(&tenace(&["score", "4Q", "9"]), "not a contract");
+    assert_bad_input(&tenace(&["score", "4S", "14"]), "13 tricks");
+    assert_bad_input(&tenace(&["score", "4S", "x"]), "invalid value");
+}
+
+#[test]
+fn imps_examples() {
+    assert_eq!(stdout(&tenace(&["imps", "420"])), "9");
+    assert_eq!(stdout(&tenace(&["imps", "-50"])), "-2");
+    assert_eq!(stdout(&tenace(&["imps", "4000"])), "24");
+    assert_eq!(stdout(&tenace(&["imps", "10"])), "0");
+    assert_bad_input(&tenace(&["imps", "ten"]), "invalid value");
+}
+
+#[test]
+fn deal_is_reproducible_with_a_seed_and_follows_law_2() {
+    let a = tenace(&["deal", "--seed", "42", "--boards", "1-4"]);
+    let b = tenace(&["deal", "--seed", "42", "--boards", "1-4"]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let text = stdout(&a);
+    assert_eq!(text.matches("[Deal ").count(), 4);
+    assert!(text.contains("[Board \"2\"]"));
+    assert!(text.contains("[Dealer \"W\"]"));
+    assert!(text.contains("[Vulnerable \"All\"]"));
+    let c = tenace(&["deal", "--seed", "43", "--boards", "1-4"]);
+    assert_ne!(a.stdout, c.stdout);
+}
+
+#[test]
+fn deal_formats() {
+    let json = tenace(&["deal", "--seed", "1", "--boards", "17", "--format", "json"]);
+    assert!(json.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("valid JSON");
+    assert!(v.to_string().contains("17"));
+    let lin = tenace(&["deal", "--seed", "1", "--boards", "1-2", "--format", "lin"]);
+    assert!(lin.status.success());
+    assert!(stdout(&lin).contains("md|"));
+    assert_bad_input(&tenace(&["deal", "--boards", "0-3"]), "start at 1");
+    assert_bad_input(&tenace(&["deal", "--boards", "5-3"]), "backwards");
+    assert_bad_input(&tenace(&["deal", "--format", "xml"]), "invalid value");
+}
+
+#[test]
+fn convert_round_trip_pbn_lin_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let pbn = dir.path().join("a.pbn");
+    let o = tenace(&["deal", "--seed", "5", "--boards", "1-3"]);
+    std::fs::write(&pbn, &o.stdout).unwrap();
+    let lin = dir.path().join("b.lin");
+    let json = dir.path().join("c.json");
+    let back = dir.path().join("d.pbn");
+    for (i, o) in [(&pbn, &lin), (&lin, &json), (&json, &back)] {
+        let r = tenace(&["convert", i.to_str().unwrap(), o.to_str().unwrap()]);
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    }
+    let original = std::fs::read_to_string(&pbn).unwrap();
+    let final_text = std::fs::read_to_string(&back).unwrap();
+    for line in original.lines().filter(|l| l.starts_with("[Deal ") || l.starts_with("[Board ")) {
+        assert!(final_text.contains(line), "{line} lost in conversion");
+    }
+}
+
+#[test]
+fn convert_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.pbn");
+    std::fs::write(&bad, "[Event \"x\"]\n[Deal \"N:AKQ.AKQ.AKQ.AKQJ - - -\n").unwrap();
+    let out = dir.path().join("out.lin");
+    let o = tenace(&["convert", bad.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_bad_input(&o, "line 2");
+    let o = tenace(&["convert", "/nonexistent/x.pbn", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = tenace(&["convert", bad.to_str().unwrap(), dir.path().join("x.doc").to_str().unwrap()]);
+    assert_bad_input(&o, "cannot tell the format");
+}
+
+#[test]
+fn help_on_every_verb() {
+    for verb in ["deal", "score", "imps", "convert"] {
+        let o = tenace(&[verb, "--help"]);
+        assert!(o.status.success(), "{verb} --help");
+        assert!(stdout(&o).contains("Usage"));
+    }
+    assert!(tenace(&["--help"]).status.success());
+    assert_eq!(tenace(&["frobnicate"]).status.code(), Some(2));
+}
