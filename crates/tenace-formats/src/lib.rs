@@ -1,1 +1,101 @@
-//! PBN 2.1, LIN and JSON for Tenace (being written).
+//! Reading and writing bridge records: PBN 2.1 ([`pbn`]), BBO's LIN ([`lin`]) and JSON
+//! ([`json`]), all through one data model, [`GameRecord`].
+//!
+//! Every reader takes text and returns the records or a [`FormatError`] naming the line, the
+//! column and the problem; no input makes a reader panic. [`read_file`] picks the format from the
+//! file name and decodes the bytes (UTF-8, else Latin-1, the PBN character set).
+
+mod bridge;
+mod error;
+pub mod json;
+pub mod lin;
+pub mod pbn;
+pub mod record;
+mod text;
+
+use std::path::Path;
+
+pub use error::FormatError;
+pub use record::{
+    AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, LinCommand, Note, PlayEnd,
+    PlayRecord, Players, RecordedCall, RecordedCard, RecordedContract, Tag,
+};
+
+/// The file formats this crate reads and writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Pbn,
+    Lin,
+    Json,
+}
+
+impl Format {
+    /// The format a file name's extension names (`.pbn`, `.lin`, `.json`, in any case).
+    pub fn from_path(path: impl AsRef<Path>) -> Option<Format> {
+        let ext = path.as_ref().extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "pbn" => Some(Format::Pbn),
+            "lin" => Some(Format::Lin),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+
+    pub fn parse(self, text: &str) -> Result<Vec<GameRecord>, FormatError> {
+        match self {
+            Format::Pbn => pbn::parse(text),
+            Format::Lin => lin::parse(text),
+            Format::Json => json::parse(text),
+        }
+    }
+
+    pub fn write(self, games: &[GameRecord]) -> String {
+        match self {
+            Format::Pbn => pbn::write(games),
+            Format::Lin => lin::write(games),
+            Format::Json => json::write(games),
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Pbn => "pbn",
+            Format::Lin => "lin",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// Text from bytes: UTF-8 when valid, else Latin-1 (ISO 8859-1, PBN 2.1 §2.2), byte for char.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+fn format_of(path: &Path) -> Result<Format, FormatError> {
+    Format::from_path(path).ok_or_else(|| {
+        FormatError::general(format!(
+            "{}: unknown file type (expected a .pbn, .lin or .json file)",
+            path.display()
+        ))
+    })
+}
+
+/// Reads a file, choosing the format by its extension.
+pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, FormatError> {
+    let path = path.as_ref();
+    let format = format_of(path)?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| FormatError::general(format!("cannot read {}: {e}", path.display())))?;
+    format.parse(&decode(&bytes))
+}
+
+/// Writes records to a file (UTF-8), choosing the format by its extension.
+pub fn write_file(path: impl AsRef<Path>, games: &[GameRecord]) -> Result<(), FormatError> {
+    let path = path.as_ref();
+    let format = format_of(path)?;
+    std::fs::write(path, format.write(games))
+        .map_err(|e| FormatError::general(format!("cannot write {}: {e}", path.display())))
+}

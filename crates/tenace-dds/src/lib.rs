@@ -1,0 +1,319 @@
+//! Tenace's double-dummy solver: the number of tricks each side takes with all four hands in
+//! view and best play throughout, for full deals and for positions part-way through the play;
+//! double-dummy tables (4 declarers x 5 strains) and par scores.
+//!
+//! Pure Rust, no C or C++ solver linked. See `search` for the techniques.
+
+mod par;
+mod search;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+use tenace_core::{Card, Deal, Hand, Seat, Strain, Suit};
+
+pub use par::{par, Par, ParContract};
+use search::{Engine, TrickState, NO_TRUMP};
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error("{0}")]
+    Deal(#[from] tenace_core::DealError),
+    #[error("the hands hold different numbers of cards ({0:?}) for a position with {1} card(s) on the table")]
+    UnevenHands([usize; 4], usize),
+    #[error("the {card} is not in {seat:?}'s hand")]
+    NotHeld { seat: Seat, card: Card },
+    #[error("Law 44C: {seat:?} must follow suit to the {led} led, not play the {card}")]
+    Revoke { seat: Seat, card: Card, led: Card },
+    #[error("a position needs at least one card in each hand")]
+    Empty,
+}
+
+/// A position to solve: the cards each hand still holds, the strain, who led to the trick in
+/// progress and the cards already played to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    hands: [Hand; 4],
+    strain: Strain,
+    leader: Seat,
+    trick: Vec<Card>,
+}
+
+impl Position {
+    /// The start of the play of a full deal: `leader` is on lead (declarer's left-hand opponent).
+    pub fn new(deal: &Deal, strain: Strain, leader: Seat) -> Result<Position, SolveError> {
+        deal.validate()?;
+        Ok(Position { hands: deal.hands, strain, leader, trick: Vec::new() })
+    }
+
+    /// A position given directly: the hands as they are now and the cards already played to the
+    /// current trick (in order from `leader`). Hands may be partial (an ending), but the players
+    /// still to play to the trick must each hold one card more than those who have played.
+    pub fn from_hands(hands: [Hand; 4], strain: Strain, leader: Seat, trick: Vec<Card>) -> Result<Position, SolveError> {
+        Deal::new(hands).check_disjoint()?;
+        let pos = Position { hands, strain, leader, trick };
+        if pos.trick.len() > 3 {
+            return Err(SolveError::UnevenHands(pos.lengths(), pos.trick.len()));
+        }
+        let lengths = pos.lengths();
+        let after = lengths[leader.index()];
+        for i in 0..4 {
+            let seat = leader.after(i);
+            let expected = if i < pos.trick.len() { after } else { after + 1 };
+            let expected = if pos.trick.is_empty() { after } else { expected };
+            if lengths[seat.index()] != expected {
+                return Err(SolveError::UnevenHands(lengths, pos.trick.len()));
+            }
+        }
+        if lengths.iter().all(|&l| l == 0) {
+            return Err(SolveError::Empty);
+        }
+        Ok(pos)
+    }
+
+    /// The position reached from a full deal after `played` cards (from the opening lead by
+    /// `first_leader`), checking each card is held and follows suit (Law 44C).
+    pub fn after_play(deal: &Deal, strain: Strain, first_leader: Seat, played: &[Card]) -> Result<Position, SolveError> {
+        let mut pos = Position::new(deal, strain, first_leader)?;
+        for &card in played {
+            pos.play(card)?;
+        }
+        Ok(pos)
+    }
+
+    /// Plays a card for the hand to play.
+    pub fn play(&mut self, card: Card) -> Result<(), SolveError> {
+        let seat = self.to_play();
+        let hand = self.hands[seat.index()];
+        if !hand.contains(card) {
+            return Err(SolveError::NotHeld { seat, card });
+        }
+        if let Some(&led) = self.trick.first() {
+            if card.suit() != led.suit() && hand.suit_len(led.suit()) > 0 {
+                return Err(SolveError::Revoke { seat, card, led });
+            }
+        }
+        self.hands[seat.index()].remove(card);
+        self.trick.push(card);
+        if self.trick.len() == 4 {
+            self.leader = trick_winner(self.leader, &self.trick, self.strain.trump());
+            self.trick.clear();
+        }
+        Ok(())
+    }
+
+    fn lengths(&self) -> [usize; 4] {
+        self.hands.map(|h| h.len())
+    }
+
+    /// The hand to play next.
+    pub fn to_play(&self) -> Seat {
+        self.leader.after(self.trick.len())
+    }
+
+    /// Tricks still to be decided, the one in progress included.
+    pub fn tricks_left(&self) -> u8 {
+        self.hands[self.leader.index()].len() as u8 + u8::from(!self.trick.is_empty())
+    }
+
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+
+    /// Cards the hand to play may play (Law 44C).
+    pub fn legal_cards(&self) -> Hand {
+        let hand = self.hands[self.to_play().index()];
+        match self.trick.first() {
+            Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
+            _ => hand,
+        }
+    }
+
+    fn engine_parts(&self) -> ([[u16; 4]; 4], usize, TrickState) {
+        let hands = self.hands.map(|h| Suit::ALL.map(|s| h.suit(s)));
+        let trump = self.strain.trump().map(|s| s.index()).unwrap_or(NO_TRUMP);
+        let mut trick = TrickState::new(self.leader.index());
+        for card in &self.trick {
+            trick = trick.after_card(card.suit().index() as u8, card.rank().index() as u8, trump);
+        }
+        (hands, trump, trick)
+    }
+}
+
+fn trick_winner(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Seat {
+    let led = cards[0].suit();
+    let strength = |c: &Card| match c.suit() {
+        s if Some(s) == trump => 200 + c.rank().index(),
+        s if s == led => 100 + c.rank().index(),
+        _ => 0,
+    };
+    let best = (0..cards.len()).max_by_key(|&i| strength(&cards[i])).unwrap_or(0);
+    leader.after(best)
+}
+
+/// The most tricks the side to play can take from the position (the trick in progress
+/// included), with best play by both sides.
+pub fn solve(position: &Position) -> u8 {
+    let (hands, trump, trick) = position.engine_parts();
+    let n = position.tricks_left();
+    let mut engine = Engine::new(hands, trump);
+    let ns = engine.ns_tricks(&trick, n, n / 2);
+    if position.to_play().index() % 2 == 0 {
+        ns
+    } else {
+        n - ns
+    }
+}
+
+/// One card of the hand to play and the tricks its side then takes with best play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardResult {
+    pub card: Card,
+    pub tricks: u8,
+}
+
+/// Every legal card of the hand to play, with the tricks the side to play takes after it (the
+/// trick in progress included); best cards first, then by suit and rank.
+pub fn analyse(position: &Position) -> Vec<CardResult> {
+    let (hands, trump, trick) = position.engine_parts();
+    let n = position.tricks_left();
+    let seat = position.to_play().index();
+    let ns_side = seat % 2 == 0;
+    let mut engine = Engine::new(hands, trump);
+    let mut results: Vec<CardResult> = Vec::new();
+    let mut guess = n / 2;
+    for card in position.legal_cards().iter().rev() {
+        let (s, r) = (card.suit().index(), card.rank().index() as u8);
+        let next = trick.after_card(s as u8, r, trump);
+        engine.hands[seat][s] &= !(1 << r);
+        let ns = if next.count == 4 {
+            let winner = next.win_seat as usize;
+            let won = u8::from(winner % 2 == 0);
+            won + engine.ns_tricks(&TrickState::new(winner), n - 1, guess.saturating_sub(won))
+        } else {
+            engine.ns_tricks(&next, n, guess)
+        };
+        engine.hands[seat][s] |= 1 << r;
+        guess = ns;
+        results.push(CardResult { card, tricks: if ns_side { ns } else { n - ns } });
+    }
+    results.sort_by(|a, b| b.tricks.cmp(&a.tricks).then(b.card.suit().cmp(&a.card.suit())).then(b.card.rank().cmp(&a.card.rank())));
+    results
+}
+
+/// Double-dummy tricks for each declarer and strain: `tricks[declarer][strain]`, strains in the
+/// order clubs, diamonds, hearts, spades, no trump.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DdTable {
+    pub tricks: [[u8; 5]; 4],
+}
+
+impl DdTable {
+    pub fn get(&self, declarer: Seat, strain: Strain) -> u8 {
+        self.tricks[declarer.index()][strain.index()]
+    }
+}
+
+/// North-South's tricks with each seat on lead, for one strain: `[leader]`.
+fn strain_results(engine: &mut Engine) -> [u8; 4] {
+    let mut ns = [0u8; 4];
+    let mut guess = 7;
+    for leader in 0..4 {
+        ns[leader] = engine.ns_tricks(&TrickState::new(leader), 13, guess);
+        guess = ns[leader];
+    }
+    ns
+}
+
+fn fill_strain(table: &mut DdTable, strain: usize, ns: [u8; 4]) {
+    for declarer in 0..4 {
+        let leader = (declarer + 1) & 3;
+        table.tricks[declarer][strain] = if declarer % 2 == 0 { ns[leader] } else { 13 - ns[leader] };
+    }
+}
+
+fn engine_hands(deal: &Deal) -> [[u16; 4]; 4] {
+    deal.hands.map(|h| Suit::ALL.map(|s| h.suit(s)))
+}
+
+/// The double-dummy table of a full deal, on one thread.
+pub fn dd_table(deal: &Deal) -> Result<DdTable, SolveError> {
+    deal.validate()?;
+    let mut table = DdTable::default();
+    for strain in 0..5 {
+        let mut engine = Engine::new(engine_hands(deal), strain);
+        let ns = strain_results(&mut engine);
+        fill_strain(&mut table, strain, ns);
+    }
+    Ok(table)
+}
+
+/// Double-dummy tables for many deals, spread over `threads` threads (at least one), one deal
+/// at a time per thread. Results are in the order of `deals`;
+/// `progress` is called once per finished deal (from any thread).
+pub fn dd_tables(deals: &[Deal], threads: usize, progress: &(dyn Fn() + Sync)) -> Result<Vec<DdTable>, SolveError> {
+    for d in deals {
+        d.validate()?;
+    }
+    let next = AtomicUsize::new(0);
+    let threads = threads.max(1).min(deals.len().max(1));
+    let mut results = vec![DdTable::default(); deals.len()];
+    let chunks: Vec<Vec<(usize, DdTable)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(deal) = deals.get(i) else { break };
+                        let mut table = DdTable::default();
+                        for strain in 0..5 {
+                            let mut engine = Engine::new(engine_hands(deal), strain);
+                            fill_strain(&mut table, strain, strain_results(&mut engine));
+                        }
+                        done.push((i, table));
+                        progress();
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    for (i, t) in chunks.into_iter().flatten() {
+        results[i] = t;
+    }
+    Ok(results)
+}
+
+/// The double-dummy table of one deal using up to `threads` threads (the five strains are shared
+/// out among them).
+pub fn dd_table_threads(deal: &Deal, threads: usize) -> Result<DdTable, SolveError> {
+    deal.validate()?;
+    let next = AtomicUsize::new(0);
+    let parts: Vec<Vec<(usize, [u8; 4])>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.clamp(1, 5))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let strain = next.fetch_add(1, Ordering::Relaxed);
+                        if strain >= 5 {
+                            break;
+                        }
+                        let mut engine = Engine::new(engine_hands(deal), strain);
+                        done.push((strain, strain_results(&mut engine)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut table = DdTable::default();
+    for (strain, ns) in parts.into_iter().flatten() {
+        fill_strain(&mut table, strain, ns);
+    }
+    Ok(table)
+}
