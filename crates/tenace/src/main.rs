@@ -125,15 +125,22 @@ fn run(command: Command) -> Result<(), String> {
 }
 
 fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(), String> {
-    let mut rng = match seed {
-        Some(s) => ChaCha20Rng::seed_from_u64(s),
-        None => ChaCha20Rng::from_os_rng(),
-    };
+    let mut os_rng = ChaCha20Rng::from_os_rng();
     let mut games = Vec::new();
     for range in &boards.0 {
         for n in range.clone() {
             let number = BoardNumber::new(n).map_err(|e| e.to_string())?;
-            games.push(GameRecord::from_board(&Board::numbered(number, random_deal(&mut rng))));
+            // With a seed, board n is dealt from ChaCha20 stream n, so a board's deal depends only
+            // on the seed and its number (`--boards 3` gives the same board 3 as `--boards 1-32`).
+            let deal = match seed {
+                Some(s) => {
+                    let mut rng = ChaCha20Rng::seed_from_u64(s);
+                    rng.set_stream(u64::from(n));
+                    random_deal(&mut rng)
+                }
+                None => random_deal(&mut os_rng),
+            };
+            games.push(GameRecord::from_board(&Board::numbered(number, deal)));
         }
     }
     let text = match format {

@@ -57,6 +57,14 @@ fn deal_is_reproducible_with_a_seed_and_follows_law_2() {
     assert!(text.contains("[Board \"2\"]"));
     assert!(text.contains("[Dealer \"W\"]"));
     assert!(text.contains("[Vulnerable \"All\"]"));
+    // A board's deal depends on the seed and its number only.
+    let third = stdout(&tenace(&["deal", "--seed", "42", "--boards", "3"]));
+    let deal_line = |t: &str, board: &str| -> String {
+        let start = t.find(&format!("[Board \"{board}\"]")).expect("board present");
+        t[start..].lines().find(|l| l.starts_with("[Deal ")).unwrap().to_string()
+    };
+    assert_eq!(deal_line(&third, "3"), deal_line(&text, "3"));
+    assert_ne!(deal_line(&text, "1"), deal_line(&text, "3"));
     let c = tenace(&["deal", "--seed", "43", "--boards", "1-4"]);
     assert_ne!(a.stdout, c.stdout);
 }
