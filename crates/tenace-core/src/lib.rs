@@ -13,6 +13,7 @@ pub mod deal;
 pub mod dealing;
 pub mod hand;
 pub mod imps;
+pub mod rules;
 pub mod seat;
 
 pub use board::{Board, BoardNumber, Vulnerability};

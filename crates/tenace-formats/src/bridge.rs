@@ -2,76 +2,28 @@
 //! (Laws 17, 19, 22), who wins a trick (Law 44), and turning a play table into the order the
 //! cards were played and back. Records may be irregular: nothing here panics on odd input.
 
-use tenace_core::{Call, Card, Contract, Deal, Penalty, Seat, Side, Strain, Suit};
+use tenace_core::{rules, Call, Card, Deal, Seat, Side, Strain, Suit};
 
 use crate::record::{PlayRecord, RecordedCard, RecordedContract};
 
-/// Law 17E: the auction ends after three passes following a call, or four opening passes.
+/// Law 22: the auction is over (see `tenace_core::rules`).
 pub fn auction_is_over(calls: &[Call]) -> bool {
-    let n = calls.len();
-    if n < 4 {
-        return false;
-    }
-    let any_bid = calls.iter().any(|c| matches!(c, Call::Bid(_)));
-    if !any_bid {
-        return calls.iter().take(4).all(|c| *c == Call::Pass);
-    }
-    calls[n - 3..].iter().all(|c| *c == Call::Pass)
+    rules::auction_is_over(calls)
 }
 
-/// The contract and declarer a finished auction reached (Law 22A, Law 53's "first to name the
-/// strain"), `None` while it is not finished.
+/// The contract and declarer a finished auction reached (Law 22), `None` while it is not
+/// finished.
 pub fn auction_outcome(first: Seat, calls: &[Call]) -> Option<(RecordedContract, Option<Seat>)> {
-    if !auction_is_over(calls) {
-        return None;
-    }
-    let mut last_bid = None;
-    let mut penalty = Penalty::Undoubled;
-    for (i, call) in calls.iter().enumerate() {
-        let seat = first.after(i);
-        match call {
-            Call::Bid(b) => {
-                last_bid = Some((seat, *b));
-                penalty = Penalty::Undoubled;
-            }
-            Call::Double => penalty = Penalty::Doubled,
-            Call::Redouble => penalty = Penalty::Redoubled,
-            Call::Pass => {}
-        }
-    }
-    let Some((bidder, bid)) = last_bid else {
-        return Some((RecordedContract::PassedOut, None));
-    };
-    let side = bidder.side();
-    let declarer = calls.iter().enumerate().find_map(|(i, c)| {
-        let seat = first.after(i);
-        match c {
-            Call::Bid(b) if seat.side() == side && b.strain() == bid.strain() => Some(seat),
-            _ => None,
-        }
-    });
-    Some((
-        RecordedContract::Contract(Contract::new(bid, penalty)),
-        declarer,
-    ))
+    Some(match rules::auction_result(first, calls)? {
+        None => (RecordedContract::PassedOut, None),
+        Some((contract, declarer)) => (RecordedContract::Contract(contract), Some(declarer)),
+    })
 }
 
-/// Law 44: the highest trump wins, else the highest card of the suit led.
+/// Law 44E/44F for a trick given as (seat, card) pairs in the order played.
 pub fn trick_winner(trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Seat> {
-    let &(lead_seat, lead) = trick.first()?;
-    let mut best = (lead_seat, lead);
-    for &(seat, card) in &trick[1..] {
-        let (_, b) = best;
-        let beats = if card.suit() == b.suit() {
-            card.rank() > b.rank()
-        } else {
-            Some(card.suit()) == trump
-        };
-        if beats {
-            best = (seat, card);
-        }
-    }
-    Some(best.0)
+    let cards: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
+    rules::winning_card(&cards, trump).map(|i| trick[i].0)
 }
 
 /// Column `i` of a PBN play row belongs to `leader.after(i)`; the cards of one trick in the

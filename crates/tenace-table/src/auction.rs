@@ -2,7 +2,7 @@
 //! redoubles, the end of the auction and the contract with its declarer.
 
 use serde::{Deserialize, Serialize};
-use tenace_core::{Bid, Call, Contract, Penalty, Seat};
+use tenace_core::{rules, Bid, Call, Contract, Penalty, Seat};
 
 use crate::LawError;
 
@@ -48,9 +48,11 @@ impl Auction {
 
     /// Law 22: the auction ends after three passes following a bid, or four passes.
     pub fn is_ended(&self) -> bool {
-        let n = self.calls.len();
-        let trailing_passes = self.calls.iter().rev().take_while(|c| c.call == Call::Pass).count();
-        (n >= 4 && trailing_passes >= 3 && (trailing_passes < n || n == 4)) || (n == 4 && trailing_passes == 4)
+        rules::auction_is_over(&self.call_list())
+    }
+
+    fn call_list(&self) -> Vec<Call> {
+        self.calls.iter().map(|c| c.call).collect()
     }
 
     /// Law 22B: all four players passed.
@@ -150,19 +152,8 @@ impl Auction {
     /// superseded (Law 19C, 19D). The declarer is the player of the declaring side who first named
     /// the strain of the contract. `None` while the auction lasts or when passed out.
     pub fn final_contract(&self) -> Option<FinalContract> {
-        if !self.is_ended() {
-            return None;
-        }
-        let (bidder, bid) = self.last_bid()?;
-        let penalty = self.standing_penalty().map(|(_, p)| p).unwrap_or(Penalty::Undoubled);
-        let side = bidder.side();
-        let declarer = self
-            .calls
-            .iter()
-            .find(|c| c.seat.side() == side && matches!(c.call, Call::Bid(b) if b.strain() == bid.strain()))
-            .map(|c| c.seat)
-            .unwrap_or(bidder);
-        Some(FinalContract { contract: Contract::new(bid, penalty), declarer })
+        let (contract, declarer) = rules::auction_result(self.dealer, &self.call_list())??;
+        Some(FinalContract { contract, declarer })
     }
 }
 

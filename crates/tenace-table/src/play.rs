@@ -44,15 +44,7 @@ impl Trick {
         if !self.is_complete() {
             return None;
         }
-        let led = self.cards[0].suit();
-        // A trump outranks every card of the suit led, which outranks every discard.
-        let strength = |card: &Card| match card.suit() {
-            s if Some(s) == trump => 200 + card.rank().index(),
-            s if s == led => 100 + card.rank().index(),
-            _ => 0,
-        };
-        let best = (0..4).max_by_key(|&i| strength(&self.cards[i])).unwrap_or(0);
-        Some(self.player(best))
+        tenace_core::rules::trick_winner(self.leader, &self.cards, trump)
     }
 }
 

@@ -1,0 +1,95 @@
+//! The two rules every reader of a bridge record needs, tolerant of irregular records: when an
+//! auction is over and what it reached (Laws 19, 22), and who wins a trick (Law 44E/44F). The
+//! table state machine (`tenace-table`), the file formats and the solver all use these.
+
+use crate::call::Call;
+use crate::card::{Card, Suit};
+use crate::contract::{Contract, Penalty};
+use crate::seat::Seat;
+
+/// Law 22: the auction ends when three passes follow a bid, double or redouble (22A), or when all
+/// four players pass at the start (22B).
+pub fn auction_is_over(calls: &[Call]) -> bool {
+    let n = calls.len();
+    let trailing_passes = calls.iter().rev().take_while(|c| **c == Call::Pass).count();
+    (trailing_passes >= 3 && trailing_passes < n) || (n >= 4 && trailing_passes == n)
+}
+
+/// What a finished auction reached, `None` while it lasts. `Some(None)` is a passed-out board
+/// (Law 22B); otherwise the contract (Law 22A, doubled or redoubled unless superseded: Law 19C,
+/// 19D) and declarer: the player of the declaring side who first named its strain.
+pub fn auction_result(dealer: Seat, calls: &[Call]) -> Option<Option<(Contract, Seat)>> {
+    if !auction_is_over(calls) {
+        return None;
+    }
+    let mut last = None;
+    let mut penalty = Penalty::Undoubled;
+    for (i, call) in calls.iter().enumerate() {
+        match call {
+            Call::Bid(b) => {
+                last = Some((dealer.after(i), *b));
+                penalty = Penalty::Undoubled;
+            }
+            Call::Double => penalty = Penalty::Doubled,
+            Call::Redouble => penalty = Penalty::Redoubled,
+            Call::Pass => {}
+        }
+    }
+    let Some((bidder, bid)) = last else { return Some(None) };
+    let declarer = calls
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (dealer.after(i), c))
+        .find(|(seat, c)| seat.side() == bidder.side() && matches!(c, Call::Bid(b) if b.strain() == bid.strain()))
+        .map(|(seat, _)| seat)
+        .unwrap_or(bidder);
+    Some(Some((Contract::new(bid, penalty), declarer)))
+}
+
+/// Law 44E/44F: who is winning the trick led by `leader` with `cards` (in the order played):
+/// the highest trump, otherwise the highest card of the suit led. `None` for an empty trick.
+pub fn trick_winner(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Option<Seat> {
+    winning_card(cards, trump).map(|i| leader.after(i))
+}
+
+/// The index in `cards` (the first one led) of the card winning so far (Law 44E/44F).
+pub fn winning_card(cards: &[Card], trump: Option<Suit>) -> Option<usize> {
+    let led = cards.first()?.suit();
+    // A trump outranks every card of the suit led, which outranks every discard.
+    let strength = |card: &Card| match card.suit() {
+        s if Some(s) == trump => 200 + card.rank().index(),
+        s if s == led => 100 + card.rank().index(),
+        _ => 0,
+    };
+    (0..cards.len()).max_by_key(|&i| strength(&cards[i]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn calls(s: &str) -> Vec<Call> {
+        s.split_whitespace().map(|w| w.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn law_22_end_of_auction() {
+        assert!(!auction_is_over(&calls("P P P")));
+        assert!(auction_is_over(&calls("P P P P")));
+        assert!(auction_is_over(&calls("1C P P P")));
+        assert!(!auction_is_over(&calls("P P P 1C P P")));
+        assert_eq!(auction_result(Seat::North, &calls("P P P P")), Some(None));
+        assert_eq!(auction_result(Seat::North, &calls("1C")), None);
+        let (c, d) = auction_result(Seat::East, &calls("1H P 3H X P P XX P P P")).unwrap().unwrap();
+        assert_eq!((c.to_string(), d), ("3HXX".to_string(), Seat::East));
+    }
+
+    #[test]
+    fn law_44_trick_winner() {
+        let cards: Vec<Card> = ["H2", "HA", "S3", "HK"].iter().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(trick_winner(Seat::North, &cards, None), Some(Seat::East));
+        assert_eq!(trick_winner(Seat::North, &cards, Some(Suit::Spades)), Some(Seat::South));
+        assert_eq!(trick_winner(Seat::North, &cards[..1], None), Some(Seat::North));
+        assert_eq!(trick_winner(Seat::North, &[], None), None);
+    }
+}
