@@ -46,7 +46,7 @@ impl Seat {
     }
 
     pub const fn side(self) -> Side {
-        if self as usize % 2 == 0 {
+        if self as usize & 1 == 0 {
             Side::NorthSouth
         } else {
             Side::EastWest

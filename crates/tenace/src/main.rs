@@ -5,6 +5,8 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod solve;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -56,6 +58,23 @@ enum Command {
         input: PathBuf,
         /// The file to write (`-` for standard output in the input's format is not supported; name a file).
         output: PathBuf,
+    },
+    /// Double-dummy tables and par: `tenace solve FILE.pbn` writes the PBN back with
+    /// DoubleDummyTricks, OptimumResultTable, OptimumScore and ParContract tags; `--json` prints
+    /// one JSON object per board; `--deal "N:..."` solves one deal.
+    Solve {
+        /// A PBN, LIN or JSON file of boards.
+        #[arg(required_unless_present = "deal", conflicts_with = "deal")]
+        file: Option<PathBuf>,
+        /// One deal in PBN form, e.g. "N:AKQ2.K3.QJ4.T932 ...".
+        #[arg(long)]
+        deal: Option<String>,
+        /// Print one JSON object per board instead of PBN.
+        #[arg(long)]
+        json: bool,
+        /// Threads to use (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -121,6 +140,10 @@ fn run(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Convert { input, output } => convert(&input, &output),
+        Command::Solve { file, deal, json, threads } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+            solve::run(file.as_deref(), deal.as_deref(), json, threads)
+        }
     }
 }
 

@@ -119,11 +119,59 @@ fn convert_bad_input() {
 
 #[test]
 fn help_on_every_verb() {
-    for verb in ["deal", "score", "imps", "convert"] {
+    for verb in ["deal", "score", "imps", "convert", "solve"] {
         let o = tenace(&[verb, "--help"]);
         assert!(o.status.success(), "{verb} --help");
         assert!(stdout(&o).contains("Usage"));
     }
     assert!(tenace(&["--help"]).status.success());
     assert_eq!(tenace(&["frobnicate"]).status.code(), Some(2));
+}
+
+/// Each player holds one whole suit: every table entry is 13 or 0, solved without search.
+const SUITS_DEAL: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+
+#[test]
+fn solve_one_deal_as_json() {
+    let o = tenace(&["solve", "--json", "--deal", SUITS_DEAL]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["board"], 1);
+    // North declaring spades: East leads a heart, North ruffs and draws trumps: 13.
+    assert_eq!(v["tricks"]["N"]["S"], 13);
+    assert_eq!(v["tricks"]["E"]["H"], 13);
+    assert_eq!(v["tricks"]["E"]["S"], 0);
+    // In no trump the opening leader runs a whole suit.
+    for seat in ["N", "E", "S", "W"] {
+        assert_eq!(v["tricks"][seat]["NT"], 0);
+    }
+    assert_eq!(v["par"]["score"], 1510);
+}
+
+#[test]
+fn solve_writes_pbn_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("b.pbn");
+    std::fs::write(&file, format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{SUITS_DEAL}\"]\n")).unwrap();
+    let o = tenace(&["solve", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    // N, S, E, W each with NT S H D C, in hexadecimal.
+    assert!(text.contains("[DoubleDummyTricks \"0d0d00d0d000d0d00d0d\"]"), "{text}");
+    assert!(text.contains("[OptimumScore \"NS 1510\"]"));
+    assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]"));
+    assert!(text.contains("N  S 13"));
+    assert!(text.contains("[ParContract \""));
+}
+
+#[test]
+fn solve_bad_input() {
+    assert_bad_input(&tenace(&["solve", "--deal", "N:AKQ"]), "four hands");
+    let dup = "N:AKQJT98765432... AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432";
+    assert_bad_input(&tenace(&["solve", "--deal", dup]), "both");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nodeal.pbn");
+    std::fs::write(&file, "[Board \"1\"]\n[Dealer \"N\"]\n").unwrap();
+    assert_bad_input(&tenace(&["solve", file.to_str().unwrap()]), "no deal");
+    assert_eq!(tenace(&["solve"]).status.code(), Some(2));
 }

@@ -27,12 +27,15 @@ pub fn write(games: &[GameRecord]) -> String {
     out
 }
 
-/// A tag value with `\` and `"` escaped (§3.2); a string cannot hold a line end.
+/// A tag value with `"` escaped (§3.2), and `\` escaped only where a reader could take it for an
+/// escape (before `"` or `\`, or last): table headers keep their conventional `\2R` column
+/// widths. A string cannot hold a line end.
 fn escape(value: &str) -> String {
     let mut s = String::with_capacity(value.len());
-    for c in value.chars() {
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
-            '\\' => s.push_str("\\\\"),
+            '\\' if matches!(chars.peek(), None | Some('"') | Some('\\')) => s.push_str("\\\\"),
             '"' => s.push_str("\\\""),
             '\n' | '\r' => s.push(' '),
             c => s.push(c),
