@@ -9,25 +9,35 @@ use crate::seat::Seat;
 
 /// Law 22: the auction ends when three passes follow a bid, double or redouble (22A), or when all
 /// four players pass at the start (22B).
-pub fn auction_is_over(calls: &[Call]) -> bool {
+pub fn auction_is_over<I>(calls: I) -> bool
+where
+    I: IntoIterator<Item = Call>,
+    I::IntoIter: DoubleEndedIterator + ExactSizeIterator,
+{
+    let calls = calls.into_iter();
     let n = calls.len();
-    let trailing_passes = calls.iter().rev().take_while(|c| **c == Call::Pass).count();
+    let trailing_passes = calls.rev().take_while(|c| *c == Call::Pass).count();
     (trailing_passes >= 3 && trailing_passes < n) || (n >= 4 && trailing_passes == n)
 }
 
 /// What a finished auction reached, `None` while it lasts. `Some(None)` is a passed-out board
 /// (Law 22B); otherwise the contract (Law 22A, doubled or redoubled unless superseded: Law 19C,
 /// 19D) and declarer: the player of the declaring side who first named its strain.
-pub fn auction_result(dealer: Seat, calls: &[Call]) -> Option<Option<(Contract, Seat)>> {
-    if !auction_is_over(calls) {
+pub fn auction_result<I>(dealer: Seat, calls: I) -> Option<Option<(Contract, Seat)>>
+where
+    I: IntoIterator<Item = Call>,
+    I::IntoIter: DoubleEndedIterator + ExactSizeIterator + Clone,
+{
+    let calls = calls.into_iter();
+    if !auction_is_over(calls.clone()) {
         return None;
     }
     let mut last = None;
     let mut penalty = Penalty::Undoubled;
-    for (i, call) in calls.iter().enumerate() {
+    for (i, call) in calls.clone().enumerate() {
         match call {
             Call::Bid(b) => {
-                last = Some((dealer.after(i), *b));
+                last = Some((dealer.after(i), b));
                 penalty = Penalty::Undoubled;
             }
             Call::Double => penalty = Penalty::Doubled,
@@ -37,7 +47,6 @@ pub fn auction_result(dealer: Seat, calls: &[Call]) -> Option<Option<(Contract, 
     }
     let Some((bidder, bid)) = last else { return Some(None) };
     let declarer = calls
-        .iter()
         .enumerate()
         .map(|(i, c)| (dealer.after(i), c))
         .find(|(seat, c)| seat.side() == bidder.side() && matches!(c, Call::Bid(b) if b.strain() == bid.strain()))
@@ -72,15 +81,19 @@ mod tests {
         s.split_whitespace().map(|w| w.parse().unwrap()).collect()
     }
 
+    fn auction_is_over(calls: Vec<Call>) -> bool {
+        super::auction_is_over(calls)
+    }
+
     #[test]
     fn law_22_end_of_auction() {
-        assert!(!auction_is_over(&calls("P P P")));
-        assert!(auction_is_over(&calls("P P P P")));
-        assert!(auction_is_over(&calls("1C P P P")));
-        assert!(!auction_is_over(&calls("P P P 1C P P")));
-        assert_eq!(auction_result(Seat::North, &calls("P P P P")), Some(None));
-        assert_eq!(auction_result(Seat::North, &calls("1C")), None);
-        let (c, d) = auction_result(Seat::East, &calls("1H P 3H X P P XX P P P")).unwrap().unwrap();
+        assert!(!auction_is_over(calls("P P P")));
+        assert!(auction_is_over(calls("P P P P")));
+        assert!(auction_is_over(calls("1C P P P")));
+        assert!(!auction_is_over(calls("P P P 1C P P")));
+        assert_eq!(auction_result(Seat::North, calls("P P P P")), Some(None));
+        assert_eq!(auction_result(Seat::North, calls("1C")), None);
+        let (c, d) = auction_result(Seat::East, calls("1H P 3H X P P XX P P P")).unwrap().unwrap();
         assert_eq!((c.to_string(), d), ("3HXX".to_string(), Seat::East));
     }
 

@@ -8,13 +8,13 @@ use crate::record::{PlayRecord, RecordedCard, RecordedContract};
 
 /// Law 22: the auction is over (see `tenace_core::rules`).
 pub fn auction_is_over(calls: &[Call]) -> bool {
-    rules::auction_is_over(calls)
+    rules::auction_is_over(calls.iter().copied())
 }
 
 /// The contract and declarer a finished auction reached (Law 22), `None` while it is not
 /// finished.
 pub fn auction_outcome(first: Seat, calls: &[Call]) -> Option<(RecordedContract, Option<Seat>)> {
-    Some(match rules::auction_result(first, calls)? {
+    Some(match rules::auction_result(first, calls.iter().copied())? {
         None => (RecordedContract::PassedOut, None),
         Some((contract, declarer)) => (RecordedContract::Contract(contract), Some(declarer)),
     })

@@ -48,11 +48,7 @@ impl Auction {
 
     /// Law 22: the auction ends after three passes following a bid, or four passes.
     pub fn is_ended(&self) -> bool {
-        rules::auction_is_over(&self.call_list())
-    }
-
-    fn call_list(&self) -> Vec<Call> {
-        self.calls.iter().map(|c| c.call).collect()
+        rules::auction_is_over(self.calls.iter().map(|c| c.call))
     }
 
     /// Law 22B: all four players passed.
@@ -152,7 +148,7 @@ impl Auction {
     /// superseded (Law 19C, 19D). The declarer is the player of the declaring side who first named
     /// the strain of the contract. `None` while the auction lasts or when passed out.
     pub fn final_contract(&self) -> Option<FinalContract> {
-        let (contract, declarer) = rules::auction_result(self.dealer, &self.call_list())??;
+        let (contract, declarer) = rules::auction_result(self.dealer, self.calls.iter().map(|c| c.call))??;
         Some(FinalContract { contract, declarer })
     }
 }
