@@ -99,6 +99,13 @@ pub fn par(table: &DdTable, vul: Vulnerability, dealer: Seat) -> Par {
             if pass != value || w[b][x] != value {
                 continue;
             }
+            // DDS's convention: a par contract is one the opponents let stand — none of their
+            // contracts above it (made, or doubled if it fails) scores as well for them. This picks,
+            // in each strain, the lowest level that shuts out every profitable sacrifice.
+            let y = SIDES[1 - x];
+            if bids[b + 1..].iter().any(|c| outcome(table, vul, *c, y) >= -value) {
+                continue;
+            }
             strains_done[s] = true;
             let vulnerable = vul.is_vulnerable(*side);
             let declarers: Vec<Seat> =

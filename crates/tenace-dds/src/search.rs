@@ -74,7 +74,11 @@ impl TrickState {
 struct Bounds {
     lower: i8,
     upper: i8,
+    /// The suit of the lead that last decided a search of this position (`NO_MOVE` if none).
+    best_suit: u8,
 }
+
+const NO_MOVE: u8 = 255;
 
 /// A move with its ordering weight.
 #[derive(Copy, Clone, Default)]
@@ -145,8 +149,12 @@ impl Engine {
         if target > n as i8 {
             return false;
         }
+        if n == 1 {
+            return self.last_trick(leader) >= target;
+        }
         let key = self.key(leader);
         let known = self.tt.get(&key).copied();
+        let mut hint = NO_MOVE;
         if let Some(b) = known {
             if b.lower >= target {
                 return true;
@@ -154,40 +162,91 @@ impl Engine {
             if b.upper < target {
                 return false;
             }
+            hint = b.best_suit;
         }
         let quick = self.quick_tricks(leader) as i8;
-        if leader % 2 == 0 {
-            if quick >= target {
-                self.store(key, quick, n as i8);
-                return true;
-            }
-        } else if n as i8 - quick < target {
-            self.store(key, 0, n as i8 - quick);
+        // Sure tricks of the side not on lead (top trumps), an upper bound for the leader's side.
+        let later = self.sure_trump_tricks(leader % 2 + 1) as i8;
+        let (ns_low, ns_high) = if leader % 2 == 0 { (quick, n as i8 - later) } else { (later, n as i8 - quick) };
+        if ns_low >= target {
+            self.store(key, ns_low, n as i8, NO_MOVE);
+            return true;
+        }
+        if ns_high < target {
+            self.store(key, 0, ns_high, NO_MOVE);
             return false;
         }
-        let result = self.play_on(&TrickState::new(leader), n, target);
+        let (result, best) = self.play_on_hint(&TrickState::new(leader), n, target, hint);
         if result {
-            self.store(key, target, n as i8);
+            self.store(key, target, n as i8, best);
         } else {
-            self.store(key, 0, target - 1);
+            self.store(key, 0, target - 1, best);
         }
         result
     }
 
-    fn store(&mut self, key: u128, lower: i8, upper: i8) {
+    /// North-South's tricks (0 or 1) from the last trick, `leader` to lead.
+    fn last_trick(&self, leader: usize) -> i8 {
+        let mut t = TrickState::new(leader);
+        for i in 0..4 {
+            let seat = (leader + i) & 3;
+            let s = (0..4).find(|&s| self.hands[seat][s] != 0).unwrap_or(0);
+            let r = 15 - self.hands[seat][s].leading_zeros() as u8;
+            t = t.after_card(s as u8, r, self.trump);
+        }
+        i8::from(t.win_seat % 2 == 0)
+    }
+
+    /// Tricks the side of `seat` (0: North-South, 1: East-West, given as `seat % 2` or any seat of
+    /// the side) is sure of in a trump contract: each trump that beats every opposing trump wins
+    /// the trick it is played to, and one hand's such trumps go to different tricks.
+    fn sure_trump_tricks(&self, seat: usize) -> u32 {
+        if self.trump == NO_TRUMP {
+            return 0;
+        }
+        let t = self.trump;
+        let (a, b) = (seat & 1, (seat & 1) + 2);
+        let opp = self.hands[(a + 1) & 3][t] | self.hands[(a + 3) & 3][t];
+        let above = if opp == 0 { 0xFFFF } else { !((2u16 << (15 - opp.leading_zeros())) - 1) };
+        (self.hands[a][t] & above).count_ones().max((self.hands[b][t] & above).count_ones())
+    }
+
+    fn store(&mut self, key: u128, lower: i8, upper: i8, best_suit: u8) {
         if self.tt.len() >= TT_LIMIT {
             self.tt.clear();
         }
-        let e = self.tt.entry(key).or_insert(Bounds { lower: 0, upper: 13 });
+        let e = self.tt.entry(key).or_insert(Bounds { lower: 0, upper: 13, best_suit: NO_MOVE });
         e.lower = e.lower.max(lower);
         e.upper = e.upper.min(upper);
+        if best_suit != NO_MOVE {
+            e.best_suit = best_suit;
+        }
     }
 
     /// Tries each card of the player to move.
     fn play_on(&mut self, trick: &TrickState, n: u8, target: i8) -> bool {
+        self.play_on_hint(trick, n, target, NO_MOVE).0
+    }
+
+    /// `play_on`, trying the suit `hint` first; also returns the suit of the card that decided.
+    fn play_on_hint(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, u8) {
         let seat = trick.to_play();
         let maximizing = seat % 2 == 0;
-        let (moves, count) = self.moves(trick, seat);
+        let (mut moves, count) = self.moves(trick, seat);
+        if hint != NO_MOVE {
+            // Stable move of the hinted suit's cards to the front.
+            let mut ordered = [Move::default(); 13];
+            let mut k = 0;
+            for m in moves[..count].iter().filter(|m| m.suit == hint) {
+                ordered[k] = *m;
+                k += 1;
+            }
+            for m in moves[..count].iter().filter(|m| m.suit != hint) {
+                ordered[k] = *m;
+                k += 1;
+            }
+            moves = ordered;
+        }
         for m in &moves[..count] {
             let next = trick.after_card(m.suit, m.rank, self.trump);
             self.hands[seat][m.suit as usize] &= !(1 << m.rank);
@@ -200,10 +259,10 @@ impl Engine {
             };
             self.hands[seat][m.suit as usize] |= 1 << m.rank;
             if result == maximizing {
-                return result;
+                return (result, m.suit);
             }
         }
-        !maximizing
+        (!maximizing, NO_MOVE)
     }
 
     /// The key of a trick-start position: the leader, then for each suit the number of cards
