@@ -223,6 +223,9 @@ fn strain_results(engine: &mut Engine) -> [u8; 4] {
         ns[leader] = engine.ns_tricks(&TrickState::new(leader), 13, guess);
         guess = ns[leader];
     }
+    if std::env::var_os("TENACE_DDS_STATS").is_some() {
+        eprintln!("nodes {} tt {}", engine.nodes, engine.tt_len());
+    }
     ns
 }
 

@@ -70,15 +70,24 @@ impl TrickState {
     }
 }
 
+/// A transposition-table entry: bounds on North-South's tricks that hold for every position
+/// with the same leader and suit lengths whose owner pattern (see [`Engine::owners`]) agrees
+/// with `owners` under `mask` (the top cards of each suit down to the lowest relevant one).
 #[derive(Copy, Clone)]
-struct Bounds {
+struct Entry {
+    owners: u128,
+    mask: u128,
     lower: i8,
     upper: i8,
-    /// The suit of the lead that last decided a search of this position (`NO_MOVE` if none).
-    best_suit: u8,
+    /// The lead that last decided a search of a matching position (`NO_MOVE` if none).
+    best: u8,
 }
 
-const NO_MOVE: u8 = 255;
+const NO_MOVE: u8 = 0xFF;
+
+fn encode(suit: u8, rank: u8) -> u8 {
+    suit << 4 | rank
+}
 
 /// A move with its ordering weight.
 #[derive(Copy, Clone, Default)]
@@ -88,21 +97,110 @@ struct Move {
     weight: i16,
 }
 
+/// Ranks that decided a search, as a card set (suit `s` at bits `16 * s`, like `Hand`): a bound
+/// found for a position holds for every position that agrees with it on who holds each card at
+/// or above the lowest relevant rank of each suit, and on suit lengths.
+type Relevant = u64;
+
 /// The solver's working state for one strain: the hands still held and the transposition table.
 pub struct Engine {
     /// `hands[seat][suit]`.
     pub hands: [[u16; 4]; 4],
     trump: usize,
-    tt: FxHashMap<u128, Bounds>,
+    tt: FxHashMap<u64, Vec<Entry>>,
+    entries: usize,
     pub nodes: u64,
 }
 
 /// Above this many entries the table is cleared, which keeps memory well under 256 MiB.
-const TT_LIMIT: usize = 3_000_000;
+const TT_LIMIT: usize = 4_000_000;
+/// At most this many entries are kept for one leader and set of suit lengths.
+const BUCKET_LIMIT: usize = 48;
+
+/// The cards of `bits` at the places of `mask`'s cards, packed into the low bits in rank
+/// order (x86 BMI2 `pext` where the build has it).
+#[inline]
+fn compress(bits: u16, mask: u16) -> u16 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the build enables BMI2, so the instruction exists.
+        unsafe { core::arch::x86_64::_pext_u32(bits as u32, mask as u32) as u16 }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut m, mut i) = (0u16, mask, 0);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if bits & low != 0 {
+                out |= 1 << i;
+            }
+            i += 1;
+            m &= m - 1;
+        }
+        out
+    }
+}
+
+/// The inverse of [`compress`]: the low bits of `bits` spread over the places of `mask`'s cards.
+#[inline]
+fn expand(bits: u16, mask: u16) -> u16 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the build enables BMI2, so the instruction exists.
+        unsafe { core::arch::x86_64::_pdep_u32(bits as u32, mask as u32) as u16 }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut m, mut i) = (0u16, mask, 0);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if bits & (1 << i) != 0 {
+                out |= low;
+            }
+            i += 1;
+            m &= m - 1;
+        }
+        out
+    }
+}
+
+/// In a suit of `len` cards packed by [`compress`], the places of the top `k`.
+#[inline]
+fn top_places(len: u32, k: u32) -> u32 {
+    ((1u32 << len) - 1) ^ ((1u32 << (len - k)) - 1)
+}
+
+/// The highest `k` cards of `rem`.
+fn top_cards(rem: u16, k: u8) -> u16 {
+    let mut m = rem;
+    let mut out = 0u16;
+    for _ in 0..k {
+        if m == 0 {
+            break;
+        }
+        let bit = 1u16 << (15 - m.leading_zeros());
+        out |= bit;
+        m &= !bit;
+    }
+    out
+}
+
+fn suit_bits(rel: Relevant, suit: usize) -> u16 {
+    (rel >> (16 * suit)) as u16
+}
+
+fn card_bit(suit: usize, rank: u8) -> Relevant {
+    1u64 << (16 * suit + rank as usize)
+}
 
 impl Engine {
     pub fn new(hands: [[u16; 4]; 4], trump: usize) -> Engine {
-        Engine { hands, trump, tt: FxHashMap::default(), nodes: 0 }
+        Engine { hands, trump, tt: FxHashMap::default(), entries: 0, nodes: 0 }
+    }
+
+    /// Entries in the transposition table.
+    pub fn tt_len(&self) -> usize {
+        self.entries
     }
 
     fn remaining(&self, suit: usize) -> u16 {
@@ -135,58 +233,62 @@ impl Engine {
     /// Can North-South take at least `target` of the `n` remaining tricks (the trick in progress
     /// included)?
     pub fn search(&mut self, trick: &TrickState, n: u8, target: i8) -> bool {
-        self.nodes += 1;
         if trick.count == 0 {
-            return self.trick_start(trick.leader as usize, n, target);
+            return self.trick_start(trick.leader as usize, n, target).0;
         }
-        self.play_on(trick, n, target)
+        self.play_on(trick, n, target, NO_MOVE).0
     }
 
-    fn trick_start(&mut self, leader: usize, n: u8, target: i8) -> bool {
+    /// The search at the start of a trick, `leader` to lead, `n` tricks left.
+    fn trick_start(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
+        self.nodes += 1;
         if target <= 0 {
-            return true;
+            return (true, 0);
         }
         if target > n as i8 {
-            return false;
+            return (false, 0);
         }
         if n == 1 {
-            return self.last_trick(leader) >= target;
+            return self.last_trick(leader, target);
         }
-        let key = self.key(leader);
-        let known = self.tt.get(&key).copied();
-        let mut hint = NO_MOVE;
-        if let Some(b) = known {
-            if b.lower >= target {
-                return true;
-            }
-            if b.upper < target {
-                return false;
-            }
-            hint = b.best_suit;
+        let key = self.key(leader, n);
+        let owners = self.owners();
+        let hint = match self.probe(key, owners, target) {
+            Ok(found) => return found,
+            Err(hint) => hint,
+        };
+        let ns_leads = leader % 2 == 0;
+        let (quick, quick_rel) = self.quick_tricks(leader);
+        let quick = quick.min(n as u32) as i8;
+        if ns_leads && quick >= target {
+            self.store(key, owners, quick_rel, quick, n as i8, NO_MOVE);
+            return (true, quick_rel);
         }
-        let quick = self.quick_tricks(leader) as i8;
-        // Sure tricks of the side not on lead (top trumps), an upper bound for the leader's side.
-        let later = self.sure_trump_tricks(leader % 2 + 1) as i8;
-        let (ns_low, ns_high) = if leader % 2 == 0 { (quick, n as i8 - later) } else { (later, n as i8 - quick) };
-        if ns_low >= target {
-            self.store(key, ns_low, n as i8, NO_MOVE);
-            return true;
+        if !ns_leads && n as i8 - quick < target {
+            self.store(key, owners, quick_rel, 0, n as i8 - quick, NO_MOVE);
+            return (false, quick_rel);
         }
-        if ns_high < target {
-            self.store(key, 0, ns_high, NO_MOVE);
-            return false;
+        let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
+        let sure = sure as i8;
+        if ns_leads && n as i8 - sure < target {
+            self.store(key, owners, sure_rel, 0, n as i8 - sure, NO_MOVE);
+            return (false, sure_rel);
         }
-        let (result, best) = self.play_on_hint(&TrickState::new(leader), n, target, hint);
+        if !ns_leads && sure >= target {
+            self.store(key, owners, sure_rel, sure, n as i8, NO_MOVE);
+            return (true, sure_rel);
+        }
+        let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
         if result {
-            self.store(key, target, n as i8, best);
+            self.store(key, owners, rel, target, n as i8, best);
         } else {
-            self.store(key, 0, target - 1, best);
+            self.store(key, owners, rel, 0, target - 1, best);
         }
-        result
+        (result, rel)
     }
 
-    /// North-South's tricks (0 or 1) from the last trick, `leader` to lead.
-    fn last_trick(&self, leader: usize) -> i8 {
+    /// The last trick: each hand has one card.
+    fn last_trick(&self, leader: usize, target: i8) -> (bool, Relevant) {
         let mut t = TrickState::new(leader);
         for i in 0..4 {
             let seat = (leader + i) & 3;
@@ -194,111 +296,190 @@ impl Engine {
             let r = 15 - self.hands[seat][s].leading_zeros() as u8;
             t = t.after_card(s as u8, r, self.trump);
         }
-        i8::from(t.win_seat % 2 == 0)
+        let ns = i8::from(t.win_seat % 2 == 0);
+        (ns >= target, trick_relevant(&t))
     }
 
-    /// Tricks the side of `seat` (0: North-South, 1: East-West, given as `seat % 2` or any seat of
-    /// the side) is sure of in a trump contract: each trump that beats every opposing trump wins
-    /// the trick it is played to, and one hand's such trumps go to different tricks.
-    fn sure_trump_tricks(&self, seat: usize) -> u32 {
-        if self.trump == NO_TRUMP {
-            return 0;
-        }
-        let t = self.trump;
-        let (a, b) = (seat & 1, (seat & 1) + 2);
-        let opp = self.hands[(a + 1) & 3][t] | self.hands[(a + 3) & 3][t];
-        let above = if opp == 0 { 0xFFFF } else { !((2u16 << (15 - opp.leading_zeros())) - 1) };
-        (self.hands[a][t] & above).count_ones().max((self.hands[b][t] & above).count_ones())
-    }
-
-    fn store(&mut self, key: u128, lower: i8, upper: i8, best_suit: u8) {
-        if self.tt.len() >= TT_LIMIT {
-            self.tt.clear();
-        }
-        let e = self.tt.entry(key).or_insert(Bounds { lower: 0, upper: 13, best_suit: NO_MOVE });
-        e.lower = e.lower.max(lower);
-        e.upper = e.upper.min(upper);
-        if best_suit != NO_MOVE {
-            e.best_suit = best_suit;
-        }
-    }
-
-    /// Tries each card of the player to move.
-    fn play_on(&mut self, trick: &TrickState, n: u8, target: i8) -> bool {
-        self.play_on_hint(trick, n, target, NO_MOVE).0
-    }
-
-    /// `play_on`, trying the suit `hint` first; also returns the suit of the card that decided.
-    fn play_on_hint(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, u8) {
-        let seat = trick.to_play();
-        let maximizing = seat % 2 == 0;
-        let (mut moves, count) = self.moves(trick, seat);
-        if hint != NO_MOVE {
-            // Stable move of the hinted suit's cards to the front.
-            let mut ordered = [Move::default(); 13];
-            let mut k = 0;
-            for m in moves[..count].iter().filter(|m| m.suit == hint) {
-                ordered[k] = *m;
-                k += 1;
-            }
-            for m in moves[..count].iter().filter(|m| m.suit != hint) {
-                ordered[k] = *m;
-                k += 1;
-            }
-            moves = ordered;
-        }
-        for m in &moves[..count] {
-            let next = trick.after_card(m.suit, m.rank, self.trump);
-            self.hands[seat][m.suit as usize] &= !(1 << m.rank);
-            let result = if next.count == 4 {
-                let winner = next.win_seat as usize;
-                let won = (winner % 2 == 0) as i8;
-                self.trick_start(winner, n - 1, target - won)
-            } else {
-                self.search(&next, n, target)
-            };
-            self.hands[seat][m.suit as usize] |= 1 << m.rank;
-            if result == maximizing {
-                return (result, m.suit);
-            }
-        }
-        (!maximizing, NO_MOVE)
-    }
-
-    /// The key of a trick-start position: the leader, then for each suit the number of cards
-    /// still out and their owners from the top down. Ranks enter only relatively.
-    fn key(&self, leader: usize) -> u128 {
-        let mut k = leader as u128;
-        for s in 0..4 {
-            let rem = self.remaining(s);
-            let odd = self.hands[1][s] | self.hands[3][s];
-            let high = self.hands[2][s] | self.hands[3][s];
-            k = (k << 4) | rem.count_ones() as u128;
-            let mut m = rem;
-            while m != 0 {
-                let i = 15 - m.leading_zeros();
-                k = (k << 2) | (((high >> i) & 1) << 1 | ((odd >> i) & 1)) as u128;
-                m &= !(1 << i);
+    /// The key of a trick-start position's bucket: the leader, the tricks left and the lengths
+    /// of three suits in each hand (the fourth follows).
+    fn key(&self, leader: usize, n: u8) -> u64 {
+        let mut k = (leader as u64) << 4 | n as u64;
+        for hand in &self.hands {
+            for suit in &hand[..3] {
+                k = k << 4 | suit.count_ones() as u64;
             }
         }
         k
     }
 
-    /// Tricks the leader can cash at once from their own hand: in each suit, the run of top cards
-    /// they hold. In a suit contract a side suit counts only as far as every opponent holding
-    /// trumps can follow. A lower bound for the leader's side.
-    fn quick_tricks(&self, leader: usize) -> u32 {
-        let own = &self.hands[leader];
-        let lho = &self.hands[(leader + 1) & 3];
-        let rho = &self.hands[(leader + 3) & 3];
+    /// The owners of the cards still out by relative rank: for suit `s`, bits `32 * s ..`
+    /// hold, in rank order among the cards of the suit still out, which are in East-West hands,
+    /// and bits `32 * s + 16 ..` which are South's or West's.
+    fn owners(&self) -> u128 {
+        let mut out = 0u128;
+        for s in 0..4 {
+            let rem = self.remaining(s);
+            let odd = compress(self.hands[1][s] | self.hands[3][s], rem) as u128;
+            let high = compress(self.hands[2][s] | self.hands[3][s], rem) as u128;
+            out |= (odd | high << 16) << (32 * s);
+        }
+        out
+    }
+
+    /// The cards of this position an entry's match depends on.
+    fn entry_relevant(&self, mask: u128) -> Relevant {
+        let mut rel = 0;
+        for s in 0..4 {
+            let k = ((mask >> (32 * s)) as u16).count_ones();
+            rel |= (top_cards(self.remaining(s), k as u8) as u64) << (16 * s);
+        }
+        rel
+    }
+
+    /// A bound that decides the test, or else the best lead remembered for a matching position.
+    fn probe(&self, key: u64, owners: u128, target: i8) -> Result<(bool, Relevant), u8> {
+        let Some(bucket) = self.tt.get(&key) else { return Err(NO_MOVE) };
+        let mut hint = NO_MOVE;
+        for e in bucket.iter().rev() {
+            let decides = e.lower >= target || e.upper < target;
+            if !decides && (hint != NO_MOVE || e.best == NO_MOVE) {
+                continue;
+            }
+            if owners & e.mask == e.owners {
+                if decides {
+                    return Ok((e.lower >= target, self.entry_relevant(e.mask)));
+                }
+                hint = e.best;
+            }
+        }
+        Err(hint)
+    }
+
+    fn store(&mut self, key: u64, owners: u128, rel: Relevant, lower: i8, upper: i8, best: u8) {
+        if self.entries >= TT_LIMIT {
+            self.tt.clear();
+            self.entries = 0;
+        }
+        let mut mask = 0u128;
+        for s in 0..4 {
+            let r = suit_bits(rel, s);
+            if r != 0 {
+                let rem = self.remaining(s);
+                let k = (rem >> r.trailing_zeros()).count_ones();
+                let places = top_places(rem.count_ones(), k) as u128;
+                mask |= (places | places << 16) << (32 * s);
+            }
+        }
+        let masked = owners & mask;
+        let bucket = self.tt.entry(key).or_default();
+        if let Some(e) = bucket.iter_mut().find(|e| e.mask == mask && e.owners == masked) {
+            e.lower = e.lower.max(lower);
+            e.upper = e.upper.min(upper);
+            if best != NO_MOVE {
+                e.best = best;
+            }
+            return;
+        }
+        if bucket.len() >= BUCKET_LIMIT {
+            bucket.remove(0);
+            self.entries -= 1;
+        }
+        bucket.push(Entry { owners: masked, mask, lower, upper, best });
+        self.entries += 1;
+    }
+
+    /// Tries each card of the player to move, `hint` first if it is held; returns the result,
+    /// the ranks it rested on and the card that decided it (`NO_MOVE` if every card was tried).
+    fn play_on(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
+        let seat = trick.to_play();
+        let maximizing = seat % 2 == 0;
+        let (mut moves, count) = self.moves(trick, seat);
+        if hint != NO_MOVE {
+            if let Some(i) = moves[..count].iter().position(|m| encode(m.suit, m.rank) == hint) {
+                moves[..=i].rotate_right(1);
+            } else if let Some(i) = moves[..count].iter().position(|m| m.suit == hint >> 4) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let mut all_rel: Relevant = 0;
+        for m in &moves[..count] {
+            let next = trick.after_card(m.suit, m.rank, self.trump);
+            self.hands[seat][m.suit as usize] &= !(1 << m.rank);
+            let (result, rel) = if next.count == 4 {
+                let winner = next.win_seat as usize;
+                let won = (winner % 2 == 0) as i8;
+                let (r, rel) = self.trick_start(winner, n - 1, target - won);
+                (r, rel | trick_relevant(&next))
+            } else {
+                self.nodes += 1;
+                let (r, rel, _) = self.play_on(&next, n, target, NO_MOVE);
+                (r, rel)
+            };
+            self.hands[seat][m.suit as usize] |= 1 << m.rank;
+            if result == maximizing {
+                return (result, rel, encode(m.suit, m.rank));
+            }
+            all_rel |= rel;
+        }
+        (!maximizing, all_rel, NO_MOVE)
+    }
+
+    /// Tricks the leader's side can cash at once: the leader's own top winners, or, when the
+    /// leader can reach partner's top card in a suit, partner's. In a suit contract a side suit
+    /// counts only as far as every opponent holding trumps can follow. A lower bound for the
+    /// leader's side, with the top cards it rests on.
+    fn quick_tricks(&self, leader: usize) -> (u32, Relevant) {
+        let (own, own_rel) = self.cashing(leader);
+        let partner = (leader + 2) & 3;
+        if own >= self.cards_left(leader) {
+            return (own, own_rel);
+        }
+        // An entry to partner: a suit the leader holds whose top card partner holds, which no
+        // opponent can ruff.
+        let mut entry = false;
+        for s in 0..4 {
+            if self.hands[leader][s] == 0 || self.hands[partner][s] == 0 {
+                continue;
+            }
+            let rem = self.remaining(s);
+            let top = 1u16 << (15 - rem.leading_zeros());
+            if self.hands[partner][s] & top == 0 {
+                continue;
+            }
+            if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
+                continue;
+            }
+            entry = true;
+            break;
+        }
+        if entry {
+            let (theirs, their_rel) = self.cashing(partner);
+            if theirs > own {
+                return (theirs, their_rel);
+            }
+        }
+        (own, own_rel)
+    }
+
+    fn opponent_can_ruff(&self, seat: usize, suit: usize) -> bool {
+        [(seat + 1) & 3, (seat + 3) & 3]
+            .iter()
+            .any(|&o| self.hands[o][suit] == 0 && self.hands[o][self.trump] != 0)
+    }
+
+    /// The top winners `seat` can cash from its own hand, suit by suit.
+    fn cashing(&self, seat: usize) -> (u32, Relevant) {
+        let own = &self.hands[seat];
+        let lho = &self.hands[(seat + 1) & 3];
+        let rho = &self.hands[(seat + 3) & 3];
         let mut total = 0;
+        let mut rel: Relevant = 0;
         for s in 0..4 {
             let held = own[s];
             if held == 0 {
                 continue;
             }
             let rem = self.remaining(s);
-            // Top cards of the suit held by the leader, from the ace of what remains down.
             let others = rem & !held;
             let top_run = if others == 0 {
                 held.count_ones()
@@ -314,10 +495,28 @@ impl Engine {
                     }
                 }
             }
-            total += tricks;
+            if tricks > 0 {
+                total += tricks;
+                rel |= (top_cards(rem, top_run as u8) as u64) << (16 * s);
+            }
         }
-        let n = self.cards_left(leader);
-        total.min(n)
+        (total.min(self.cards_left(seat)), rel)
+    }
+
+    /// Tricks the side of `seat` is sure of in a suit contract: each trump that beats every
+    /// opposing trump wins the trick it is played to, and one hand's such trumps go to different
+    /// tricks.
+    fn sure_trump_tricks(&self, seat: usize) -> (u32, Relevant) {
+        if self.trump == NO_TRUMP {
+            return (0, 0);
+        }
+        let t = self.trump;
+        let (a, b) = (seat & 1, (seat & 1) + 2);
+        let opp = self.hands[(a + 1) & 3][t] | self.hands[(a + 3) & 3][t];
+        let above = if opp == 0 { 0xFFFF } else { !((2u16 << (15 - opp.leading_zeros())) - 1) };
+        let ours = (self.hands[a][t] | self.hands[b][t]) & above;
+        let sure = (self.hands[a][t] & above).count_ones().max((self.hands[b][t] & above).count_ones());
+        (sure, (ours as u64) << (16 * t))
     }
 
     /// The cards worth trying, best first: one card per run of equivalent cards.
@@ -360,6 +559,20 @@ impl Engine {
         (out, count)
     }
 
+    /// Could `seat` beat the card `(suit, rank)` leading a trick of the suit `led`?
+    fn can_beat(&self, seat: usize, suit: u8, rank: u8, led: u8) -> bool {
+        let hand = &self.hands[seat];
+        let above = !((2u16 << rank) - 1);
+        if hand[led as usize] != 0 {
+            return suit == led && hand[led as usize] & above != 0;
+        }
+        if self.trump == NO_TRUMP || hand[self.trump] == 0 {
+            return false;
+        }
+        suit as usize != self.trump || hand[self.trump] & above != 0
+    }
+
+    /// The ordering weight of a card: higher is tried first.
     #[allow(clippy::too_many_arguments)]
     fn weight(
         &self,
@@ -368,70 +581,114 @@ impl Engine {
         suit: u8,
         rank: u8,
         partner_winning: bool,
-        last_to_play: bool,
+        _last_to_play: bool,
         top_of_suit: u8,
         partner_top: bool,
     ) -> i16 {
         let rank_w = rank as i16;
+        let is_trump = suit as usize == self.trump;
         if trick.count == 0 {
-            // Leading: cash a winner, or lead low towards partner's top card; avoid leading
-            // into a ruff.
-            let lho = &self.hands[(seat + 1) & 3];
-            let rho = &self.hands[(seat + 3) & 3];
+            // Leading: cash a winner, or lead low towards partner's top card, or give partner
+            // a ruff; avoid leading into a ruff.
+            let lho = (seat + 1) & 3;
+            let rho = (seat + 3) & 3;
+            let partner = (seat + 2) & 3;
+            let s = suit as usize;
             let ruffable = self.trump != NO_TRUMP
-                && suit as usize != self.trump
-                && ((lho[suit as usize] == 0 && lho[self.trump] != 0) || (rho[suit as usize] == 0 && rho[self.trump] != 0));
-            let mut w = 0;
-            if rank == top_of_suit {
-                w += 60;
+                && !is_trump
+                && ((self.hands[lho][s] == 0 && self.hands[lho][self.trump] != 0)
+                    || (self.hands[rho][s] == 0 && self.hands[rho][self.trump] != 0));
+            let partner_ruffs = self.trump != NO_TRUMP
+                && !is_trump
+                && self.hands[partner][s] == 0
+                && self.hands[partner][self.trump] != 0;
+            let mut w = if rank == top_of_suit {
+                60
             } else if partner_top {
-                w += 40 - rank_w;
+                45 - rank_w
+            } else if partner_ruffs && !ruffable {
+                50 - rank_w
             } else {
-                w += 10 - rank_w;
-            }
+                // Leading away from a card the second hand can capture is risky.
+                let lho_holds_top = self.hands[lho][s] & (1 << top_of_suit) != 0;
+                (if lho_holds_top { 15 } else { 0 }) + rank_w / 2
+            };
             if ruffable {
                 w -= 50;
             }
             return w;
         }
-        let beats = if suit == trick.win_suit {
-            rank > trick.win_rank
-        } else {
-            suit as usize == self.trump
-        };
-        if partner_winning {
-            // Partner has it: play low (a ruff of partner's winner last of all).
-            let ruff_penalty = if suit != trick.led && suit as usize == self.trump { 40 } else { 0 };
-            return 20 - rank_w - ruff_penalty;
+        let beats = if suit == trick.win_suit { rank > trick.win_rank } else { is_trump };
+        let next = (seat + 1) & 3;
+        match trick.count {
+            3 => {
+                if beats && !partner_winning {
+                    // Win as cheaply as possible.
+                    80 - rank_w - if is_trump && suit != trick.led { 0 } else { 0 }
+                } else {
+                    // Partner has it or nothing wins: the lowest card, trumps last.
+                    -rank_w - if is_trump { 30 } else { 0 }
+                }
+            }
+            2 => {
+                if partner_winning {
+                    let safe = !self.can_beat(next, trick.win_suit, trick.win_rank, trick.led);
+                    if safe {
+                        return 40 - rank_w - if is_trump && suit != trick.led { 40 } else { 0 };
+                    }
+                    if beats || (suit == trick.win_suit && !self.can_beat(next, suit, rank, trick.led)) {
+                        // Overtake only with a sure winner.
+                        return if self.can_beat(next, suit, rank, trick.led) { 0 - rank_w } else { 30 - rank_w };
+                    }
+                    return 20 - rank_w - if is_trump { 30 } else { 0 };
+                }
+                if beats {
+                    if !self.can_beat(next, suit, rank, trick.led) {
+                        70 - rank_w
+                    } else {
+                        // Third hand high: force out the fourth hand's winner.
+                        30 + rank_w
+                    }
+                } else {
+                    -rank_w - if is_trump { 30 } else { 0 }
+                }
+            }
+            _ => {
+                // Second hand.
+                if beats {
+                    let third = next;
+                    if !self.can_beat(third, suit, rank, trick.led) {
+                        60 - rank_w
+                    } else {
+                        10 - rank_w
+                    }
+                } else {
+                    30 - rank_w - if is_trump { 30 } else { 0 }
+                }
+            }
         }
-        if beats {
-            // Win as cheaply as possible; a ruff is cheaper than a high card when last to play.
-            let trump_w = if suit != trick.led { 5 } else { 0 };
-            return if last_to_play { 80 - rank_w + trump_w } else { 50 - rank_w + trump_w };
-        }
-        // Cannot win: throw the lowest card, preferring not to waste trumps.
-        let trump_penalty = if suit as usize == self.trump { 30 } else { 0 };
-        -rank_w - trump_penalty
     }
 }
 
 /// The top card of each run of `held` inside `present`: two held cards are in one run when no
 /// card of `present` lies between them.
 pub fn run_tops(held: u16, present: u16) -> u16 {
-    let mut tops = 0u16;
-    let mut previous_held = false;
-    let mut m = present;
-    while m != 0 {
-        let i = 15 - m.leading_zeros();
-        let bit = 1u16 << i;
-        let is_held = held & bit != 0;
-        if is_held && !previous_held {
-            tops |= bit;
-        }
-        previous_held = is_held;
-        m &= !bit;
+    // Packed in rank order, a card tops its run when the next card up is not held.
+    let packed = compress(held, present);
+    expand(packed & !(packed >> 1), present)
+}
+
+/// The card of a finished trick whose rank decided it: the winner, when another card of its suit
+/// was played to the trick (a card that wins only by being the one trump, or the one card of the
+/// suit led, wins whatever its rank).
+fn trick_relevant(trick: &TrickState) -> Relevant {
+    let others = (0..4).filter(|&i| i != (trick.win_seat as usize + 4 - trick.leader as usize) & 3);
+    let contested = others.clone().any(|i| trick.cards[i].0 == trick.win_suit);
+    if contested {
+        card_bit(trick.win_suit as usize, trick.win_rank)
+    } else {
+        0
     }
-    tops
 }
 
 #[cfg(test)]
