@@ -5,6 +5,7 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod event;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -76,6 +77,11 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Duplicate events: `new`, `result`, `score`, `swiss` (Laws 6, 8, 12, 78, 79).
+    Event {
+        #[command(subcommand)]
+        command: Box<event::EventCommand>,
+    },
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -144,6 +150,7 @@ fn run(command: Command) -> Result<(), String> {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
             solve::run(file.as_deref(), deal.as_deref(), json, threads)
         }
+        Command::Event { command } => event::run(*command),
     }
 }
 

@@ -1,0 +1,195 @@
+//! A static HTML report: the rankings, then a traveller for every board with its hand diagram.
+//! One file with inline CSS, readable in a browser and printable (`@media print`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use tenace_core::{Deal, Seat, Suit};
+
+use crate::event::{Event, Method};
+use crate::report::number;
+use crate::scoring::Scores;
+
+/// Escapes text for HTML.
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+const STYLE: &str = r#"
+:root { --ink: #1d2330; --muted: #5b6474; --line: #d8dde6; --head: #eef2f7; --red: #c0262d; }
+* { box-sizing: border-box; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 2rem auto; max-width: 62rem; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.2rem; margin: 2rem 0 .6rem; border-bottom: 2px solid var(--ink); padding-bottom: .2rem; }
+.meta { color: var(--muted); margin-bottom: 1.5rem; }
+table { border-collapse: collapse; width: 100%; margin: .4rem 0 1rem; }
+th, td { padding: .25rem .5rem; border-bottom: 1px solid var(--line); text-align: left; }
+th { background: var(--head); font-weight: 600; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+tr.adj td { font-style: italic; }
+.board { break-inside: avoid; page-break-inside: avoid; margin-bottom: 2rem; }
+.board-head { display: flex; gap: 2rem; align-items: flex-start; flex-wrap: wrap; }
+.diagram { display: grid; grid-template-columns: repeat(3, 8.5rem); grid-template-rows: auto auto auto; gap: .2rem; font-variant-numeric: tabular-nums; }
+.hand { white-space: nowrap; }
+.north { grid-column: 2; grid-row: 1; } .west { grid-column: 1; grid-row: 2; }
+.east { grid-column: 3; grid-row: 2; } .south { grid-column: 2; grid-row: 3; }
+.info { grid-column: 2; grid-row: 2; font-size: .8rem; color: var(--muted); border: 1px solid var(--line); padding: .3rem; text-align: center; align-self: center; }
+.suit-h, .suit-d { color: var(--red); }
+.dd { font-size: .85rem; }
+.dd table { width: auto; }
+footer { color: var(--muted); font-size: .8rem; margin-top: 3rem; }
+@media print {
+  body { margin: 0; max-width: none; font-size: 10.5pt; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  .rankings { break-after: page; page-break-after: always; }
+  th { background: none; border-bottom: 1.5px solid #000; }
+  a { color: inherit; text-decoration: none; }
+}
+"#;
+
+fn hand(deal: &Deal, seat: Seat) -> String {
+    let h = deal.hand(seat);
+    let mut out = String::new();
+    for suit in Suit::DESCENDING {
+        let text = h.suit_text(suit);
+        let class = format!("suit-{}", suit.letter().to_ascii_lowercase());
+        let _ = write!(out, "<div><span class=\"{class}\">{}</span> {}</div>", suit.symbol(), if text.is_empty() { "—".into() } else { text });
+    }
+    out
+}
+
+fn diagram(event: &Event, board: u32) -> String {
+    let Some(b) = event.board(board) else { return String::new() };
+    let info = format!("Board {board}<br>Dealer {}<br>{}", b.dealer, b.vulnerability.pbn().replace("None", "Love all").replace("All", "All vul"));
+    let Some(deal) = &b.deal else { return format!("<div class=\"diagram\"><div class=\"info\">{info}</div></div>") };
+    format!(
+        "<div class=\"diagram\"><div class=\"hand north\">{}</div><div class=\"hand west\">{}</div><div class=\"info\">{info}</div><div class=\"hand east\">{}</div><div class=\"hand south\">{}</div></div>",
+        hand(deal, Seat::North),
+        hand(deal, Seat::West),
+        hand(deal, Seat::East),
+        hand(deal, Seat::South)
+    )
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map(number).unwrap_or_default()
+}
+
+/// Renders the report. `extra` holds HTML per board (e.g. a double-dummy table and par) shown
+/// beside the diagram; it is inserted as given.
+pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> String {
+    let mp = scores.method == Method::Matchpoints;
+    let unit = match scores.method {
+        Method::Matchpoints => "MP",
+        Method::Vp => "VP",
+        Method::TotalPoints => "Points",
+        _ => "IMPs",
+    };
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{STYLE}</style></head><body>\n",
+        escape(&event.name)
+    );
+    let _ = write!(h, "<h1>{}</h1><div class=\"meta\">", escape(&event.name));
+    if let Some(d) = &event.date {
+        let _ = write!(h, "{} · ", escape(d));
+    }
+    let _ = write!(h, "{} boards · {} · scored by {:?}", event.boards.len(), escape(scores.method.pbn()), scores.method);
+    if mp {
+        let _ = write!(h, " · top {}", number(scores.boards.first().and_then(|b| b.top).unwrap_or(0.0)));
+    }
+    h.push_str("</div>\n<section class=\"rankings\">");
+    for r in &scores.rankings {
+        let _ = write!(h, "<h2>Ranking — {}</h2><table><thead><tr><th class=\"n\">Rank</th><th class=\"n\">No.</th><th>Name</th><th class=\"n\">{unit}</th>", escape(&r.title));
+        if mp {
+            h.push_str("<th class=\"n\">%</th>");
+        }
+        h.push_str("<th class=\"n\">Boards</th></tr></thead><tbody>");
+        for s in &r.standings {
+            let _ = write!(h, "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td>", escape(&s.rank), s.number, escape(&s.name), number((s.total * 100.0).round() / 100.0));
+            if mp {
+                let _ = write!(h, "<td class=\"n\">{}</td>", s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default());
+            }
+            let _ = write!(h, "<td class=\"n\">{}</td></tr>", s.boards);
+        }
+        h.push_str("</tbody></table>");
+    }
+    if !scores.matches.is_empty() {
+        h.push_str("<h2>Matches</h2><table><thead><tr><th>Home</th><th>Away</th><th class=\"n\">Boards</th><th class=\"n\">IMPs</th><th class=\"n\">VPs</th></tr></thead><tbody>");
+        for m in &scores.matches {
+            let _ = write!(
+                h,
+                "<tr><td>{} {}</td><td>{} {}</td><td class=\"n\">{}</td><td class=\"n\">{} – {}</td><td class=\"n\">{:.2} – {:.2}</td></tr>",
+                m.home,
+                escape(&event.name_of(m.home)),
+                m.away,
+                escape(&event.name_of(m.away)),
+                m.boards,
+                number(m.home_imps),
+                number(m.away_imps),
+                m.home_vp,
+                m.away_vp
+            );
+        }
+        h.push_str("</tbody></table>");
+    }
+    h.push_str("</section>\n");
+    let mut numbers: Vec<u32> = event.boards.iter().map(|b| b.number).collect();
+    numbers.extend(scores.boards.iter().map(|b| b.board).filter(|n| event.board(*n).is_none()));
+    for bn in numbers {
+        let _ = write!(h, "<section class=\"board\" id=\"board-{0}\"><h2>Board {0}</h2><div class=\"board-head\">{1}", bn, diagram(event, bn));
+        if let Some(x) = extra.get(&bn) {
+            let _ = write!(h, "<div class=\"dd\">{x}</div>");
+        }
+        h.push_str("</div>");
+        let Some(b) = scores.boards.iter().find(|b| b.board == bn) else {
+            h.push_str("<p class=\"meta\">No results yet.</p></section>\n");
+            continue;
+        };
+        if let Some(d) = b.datum {
+            let _ = write!(h, "<div class=\"meta\">Datum {d}</div>");
+        }
+        let _ = write!(
+            h,
+            "<table><thead><tr><th class=\"n\">NS</th><th class=\"n\">EW</th><th>Result</th><th class=\"n\">NS score</th><th class=\"n\">EW score</th><th class=\"n\">NS {unit}</th><th class=\"n\">EW {unit}</th>{}</tr></thead><tbody>",
+            if mp { "<th class=\"n\">NS %</th><th class=\"n\">EW %</th>" } else { "" }
+        );
+        let mut rows: Vec<_> = b.rows.iter().collect();
+        rows.sort_by(|x, y| y.ns_points.unwrap_or(f64::MIN).total_cmp(&x.ns_points.unwrap_or(f64::MIN)));
+        for r in rows {
+            let adj = r.ns_artificial.is_some() || r.ew_artificial.is_some() || r.contract.is_none();
+            let pts = |p: Option<f64>, a: Option<crate::Artificial>| match (p, a) {
+                (_, Some(a)) => a.short().to_string(),
+                (Some(p), None) if p > 0.0 => number(p),
+                _ => String::new(),
+            };
+            let _ = write!(
+                h,
+                "<tr{}><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                if adj { " class=\"adj\"" } else { "" },
+                r.ns,
+                r.ew,
+                escape(&r.label),
+                pts(r.ns_points, r.ns_artificial),
+                pts(r.ew_points.map(|p| -p), r.ew_artificial),
+                opt(r.ns_value.map(|v| (v * 100.0).round() / 100.0)),
+                opt(r.ew_value.map(|v| (v * 100.0).round() / 100.0)),
+            );
+            if mp {
+                let _ = write!(h, "<td class=\"n\">{}</td><td class=\"n\">{}</td>", r.ns_percent.map(|p| format!("{p:.1}")).unwrap_or_default(), r.ew_percent.map(|p| format!("{p:.1}")).unwrap_or_default());
+            }
+            h.push_str("</tr>");
+        }
+        h.push_str("</tbody></table></section>\n");
+    }
+    if let Some(crate::dealing::Dealing::PublishedSeed { commitment, seed }) = &event.dealing {
+        let _ = write!(h, "<footer>Boards dealt from a published seed (Law 6): commitment SHA-256 <code>{}</code>", escape(commitment));
+        if let Some(s) = seed {
+            let _ = write!(h, ", seed <code>{s}</code> — deal again with <code>tenace deal --seed {s}</code>");
+        }
+        h.push_str(".</footer>");
+    }
+    h.push_str("<footer>Scored by Tenace.</footer></body></html>\n");
+    h
+}

@@ -1,0 +1,474 @@
+//! `tenace event ...`: create an event file, enter and correct results, score and report.
+//! The logic lives in `tenace-events`; this is the shell around it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use clap::{Subcommand, ValueEnum};
+use tenace_core::{Contract, Seat, Strain};
+use tenace_events::dealing::{self, Dealing};
+use tenace_events::event::write_atomic;
+use tenace_events::movement::{self, Movement};
+use tenace_events::report::{html, pbn};
+use tenace_events::{Artificial, Contestant, Event, EventBoard, Kind, Line, Method, Outcome, Played, TableResult, Weighted};
+
+#[derive(Subcommand)]
+pub enum EventCommand {
+    /// Create an event file with its movement (Law 8), boards dealt (Law 6) and contestants.
+    New {
+        /// The event file to create (JSON).
+        file: PathBuf,
+        #[arg(long, default_value = "Tenace event")]
+        name: String,
+        /// mitchell, howell, match (one team match), round-robin (teams), none (individuals).
+        #[arg(long, value_enum, default_value_t = MovementKind::Mitchell)]
+        movement: MovementKind,
+        /// Tables (Mitchell, Howell); teams for match/round-robin; players for `none`.
+        #[arg(long, default_value_t = 7)]
+        tables: u32,
+        /// Boards a round (or a match).
+        #[arg(long, default_value_t = 3)]
+        boards_per_round: u32,
+        /// Boards in all (individuals, `--movement none`).
+        #[arg(long)]
+        boards: Option<u32>,
+        /// Arrow-switch the last N rounds of a Mitchell (one field ranked).
+        #[arg(long, default_value_t = 0)]
+        arrow_switch: u32,
+        /// Even-table Mitchell with a relay and a bye stand instead of a skip.
+        #[arg(long)]
+        relay: bool,
+        /// Sections (A, B, ...) each with this movement, playing the same boards; each section
+        /// is ranked on its own, scores are compared across the field.
+        #[arg(long, default_value_t = 1)]
+        sections: u32,
+        /// Scoring: mp, butler, butler2, cross, cross1, cross2, imp, vp, total.
+        #[arg(long)]
+        method: Option<String>,
+        /// Deal from this seed (published-seed mode): prints the commitment to publish now.
+        #[arg(long, conflicts_with = "random_seed")]
+        seed: Option<u64>,
+        /// Draw a secret seed from the operating system, record it, print the commitment.
+        #[arg(long)]
+        random_seed: bool,
+        /// Contestant names in number order, separated by `;`.
+        #[arg(long)]
+        names: Option<String>,
+        /// Overwrite an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Enter or correct (Law 79C) one table's result on a board.
+    Result {
+        /// The event file (JSON); rewritten atomically.
+        file: PathBuf,
+        #[arg(long)]
+        board: u32,
+        /// North-South: a pair/team number, or `3,7` for two players in an individual.
+        #[arg(long)]
+        ns: String,
+        /// East-West, as `--ns`.
+        #[arg(long)]
+        ew: String,
+        /// The contract: 4S, 4SX, 3NTXX.
+        #[arg(long, requires_all = ["declarer", "tricks"])]
+        contract: Option<String>,
+        #[arg(long)]
+        declarer: Option<String>,
+        /// Tricks won by declarer.
+        #[arg(long)]
+        tricks: Option<u8>,
+        /// The board was passed out.
+        #[arg(long)]
+        passed_out: bool,
+        /// Artificial adjusted score (Law 12C2), NS/EW: `60/40`, `50/50`, `A+/A-`.
+        #[arg(long)]
+        adjusted: Option<String>,
+        /// Assigned adjusted score (Law 12C1), weighted: `50% 4S N =, 50% 4S N -1`.
+        #[arg(long)]
+        assigned: Option<String>,
+        /// Non-balancing: North-South's assigned score (with --assigned-ew).
+        #[arg(long, requires = "assigned_ew")]
+        assigned_ns: Option<String>,
+        /// Non-balancing: East-West's assigned score.
+        #[arg(long, requires = "assigned_ns")]
+        assigned_ew: Option<String>,
+        #[arg(long)]
+        table: Option<u32>,
+        #[arg(long)]
+        round: Option<u32>,
+        #[arg(long)]
+        section: Option<String>,
+        /// Law 87 fouled board: the group of identical deals this result belongs to (0 = as dealt).
+        #[arg(long, default_value_t = 0)]
+        group: u32,
+    },
+    /// Score an event (JSON event file, or PBN with ScoreTable sections) and print the ranking.
+    Score {
+        file: PathBuf,
+        /// mp, butler, butler2, cross, cross1, cross2, imp, vp, total (default: the event's).
+        #[arg(long)]
+        method: Option<String>,
+        /// Write a report: .html, .pbn or .json by the extension.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Add double-dummy tables and par to the HTML report (slow).
+        #[arg(long)]
+        dd: bool,
+        /// Print this contestant's personal score card after the ranking.
+        #[arg(long)]
+        card: Option<u32>,
+    },
+    /// Swiss pairing of the next round from the scores so far: by score, no rematches.
+    Swiss {
+        /// The event file (JSON).
+        file: PathBuf,
+    },
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+pub enum MovementKind {
+    Mitchell,
+    Howell,
+    Match,
+    RoundRobin,
+    None,
+}
+
+pub fn run(command: EventCommand) -> Result<(), String> {
+    match command {
+        EventCommand::New { file, name, movement, tables, boards_per_round, boards, arrow_switch, relay, sections, method, seed, random_seed, names, force } => {
+            let movement = if relay && movement == MovementKind::Mitchell { None } else { Some(movement) };
+            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force)
+        }
+        EventCommand::Result { file, board, ns, ew, contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew, table, round, section, group } => {
+            let outcome = outcome(contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew)?;
+            let mut event = Event::read(&file).map_err(|e| e.to_string())?;
+            let mut r = TableResult::new(board, line(&ns)?, line(&ew)?, outcome);
+            r.table = table;
+            r.round = round;
+            r.section = section;
+            r.group = group;
+            let vul = event.board(board).map(|b| b.vulnerability);
+            let label = r.outcome.label();
+            let points = match (&r.outcome, vul) {
+                (Outcome::Played(p), Some(v)) => p.ns_score(board, v).ok().map(|s| format!(" (NS {s})")),
+                _ => None,
+            };
+            let corrected = event.enter(r).map_err(|e| e.to_string())?;
+            event.write(&file).map_err(|e| e.to_string())?;
+            let verb = if corrected { "corrected (Law 79C)" } else { "entered" };
+            println!("{verb} board {board}: {ns} v {ew}: {label}{}", points.unwrap_or_default());
+            Ok(())
+        }
+        EventCommand::Score { file, method, out, dd, card } => score(&file, method, out, dd, card),
+        EventCommand::Swiss { file } => swiss(&file),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn new(
+    file: &Path,
+    name: String,
+    kind: Option<MovementKind>,
+    tables: u32,
+    per_round: u32,
+    boards: Option<u32>,
+    arrow_switch: u32,
+    sections: u32,
+    method: Option<String>,
+    seed: Option<u64>,
+    random_seed: bool,
+    names: Option<String>,
+    force: bool,
+) -> Result<(), String> {
+    if file.exists() && !force {
+        return Err(format!("{} already exists (use --force to replace it)", file.display()));
+    }
+    let e = |e: tenace_events::EventError| e.to_string();
+    let (movement, event_kind): (Option<Movement>, Kind) = match kind.unwrap_or(MovementKind::Mitchell) {
+        MovementKind::Mitchell if kind.is_none() => (Some(movement::mitchell_relay_bye(tables, per_round, arrow_switch).map_err(e)?), Kind::Pairs),
+        MovementKind::Mitchell => (Some(movement::mitchell(tables, per_round, arrow_switch).map_err(e)?), Kind::Pairs),
+        MovementKind::Howell => (Some(movement::howell(tables, per_round).map_err(e)?), Kind::Pairs),
+        MovementKind::Match => (Some(movement::team_match(1, 2, per_round).map_err(e)?), Kind::Teams),
+        MovementKind::RoundRobin => (Some(movement::team_round_robin(tables, per_round).map_err(e)?), Kind::Teams),
+        MovementKind::None => (None, Kind::Individuals),
+    };
+    let movement = match movement {
+        Some(m) if sections > 1 => Some(movement::with_sections(&m, sections).map_err(e)?),
+        Some(m) => Some(m),
+        None if sections > 1 => return Err("sections need a movement".into()),
+        None => None,
+    };
+    let default_method = if event_kind == Kind::Teams { Method::Vp } else { Method::Matchpoints };
+    let method = method.as_deref().map(Method::parse).transpose().map_err(e)?.unwrap_or(default_method);
+    if movement.is_none() && !(2..=10_000).contains(&tables) {
+        return Err(format!("an individual event needs 2 to 10000 players, not {tables}"));
+    }
+    let board_numbers: Vec<u32> = match &movement {
+        Some(m) => m.boards().into_iter().collect(),
+        None => match boards.ok_or("an event without a movement needs --boards")? {
+            n @ 1..=10_000 => (1..=n).collect(),
+            n => return Err(format!("an event needs 1 to 10000 boards, not {n}")),
+        },
+    };
+    if board_numbers.is_empty() || board_numbers.len() > 10_000 {
+        return Err("an event needs 1 to 10000 boards".into());
+    }
+    let seed = if random_seed { Some(dealing::secret_seed().map_err(e)?) } else { seed };
+    let deals = match seed {
+        Some(s) => board_numbers.iter().map(|&b| dealing::seeded_deal(s, b)).collect(),
+        None => dealing::secure_deals(&board_numbers),
+    };
+    let mut event = Event::new(name, event_kind, method, 0).map_err(e)?;
+    event.boards = board_numbers.iter().zip(deals).map(|(&n, d)| EventBoard::numbered(n, Some(d))).collect::<Result<_, _>>().map_err(e)?;
+    let numbers: Vec<u32> = match &movement {
+        Some(m) => m.contestants().into_iter().collect(),
+        None => (1..=tables).collect(),
+    };
+    let given: Vec<String> = names.map(|n| n.split(';').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
+    let word = match event_kind {
+        Kind::Pairs => "Pair",
+        Kind::Teams => "Team",
+        Kind::Individuals => "Player",
+    };
+    event.contestants = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| Contestant {
+            number: n,
+            name: given.get(i).filter(|s| !s.is_empty()).cloned().unwrap_or_else(|| format!("{word} {n}")),
+            players: Vec::new(),
+            section: movement.as_ref().and_then(|m| m.slots.iter().find(|s| s.ns == n || s.ew == n)).and_then(|s| s.section.clone()),
+        })
+        .collect();
+    event.rank_by_section = sections > 1;
+    event.rank_by_direction = kind.is_none_or(|k| k == MovementKind::Mitchell) && arrow_switch == 0;
+    event.dealing = Some(match seed {
+        Some(s) => Dealing::PublishedSeed { commitment: dealing::commitment(s), seed: Some(s) },
+        None => Dealing::Os,
+    });
+    event.movement = movement;
+    event.validate().map_err(e)?;
+    event.write(file).map_err(e)?;
+    let (rounds, tables) = event.movement.as_ref().map(|m| (m.rounds(), m.tables())).unwrap_or((0, 0));
+    println!(
+        "created {}: {} {}s, {} boards{}",
+        file.display(),
+        event.contestants.len(),
+        word.to_lowercase(),
+        event.boards.len(),
+        event.movement.as_ref().map(|m| format!(", {} with {tables} tables and {rounds} rounds", m.name)).unwrap_or_default()
+    );
+    if let Some(Dealing::PublishedSeed { commitment, .. }) = &event.dealing {
+        println!("commitment (publish before play): {commitment}");
+    }
+    Ok(())
+}
+
+/// `7`, or `3,7` for two players.
+fn line(s: &str) -> Result<Line, String> {
+    let nums: Vec<u32> = s
+        .split([',', '-', '+'])
+        .map(|t| t.trim().parse::<u32>().map_err(|_| format!("{s:?} is not a contestant number (or two, like 3,7)")))
+        .collect::<Result<_, _>>()?;
+    match nums.as_slice() {
+        [a] => Ok(Line::One(*a)),
+        [a, b] => Ok(Line::Two([*a, *b])),
+        _ => Err(format!("{s:?}: give one number, or two for an individual")),
+    }
+}
+
+fn seat(s: &str) -> Result<Seat, String> {
+    let mut c = s.trim().chars();
+    match (c.next().and_then(Seat::from_char), c.next()) {
+        (Some(seat), None) => Ok(seat),
+        _ => Err(format!("{s:?} is not a seat (N, E, S or W)")),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn outcome(
+    contract: Option<String>,
+    declarer: Option<String>,
+    tricks: Option<u8>,
+    passed_out: bool,
+    adjusted: Option<String>,
+    assigned: Option<String>,
+    assigned_ns: Option<String>,
+    assigned_ew: Option<String>,
+) -> Result<Outcome, String> {
+    let given = [contract.is_some(), passed_out, adjusted.is_some(), assigned.is_some(), assigned_ns.is_some()].iter().filter(|&&b| b).count();
+    if given != 1 {
+        return Err("give exactly one of --contract (with --declarer and --tricks), --passed-out, --adjusted, --assigned, or --assigned-ns with --assigned-ew".into());
+    }
+    if let Some(c) = contract {
+        let c: Contract = c.parse().map_err(|e: tenace_core::ParseError| e.to_string())?;
+        let d = seat(declarer.as_deref().unwrap_or(""))?;
+        let t = tricks.ok_or("--contract needs --tricks")?;
+        if t > 13 {
+            return Err(format!("Law 77: a board has 13 tricks; declarer cannot take {t}"));
+        }
+        return Ok(Outcome::Played(Played::new(c, d, t)));
+    }
+    if passed_out {
+        return Ok(Outcome::Played(Played::passed_out()));
+    }
+    if let Some(a) = adjusted {
+        let (ns, ew) = a.split_once('/').ok_or_else(|| format!("--adjusted {a:?}: give North-South/East-West, like 60/40"))?;
+        let ns: Artificial = ns.parse().map_err(|e: tenace_events::EventError| e.to_string())?;
+        let ew: Artificial = ew.parse().map_err(|e: tenace_events::EventError| e.to_string())?;
+        return Ok(Outcome::Artificial { ns, ew });
+    }
+    if let Some(a) = assigned {
+        return Ok(Outcome::Assigned(assigned_parts(&a)?));
+    }
+    let ns = Outcome::Assigned(assigned_parts(assigned_ns.as_deref().unwrap_or(""))?);
+    let ew = Outcome::Assigned(assigned_parts(assigned_ew.as_deref().unwrap_or(""))?);
+    Ok(Outcome::Split { ns: Box::new(ns), ew: Box::new(ew) })
+}
+
+/// `50% 4S N =, 50% 4S N -1` (also `4SN=`, `+` between parts, a single `4S N +1` for 100%).
+fn assigned_parts(text: &str) -> Result<Vec<Weighted>, String> {
+    let bad = |m: &str| format!("assigned score {text:?}: {m} (write it like \"50% 4S N =, 50% 4S N -1\")");
+    let mut parts = Vec::new();
+    for term in text.split(',').flat_map(|t| t.split(" + ")) {
+        let t: String = term.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+        if t.is_empty() {
+            continue;
+        }
+        let (weight, rest) = match t.split_once('%') {
+            Some((w, r)) => (w.parse::<f64>().map_err(|_| bad("a weight is not a percentage"))? / 100.0, r.to_string()),
+            None => (1.0, t.clone()),
+        };
+        let chars: Vec<char> = rest.chars().collect();
+        let level = chars.first().and_then(|c| c.to_digit(10)).ok_or_else(|| bad("no contract level"))?;
+        let mut i = 1;
+        let strain = if rest[i..].starts_with("NT") {
+            i += 2;
+            "NT"
+        } else {
+            i += 1;
+            match chars.get(1) {
+                Some('S') => "S",
+                Some('H') => "H",
+                Some('D') => "D",
+                Some('C') => "C",
+                Some('N') => "NT",
+                _ => return Err(bad("no strain")),
+            }
+        };
+        let mut doubling = String::new();
+        while chars.get(i) == Some(&'X') {
+            doubling.push('X');
+            i += 1;
+        }
+        let contract: Contract = format!("{level}{strain}{doubling}").parse().map_err(|e: tenace_core::ParseError| bad(&e.to_string()))?;
+        let declarer = chars.get(i).and_then(|&c| Seat::from_char(c)).ok_or_else(|| bad("no declarer seat after the contract"))?;
+        i += 1;
+        let result: String = chars[i.min(chars.len())..].iter().collect();
+        let over: i32 = match result.as_str() {
+            "=" | "" => 0,
+            r => r.trim_start_matches('+').parse().map_err(|_| bad("the result is not =, +n or -n"))?,
+        };
+        let tricks = i32::from(contract.tricks_needed()) + over;
+        if !(0..=13).contains(&tricks) {
+            return Err(bad("Law 77: a board has 13 tricks"));
+        }
+        parts.push(Weighted { weight, played: Played::new(contract, declarer, tricks as u8) });
+    }
+    if parts.is_empty() {
+        return Err(bad("no score"));
+    }
+    Ok(parts)
+}
+
+fn swiss(file: &Path) -> Result<(), String> {
+    let event = load(file)?;
+    let scores = tenace_events::score(&event).map_err(|e| e.to_string())?;
+    let standings: Vec<(u32, f64)> = scores.rankings.iter().flat_map(|r| r.standings.iter()).map(|s| (s.number, s.percentage.unwrap_or(s.total))).collect();
+    let met = event.results.iter().flat_map(|r| r.ns.members().into_iter().flat_map(|a| r.ew.members().into_iter().map(move |b| (a, b)))).collect();
+    let (pairs, bye) = movement::swiss_pairings(&standings, &met, &Default::default()).map_err(|e| e.to_string())?;
+    for (a, b) in pairs {
+        println!("{a} v {b}");
+    }
+    if let Some(b) = bye {
+        println!("bye: {b}");
+    }
+    Ok(())
+}
+
+fn load(file: &Path) -> Result<Event, String> {
+    let is_pbn = file.extension().is_some_and(|x| x.eq_ignore_ascii_case("pbn"));
+    if is_pbn {
+        let records = tenace_formats::read_file(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        pbn::event_from_records(&records).map_err(|e| format!("{}: {e}", file.display()))
+    } else {
+        Event::read(file).map_err(|e| e.to_string())
+    }
+}
+
+fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, card: Option<u32>) -> Result<(), String> {
+    let event = load(file)?;
+    let method = method.as_deref().map(Method::parse).transpose().map_err(|e| e.to_string())?.unwrap_or(event.method);
+    let scores = tenace_events::score_with(&event, method).map_err(|e| e.to_string())?;
+    let unit = match method {
+        Method::Matchpoints => "MP",
+        Method::Vp => "VP",
+        Method::TotalPoints => "Points",
+        _ => "IMPs",
+    };
+    let mut text = String::new();
+    for r in &scores.rankings {
+        text.push_str(&format!("{}\n{:>6} {:>4}  {:<40} {:>9} {:>7} {:>6}\n", r.title, "Rank", "No.", "Name", unit, "%", "Boards"));
+        for s in &r.standings {
+            let pct = s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default();
+            text.push_str(&format!("{:>6} {:>4}  {:<40} {:>9.2} {:>7} {:>6}\n", s.rank, s.number, s.name, s.total, pct, s.boards));
+        }
+    }
+    if let Some(n) = card {
+        if event.contestant(n).is_none() && !event.results.iter().any(|r| r.ns.contains(n) || r.ew.contains(n)) {
+            return Err(format!("contestant {n} is not in this event"));
+        }
+        text.push_str(&format!("\nScore card: {n} {}\n{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n", event.name_of(n), "Board", "Dir", "Opp", "Result", "Score", unit, "%"));
+        for l in tenace_events::scoring::score_card(&scores, n) {
+            let dir = if l.direction == tenace_core::Side::NorthSouth { "NS" } else { "EW" };
+            let f = |v: Option<f64>| v.map(|x| format!("{x:.2}")).unwrap_or_default();
+            text.push_str(&format!("{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n", l.board, dir, l.opponents.to_string(), l.label, l.points.map(|p| format!("{p:.0}")).unwrap_or_default(), f(l.value), f(l.percent)));
+        }
+    }
+    if let Some(out) = out {
+        let ext = out.extension().map(|x| x.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        let body = match ext.as_str() {
+            "html" | "htm" => html::render(&event, &scores, &if dd { dd_tables(&event)? } else { BTreeMap::new() }),
+            "pbn" => pbn::write(&event, &scores),
+            "json" => serde_json::to_string_pretty(&scores).map_err(|e| e.to_string())? + "\n",
+            _ => return Err(format!("cannot tell the report format of {} (use .html, .pbn or .json)", out.display())),
+        };
+        write_atomic(&out, body.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    print!("{text}");
+    Ok(())
+}
+
+/// Double-dummy tables and par for the HTML report (Law-free analysis, `--dd`).
+fn dd_tables(event: &Event) -> Result<BTreeMap<u32, String>, String> {
+    let mut out = BTreeMap::new();
+    for b in &event.boards {
+        let Some(deal) = &b.deal else { continue };
+        let table = tenace_dds::dd_table(deal).map_err(|e| format!("board {}: {e}", b.number))?;
+        let par = tenace_dds::par(&table, b.vulnerability, b.dealer);
+        let mut h = String::from("<table><thead><tr><th></th><th>NT</th><th>♠</th><th>♥</th><th>♦</th><th>♣</th></tr></thead><tbody>");
+        for seat in Seat::ALL {
+            h.push_str(&format!("<tr><th>{seat}</th>"));
+            for strain in [Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs] {
+                h.push_str(&format!("<td>{}</td>", table.get(seat, strain)));
+            }
+            h.push_str("</tr>");
+        }
+        let contracts: Vec<String> = par.contracts.iter().map(|c| html::escape(&c.to_string())).collect();
+        h.push_str(&format!("</tbody></table><div>Par: {} ({})</div>", par.score, contracts.join(", ")));
+        out.insert(b.number, h);
+    }
+    Ok(out)
+}

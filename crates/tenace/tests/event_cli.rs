@@ -1,0 +1,145 @@
+//! `tenace event ...` as a director uses it: create, enter, correct, score, report; bad input
+//! exits 2 with one line on stderr and leaves the event file as it was.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn tenace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tenace")).args(args).output().expect("run tenace")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "exit {:?}; stderr: {}", o.status.code(), String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+fn assert_bad_input(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "exit code; stderr: {}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("tenace: error: ") || err.starts_with("error:"), "{err:?}");
+    assert!(err.contains(needle), "stderr {err:?} should mention {needle:?}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err:?}");
+    assert!(o.stdout.is_empty());
+}
+
+fn dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+fn p(d: &Path, name: &str) -> String {
+    d.join(name).to_string_lossy().to_string()
+}
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tenace-events/tests/data").join(name)
+}
+
+#[test]
+fn new_result_correct_and_score_a_mitchell() {
+    let d = dir();
+    let f = p(d.path(), "club.json");
+    let out = ok(&tenace(&["event", "new", &f, "--name", "Club night", "--tables", "3", "--boards-per-round", "2", "--seed", "42"]));
+    assert!(out.contains("6 pairs, 6 boards, Mitchell with 3 tables and 3 rounds"), "{out}");
+    // The published commitment is SHA-256 of "42".
+    assert!(out.contains("73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"), "{out}");
+    // Board 1 travels: round 1 table 1 (1 v 4), round 2 table 3 (3 v 5), round 3 table 2 (2 v 6).
+    let o = ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4SX", "--declarer", "N", "--tricks", "8"]));
+    assert_eq!(o.trim(), "entered board 1: 1 v 4: 4SX N -2 (NS -300)");
+    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "3", "--ew", "5", "--contract", "4S", "--declarer", "S", "--tricks", "10"]));
+    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "2", "--ew", "6", "--adjusted", "60/40"]));
+    // Law 79C: a correction replaces the result.
+    let o = ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--assigned", "50% 4S N =, 50% 4S N -1"]));
+    assert!(o.starts_with("corrected (Law 79C) board 1"), "{o}");
+    let html = p(d.path(), "report.html");
+    let o = ok(&tenace(&["event", "score", &f, "--out", &html]));
+    assert!(o.contains("North-South") && o.contains("East-West"), "{o}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<!DOCTYPE html>") && page.contains("@media print") && page.contains("Board 1"));
+    let pbn = p(d.path(), "scores.pbn");
+    ok(&tenace(&["event", "score", &f, "--method", "butler", "--out", &pbn]));
+    let text = std::fs::read_to_string(&pbn).unwrap();
+    assert!(text.contains("[ScoreTable \"") && text.contains("IMP_NS") && text.contains("[Scoring \"IMP;Butler\"]"));
+    let json = p(d.path(), "scores.json");
+    ok(&tenace(&["event", "score", &f, "--out", &json]));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["method"], "matchpoints");
+    assert_eq!(v["boards"][0]["rows"].as_array().unwrap().len(), 3);
+    // The deals are the ones `tenace deal --seed 42` deals.
+    let dealt = ok(&tenace(&["deal", "--seed", "42", "--boards", "1", "--format", "json"]));
+    let event: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let deal = event["boards"][0]["deal"].as_str().unwrap();
+    assert!(dealt.contains(deal), "{deal} not in {dealt}");
+}
+
+#[test]
+fn bad_results_exit_2_and_leave_the_file_alone() {
+    let d = dir();
+    let f = p(d.path(), "e.json");
+    ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2"]));
+    let before = std::fs::read(&f).unwrap();
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14"]), "Law 77");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "2", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10"]), "Law 8");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "99", "--ns", "1", "--ew", "4", "--passed-out"]), "board 99");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--adjusted", "70/30"]), "Law 12C2");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--assigned", "50% 4S N =, 30% 4S N -1"]), "Law 12C1(c)");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]), "not a contract");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4"]), "exactly one");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    assert_bad_input(&tenace(&["event", "new", &f]), "already exists");
+    assert_bad_input(&tenace(&["event", "score", &p(d.path(), "missing.json")]), "cannot read");
+    assert_bad_input(&tenace(&["event", "score", &f, "--method", "chicago"]), "unknown scoring method");
+    assert_bad_input(&tenace(&["event", "score", &f, "--out", &p(d.path(), "x.txt")]), "report format");
+    std::fs::write(&f, "{ not json").unwrap();
+    assert_bad_input(&tenace(&["event", "score", &f]), "not a Tenace event file");
+}
+
+#[test]
+fn howell_and_team_events() {
+    let d = dir();
+    let f = p(d.path(), "howell.json");
+    let o = ok(&tenace(&["event", "new", &f, "--movement", "howell", "--tables", "4", "--boards-per-round", "2"]));
+    assert!(o.contains("8 pairs, 14 boards, Howell with 4 tables and 7 rounds"), "{o}");
+    let t = p(d.path(), "match.json");
+    let o = ok(&tenace(&["event", "new", &t, "--movement", "match", "--boards-per-round", "2", "--names", "Lions;Tigers"]));
+    assert!(o.contains("2 teams, 2 boards"), "{o}");
+    ok(&tenace(&["event", "result", &t, "--board", "1", "--ns", "1", "--ew", "2", "--contract", "4S", "--declarer", "N", "--tricks", "10"]));
+    ok(&tenace(&["event", "result", &t, "--board", "1", "--ns", "2", "--ew", "1", "--contract", "4S", "--declarer", "N", "--tricks", "9"]));
+    let o = ok(&tenace(&["event", "score", &t]));
+    // 4S= (+420) and 4S-1 (-50): 470 = 10 IMPs over 1 board: X = 15, VP = 10 + 10 (1 - τ^2) / (1 - τ³) = 18.09 - 1.91.
+    assert!(o.contains("Lions") && o.contains("18.09") && o.contains("1.91"), "{o}");
+    let o = ok(&tenace(&["event", "score", &t, "--method", "imp"]));
+    assert!(o.contains("10.00"), "{o}");
+    // Swiss: four teams; 1 beat 2 by 10 IMPs (board 1, +420 v -50) and 3 beat 4 by 12 (board 2,
+    // NS vulnerable: +620 v -100). By VPs 3, 1, 2, 4: next round 3 v 1, 2 v 4 (no rematches).
+    let s = p(d.path(), "swiss.json");
+    ok(&tenace(&["event", "new", &s, "--movement", "none", "--tables", "4", "--boards", "2", "--method", "vp"]));
+    let mut ev: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&s).unwrap()).unwrap();
+    ev["kind"] = "teams".into();
+    std::fs::write(&s, serde_json::to_string(&ev).unwrap()).unwrap();
+    for (b, ns, ew, tricks) in [("1", "1", "2", "10"), ("1", "2", "1", "9"), ("2", "3", "4", "10"), ("2", "4", "3", "9")] {
+        ok(&tenace(&["event", "result", &s, "--board", b, "--ns", ns, "--ew", ew, "--contract", "4S", "--declarer", "N", "--tricks", tricks]));
+    }
+    let o = ok(&tenace(&["event", "swiss", &s]));
+    assert_eq!(o.trim(), "3 v 1\n2 v 4", "{o}");
+    let r = p(d.path(), "relay.json");
+    let o = ok(&tenace(&["event", "new", &r, "--tables", "6", "--relay", "--sections", "2"]));
+    assert!(o.contains("24 pairs, 18 boards, Mitchell with relay and bye stand (2 sections) with 12 tables and 6 rounds"), "{o}");
+    // Section B's pair 13 meets its EW pairs; board 1 is played in both sections.
+    ok(&tenace(&["event", "result", &r, "--board", "1", "--ns", "1", "--ew", "7", "--contract", "3NT", "--declarer", "S", "--tricks", "9"]));
+    ok(&tenace(&["event", "result", &r, "--board", "1", "--ns", "13", "--ew", "19", "--contract", "3NT", "--declarer", "S", "--tricks", "10"]));
+    let o = ok(&tenace(&["event", "score", &r]));
+    assert!(o.contains("Section A North-South") && o.contains("Section B East-West"), "{o}");
+}
+
+#[test]
+fn score_a_published_pbn_event() {
+    let o = ok(&tenace(&["event", "score", data("ffb-dn1-2022-seance1.pbn").to_str().unwrap()]));
+    let first = o.lines().nth(2).unwrap();
+    assert!(first.contains("Philippe CHESNY") && first.contains("61.2"), "{first}");
+    // Pair 16's card: board 1 was an average plus (A+/A+ at table 16, round 1).
+    let o = ok(&tenace(&["event", "score", data("ffb-dn1-2022-seance1.pbn").to_str().unwrap(), "--card", "16"]));
+    let card: Vec<&str> = o.lines().skip_while(|l| !l.starts_with("Score card: 16")).collect();
+    assert_eq!(card.len(), 2 + 30, "{o}");
+    assert!(card[2].contains("A+/A+") && card[2].contains("60.00"), "{}", card[2]);
+    assert_bad_input(&tenace(&["event", "score", data("ffb-dn1-2022-seance1.pbn").to_str().unwrap(), "--card", "99"]), "contestant 99");
+}
