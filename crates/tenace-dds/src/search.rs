@@ -1,15 +1,33 @@
 //! The search: alpha-beta on tricks, run as null-window tests ("can North-South take at least
 //! `target` of the remaining tricks?").
 //!
-//! Ideas, all written afresh here, follow the published descriptions of double-dummy solvers,
-//! chiefly Bo Haglund's DDS ("Search Algorithms for a Bridge Double Dummy Solver", 2010):
-//! - a transposition table at trick boundaries, keyed by the *relative* ranks of the cards still
-//!   out (a position after AK of a suit have gone is the same as one where Q is now the top), and
-//!   holding lower and upper bounds on North-South's tricks;
-//! - quick tricks: top winners the leader can cash at once prove a lower bound without search;
+//! Ideas, all written afresh here, follow the published descriptions of double-dummy solvers:
+//! Bo Haglund's DDS ("Search Algorithms for a Bridge Double Dummy Solver", 2010) and
+//! M. Ginsberg's partition search (GIB, 1996/2001):
+//! - a transposition table at trick boundaries holding lower and upper bounds on North-South's
+//!   tricks. Its buckets are keyed by the leader and every suit length; an entry holds only the
+//!   owners of the cards its result rested on ("relevant" cards, DDS's "winning ranks"), in
+//!   *relative* ranks (after AK of a suit have gone, the Q is the top), so one entry serves
+//!   every position that agrees on those owners;
+//! - quick tricks: top winners the leader (or partner, reached by an entry) can cash at once
+//!   prove a lower bound for the side on lead; top trumps of the other side prove an upper one;
 //! - rank equivalence: cards adjacent among those still in play (counting the trick on the table)
-//!   are interchangeable, so only one of each run is tried;
-//! - move ordering: cheap winners, ruffs and low cards first where they usually refute.
+//!   are interchangeable, so only one card of each run is tried;
+//! - move ordering by the card's place in the trick (cash winners, lead towards partner's top
+//!   card, second hand low, third hand high, fourth hand cheapest winner), and the lead that last
+//!   decided a matching position first.
+//!
+//! What a result rests on (the soundness rules for reusing a bound):
+//! - a finished trick: the winning card, when another card of its suit was played to it;
+//! - quick and sure tricks: the top cards counted;
+//! - a node where the side to play succeeds: what the successful card's subtree rested on; a node
+//!   where every card fails: the union over all cards tried;
+//! - a card standing for its run: the lowest card of the run is played, and if the result rests
+//!   on another card of the run, the card played is added, fixing the whole run (a matching
+//!   position must then hold the same run, so its cards are covered by the one tried).
+//!
+//! These rules were found the hard way: every one is needed for the oracle tests
+//! (`tests/oracle.rs`, 1,005 deals solved by DDS) to pass.
 //!
 //! Seats are 0..4 (North, East, South, West); North-South are the even seats. Suits are 0..4
 //! (clubs..spades); a holding is a `u16` with bit `r` for rank `r` (two = 0, ace = 12).
@@ -93,7 +111,10 @@ fn encode(suit: u8, rank: u8) -> u8 {
 #[derive(Copy, Clone, Default)]
 struct Move {
     suit: u8,
+    /// The lowest card of a run of equivalent cards, which stands for the run.
     rank: u8,
+    /// The run's top card.
+    top: u8,
     weight: i16,
 }
 
@@ -115,7 +136,7 @@ pub struct Engine {
 /// Above this many entries the table is cleared, which keeps memory well under 256 MiB.
 const TT_LIMIT: usize = 4_000_000;
 /// At most this many entries are kept for one leader and set of suit lengths.
-const BUCKET_LIMIT: usize = 48;
+const BUCKET_LIMIT: usize = 256;
 
 /// The cards of `bits` at the places of `mask`'s cards, packed into the low bits in rank
 /// order (x86 BMI2 `pext` where the build has it).
@@ -330,8 +351,8 @@ impl Engine {
     fn entry_relevant(&self, mask: u128) -> Relevant {
         let mut rel = 0;
         for s in 0..4 {
-            let k = ((mask >> (32 * s)) as u16).count_ones();
-            rel |= (top_cards(self.remaining(s), k as u8) as u64) << (16 * s);
+            let places = (mask >> (32 * s)) as u16;
+            rel |= (expand(places, self.remaining(s)) as u64) << (16 * s);
         }
         rel
     }
@@ -416,6 +437,11 @@ impl Engine {
                 (r, rel)
             };
             self.hands[seat][m.suit as usize] |= 1 << m.rank;
+            // The card stood for its whole run. If the result rests on another card of the run,
+            // the run must be the same in every position the result is stored for: the card
+            // played joins the relevant ones, fixing the owners of the whole run.
+            let above = ((2u64 << m.top) - 1) & !((2u64 << m.rank) - 1);
+            let rel = if rel & (above << (16 * m.suit as u32)) != 0 { rel | card_bit(m.suit as usize, m.rank) } else { rel };
             if result == maximizing {
                 return (result, rel, encode(m.suit, m.rank));
             }
@@ -537,22 +563,25 @@ impl Engine {
                 continue;
             }
             let present = self.remaining(s) | on_table[s];
-            let reps = run_tops(hand[s], present);
+            let (mut bottoms, mut tops) = runs(hand[s], present);
             let rem = self.remaining(s);
             let top_of_suit = 15 - rem.leading_zeros() as u8;
             let partner_top = self.hands[(seat + 2) & 3][s] & (1 << top_of_suit) != 0;
-            let mut m = reps;
-            while m != 0 {
-                let rank = m.trailing_zeros() as u8;
-                m &= m - 1;
-                let weight = self.weight(trick, seat, s as u8, rank, partner_winning, last_to_play, top_of_suit, partner_top);
+            while bottoms != 0 {
+                // The run's lowest card is played (see `runs`); it is weighed as its top card,
+                // which acts the same in this trick.
+                let rank = bottoms.trailing_zeros() as u8;
+                let top = tops.trailing_zeros() as u8;
+                bottoms &= bottoms - 1;
+                tops &= tops - 1;
+                let weight = self.weight(trick, seat, s as u8, top, partner_winning, last_to_play, top_of_suit, partner_top);
                 // Insertion, keeping `out` sorted by weight, highest first.
                 let mut i = count;
                 while i > 0 && out[i - 1].weight < weight {
                     out[i] = out[i - 1];
                     i -= 1;
                 }
-                out[i] = Move { suit: s as u8, rank, weight };
+                out[i] = Move { suit: s as u8, rank, top, weight };
                 count += 1;
             }
         }
@@ -670,12 +699,19 @@ impl Engine {
     }
 }
 
-/// The top card of each run of `held` inside `present`: two held cards are in one run when no
-/// card of `present` lies between them.
-pub fn run_tops(held: u16, present: u16) -> u16 {
-    // Packed in rank order, a card tops its run when the next card up is not held.
+/// The runs of `held` inside `present` (two held cards are in one run when no card of
+/// `present` lies between them), as the set of each run's lowest card and the set of each run's
+/// top card: the `i`-th lowest bit of one pairs with the `i`-th lowest of the other.
+///
+/// The search plays a run's *lowest* card for the whole run. A card's rank enters the
+/// transposition table only when it wins a contested trick; had the top card stood for the run,
+/// the lower cards of the run would look like small cards to the table, though they too beat
+/// everything the trick's winner beat.
+pub fn runs(held: u16, present: u16) -> (u16, u16) {
+    // Packed in rank order, a card starts its run when the next card down is not held, and
+    // tops it when the next card up is not held.
     let packed = compress(held, present);
-    expand(packed & !(packed >> 1), present)
+    (expand(packed & !(packed << 1), present), expand(packed & !(packed >> 1), present))
 }
 
 /// The card of a finished trick whose rank decided it: the winner, when another card of its suit
@@ -699,8 +735,8 @@ mod tests {
     fn runs_of_equivalent_cards() {
         // Held AKQ and 3 2 of a suit where J..4 are all still out: two runs (AKQ, 32).
         let held = 0b1_1100_0000_0011;
-        assert_eq!(run_tops(held, 0x1FFF), 0b1_0000_0000_0010);
+        assert_eq!(runs(held, 0x1FFF), (0b0_0100_0000_0001, 0b1_0000_0000_0010));
         // With the J..4 gone (not present), AKQ32 is one run.
-        assert_eq!(run_tops(held, held), 1 << 12);
+        assert_eq!(runs(held, held), (1, 1 << 12));
     }
 }
