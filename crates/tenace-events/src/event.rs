@@ -238,8 +238,23 @@ impl Event {
             if !meets.contains(&(r.board, *ns, *ew)) {
                 return Err(EventError::BadResult {
                     board: r.board,
-                    message: format!("Law 8: in the movement, {ns} (North-South) does not meet {ew} (East-West) on board {}", r.board),
+                    message: format!("{}Law 8: in the movement, {ns} (North-South) does not meet {ew} (East-West) on board {}", at(r), r.board),
                 });
+            }
+            // Law 8: a result given a table or round must be where the movement puts it.
+            if let Some(slot) = self.movement.as_ref().and_then(|m| m.slot_for(r.board, *ns, *ew)) {
+                if r.table.is_some_and(|t| t != slot.table) || r.round.is_some_and(|x| x != slot.round) {
+                    return Err(EventError::BadResult {
+                        board: r.board,
+                        message: format!(
+                            "{}Law 8: in the movement, {ns} v {ew} play board {} at table {} in round {}",
+                            at(r),
+                            r.board,
+                            slot.table,
+                            slot.round
+                        ),
+                    });
+                }
             }
         }
         Ok(())
@@ -344,6 +359,18 @@ impl Event {
         let text = serde_json::to_string_pretty(self).map_err(|e| EventError::invalid(e.to_string()))?;
         write_atomic(path, text.as_bytes())
     }
+}
+
+/// `table 3 round 2: ` for a result that names its table and round (either may be missing).
+fn at(r: &TableResult) -> String {
+    let mut s = String::new();
+    if let Some(t) = r.table {
+        s += &format!("table {t} ");
+    }
+    if let Some(x) = r.round {
+        s += &format!("round {x} ");
+    }
+    if s.is_empty() { s } else { format!("{}: ", s.trim_end()) }
 }
 
 /// Look-ups for checking many results: the contestant numbers and who meets whom on which board.

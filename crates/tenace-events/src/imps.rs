@@ -13,6 +13,17 @@ pub enum Datum {
     /// The mean without the highest and the lowest score (PBN `Butler-2`); the plain mean when
     /// fewer than three scores are left to drop from.
     MeanWithoutExtremes,
+    /// The mean of the scores left after dropping `each_end` of the highest and as many of the
+    /// lowest — fewer when the board has too few scores, so that one (odd count) or two (even
+    /// count) are left — truncated toward zero to a multiple of 10. An empirical match, not a
+    /// published rule: with `each_end = 19` it reproduces every datum ("średnia rozdania") that
+    /// JFR Pary 4.1 published for a PZBS IMP pairs event (Szczyrk 2013, 38-41 scores a board, 30
+    /// boards; `tests/published.rs`), and no other `each_end` or rounding does. JFR's own
+    /// description of its datum was not available.
+    Trimmed { each_end: u32 },
+    /// A datum fixed by the scorer, used as it is: a published traveller's datum (JFR Pary prints
+    /// it as "średnia rozdania"), or one the Director sets. The IMPs are still Law 78B's.
+    Given(i32),
 }
 
 /// Rounds to the nearest 10, halves away from zero (a datum of 425 is 430, -425 is -430).
@@ -25,8 +36,12 @@ fn mean_of(entry: &Entry) -> f64 {
     entry.iter().map(|&(w, s)| w * f64::from(s)).sum()
 }
 
-/// The Butler datum: the mean of the North-South scores rounded to the nearest 10.
+/// The Butler datum of a board, formed as `how` says (PBN `Butler`: the mean of the North-South
+/// scores rounded to the nearest 10).
 pub fn datum(entries: &[Entry], how: Datum) -> i32 {
+    if let Datum::Given(d) = how {
+        return d;
+    }
     if entries.is_empty() {
         return 0;
     }
@@ -36,7 +51,18 @@ pub fn datum(entries: &[Entry], how: Datum) -> i32 {
         means.pop();
         means.remove(0);
     }
+    if let Datum::Trimmed { each_end } = how {
+        means.sort_by(f64::total_cmp);
+        let k = (each_end as usize).min((means.len() - 1) / 2);
+        let kept = &means[k..means.len() - k];
+        return truncate_to_ten(kept.iter().sum::<f64>() / kept.len() as f64);
+    }
     round_to_ten(means.iter().sum::<f64>() / means.len() as f64)
+}
+
+/// Truncates toward zero to a multiple of 10 (-76.7 is -70, 459 is 450).
+fn truncate_to_ten(x: f64) -> i32 {
+    ((x / 10.0).trunc() * 10.0) as i32
 }
 
 /// Butler IMPs for North-South at every table: IMPs (Law 78B) of the score against the datum,
@@ -114,6 +140,27 @@ mod tests {
         // 1430, 450, 420, 420, -100: without 1430 and -100 the mean is 430.
         assert_eq!(datum(&plain(&[1430, 450, 420, 420, -100]), Datum::MeanWithoutExtremes), 430);
         assert_eq!(datum(&plain(&[1430, 450]), Datum::MeanWithoutExtremes), 940);
+    }
+
+    #[test]
+    fn trimmed_datum_keeps_the_middle_and_truncates() {
+        // Seven scores, two dropped each end: -90, -90, -50 are left, mean -76.7 -> -70.
+        let e = plain(&[-620, -500, -90, -90, -50, 90, 100]);
+        assert_eq!(datum(&e, Datum::Trimmed { each_end: 2 }), -70);
+        // Too few scores to drop 19 each end: the middle one of seven (odd), two of six (even).
+        assert_eq!(datum(&e, Datum::Trimmed { each_end: 19 }), -90);
+        assert_eq!(datum(&plain(&[-620, -500, -90, -50, 90, 100]), Datum::Trimmed { each_end: 19 }), -70);
+        // Nothing dropped: the plain mean, truncated (459 -> 450, where Butler rounds to 460).
+        assert_eq!(datum(&plain(&[450, 468]), Datum::Trimmed { each_end: 0 }), 450);
+        assert_eq!(datum(&plain(&[450, 468]), Datum::Mean), 460);
+    }
+
+    #[test]
+    fn a_given_datum_is_used_as_it_is() {
+        // Mean 310, but the scorer's datum is 420: 420 scores 0, -50 is -470 = -10.
+        let (d, v) = butler(&plain(&[420, 420, 450, -50]), Datum::Given(420));
+        assert_eq!(d, 420);
+        assert_eq!(v, vec![0.0, 0.0, 1.0, -10.0]);
     }
 
     #[test]

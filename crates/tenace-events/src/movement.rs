@@ -109,6 +109,11 @@ impl Movement {
                 *board_count.entry(b).or_default() += 1;
             }
         }
+        // A Swiss movement is built a round at a time, and a bye leaves a contestant a round
+        // short: boards and contestants need not balance.
+        if self.name == SWISS {
+            return Ok(());
+        }
         let distinct = |m: &BTreeMap<u32, u32>| m.values().copied().collect::<BTreeSet<_>>();
         if distinct(&board_count).len() > 1 {
             let (b, n) = board_count.iter().min_by_key(|(_, &n)| n).map(|(b, n)| (*b, *n)).unwrap_or((0, 0));
@@ -375,6 +380,32 @@ pub fn team_round_robin(teams: u32, boards_per_match: u32) -> Result<Movement, E
     Ok(Movement { name: name.into(), teams: true, slots })
 }
 
+/// The name of a movement built round by round from Swiss pairings ([`add_swiss_round`]).
+pub const SWISS: &str = "Swiss";
+
+/// Appends round `round` of a Swiss event to `m`: each match at its own table (a team match at
+/// two tables, one room each way, the teams' directions swapped), every table playing `boards`.
+/// The movement is left unchanged unless the result passes [`Movement::validate`] (Law 8: no
+/// contestant at two tables, no board played twice by anyone).
+pub fn add_swiss_round(m: &mut Movement, round: u32, pairs: &[(u32, u32)], boards: &[u32]) -> Result<(), EventError> {
+    if boards.is_empty() {
+        return Err(EventError::Movement { message: format!("round {round}: no boards to play") });
+    }
+    let mut next = m.clone();
+    next.name = SWISS.into();
+    let mut table = 0;
+    for &(a, b) in pairs {
+        let rooms: &[(u32, u32)] = if m.teams { &[(a, b), (b, a)] } else { &[(a, b)] };
+        for &(ns, ew) in rooms {
+            table += 1;
+            next.slots.push(Slot { round, table, section: None, ns, ew, boards: boards.to_vec() });
+        }
+    }
+    next.validate()?;
+    *m = next;
+    Ok(())
+}
+
 /// The matches of a Swiss round and the contestant with the bye, if any.
 pub type SwissRound = (Vec<(u32, u32)>, Option<u32>);
 
@@ -432,6 +463,24 @@ pub fn swiss_pairings(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn swiss_rounds_are_appended_and_checked() {
+        let mut m = Movement { name: String::new(), teams: true, slots: Vec::new() };
+        add_swiss_round(&mut m, 1, &[(1, 2), (3, 4)], &[1, 2]).unwrap();
+        assert_eq!(m.name, SWISS);
+        assert_eq!(m.slots.len(), 4);
+        assert_eq!((m.slots[1].table, m.slots[1].ns, m.slots[1].ew), (2, 2, 1));
+        // Round 2 with a bye for 4: 3 v 1 at tables 1-2 on boards 3-4.
+        add_swiss_round(&mut m, 2, &[(3, 1)], &[3, 4]).unwrap();
+        assert_eq!(m.rounds(), 2);
+        // Law 8: replaying board 1 is refused, and the movement is left as it was.
+        let before = m.clone();
+        let e = add_swiss_round(&mut m, 3, &[(1, 4)], &[1, 5]).unwrap_err().to_string();
+        assert!(e.contains("table 1 round 3 board 1") && e.contains("twice"), "{e}");
+        assert_eq!(m, before);
+        assert!(add_swiss_round(&mut m, 3, &[(1, 4)], &[]).is_err());
+    }
 
     #[test]
     fn mitchell_odd_tables_every_pair_plays_every_set() {

@@ -119,10 +119,18 @@ pub enum EventCommand {
         #[arg(long)]
         card: Option<u32>,
     },
-    /// Swiss pairing of the next round from the scores so far: by score, no rematches.
+    /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
+    /// the event's movement (Law 8) so that its results can be entered.
     Swiss {
-        /// The event file (JSON).
+        /// The event file (JSON); rewritten atomically.
         file: PathBuf,
+        /// The round's boards, like `9-16` or `9,10,12` (default: as many as the last round
+        /// played, the lowest-numbered boards nobody has played yet).
+        #[arg(long)]
+        boards: Option<String>,
+        /// Only print the pairings; leave the event file as it is.
+        #[arg(long)]
+        dry_run: bool,
     },
 }
 
@@ -142,7 +150,13 @@ pub fn run(command: EventCommand) -> Result<(), String> {
             new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force)
         }
         EventCommand::Result { file, board, ns, ew, contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew, table, round, section, group } => {
-            let outcome = outcome(contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew)?;
+            // Name the place of a refused result: table, round (when given) and board.
+            let place = format!(
+                "{}{}board {board}",
+                table.map(|t| format!("table {t} ")).unwrap_or_default(),
+                round.map(|r| format!("round {r} ")).unwrap_or_default()
+            );
+            let outcome = outcome(contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew).map_err(|e| format!("{place}: {e}"))?;
             let mut event = Event::read(&file).map_err(|e| e.to_string())?;
             let mut r = TableResult::new(board, line(&ns)?, line(&ew)?, outcome);
             r.table = table;
@@ -162,7 +176,7 @@ pub fn run(command: EventCommand) -> Result<(), String> {
             Ok(())
         }
         EventCommand::Score { file, method, out, dd, card } => score(&file, method, out, dd, card),
-        EventCommand::Swiss { file } => swiss(&file),
+        EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run),
     }
 }
 
@@ -383,19 +397,103 @@ fn assigned_parts(text: &str) -> Result<Vec<Weighted>, String> {
     Ok(parts)
 }
 
-fn swiss(file: &Path) -> Result<(), String> {
-    let event = load(file)?;
+fn swiss(file: &Path, boards: Option<&str>, dry_run: bool) -> Result<(), String> {
+    let mut event = load(file)?;
     let scores = tenace_events::score(&event).map_err(|e| e.to_string())?;
     let standings: Vec<(u32, f64)> = scores.rankings.iter().flat_map(|r| r.standings.iter()).map(|s| (s.number, s.percentage.unwrap_or(s.total))).collect();
     let met = event.results.iter().flat_map(|r| r.ns.members().into_iter().flat_map(|a| r.ew.members().into_iter().map(move |b| (a, b)))).collect();
-    let (pairs, bye) = movement::swiss_pairings(&standings, &met, &Default::default()).map_err(|e| e.to_string())?;
-    for (a, b) in pairs {
-        println!("{a} v {b}");
+    let moved = event.movement.clone().unwrap_or_else(|| Movement { name: movement::SWISS.into(), teams: event.kind == Kind::Teams, slots: Vec::new() });
+    let round = moved.rounds() + 1;
+    // A contestant missing from an earlier round of the movement had the bye then.
+    let had_bye = (1..round)
+        .flat_map(|r| {
+            let seated: Vec<u32> = moved.slots.iter().filter(|s| s.round == r).flat_map(|s| [s.ns, s.ew]).collect();
+            event.contestants.iter().map(|c| c.number).filter(move |n| !seated.contains(n))
+        })
+        .collect();
+    let (pairs, bye) = movement::swiss_pairings(&standings, &met, &had_bye).map_err(|e| e.to_string())?;
+    let print_pairings = || {
+        for (a, b) in &pairs {
+            println!("{a} v {b}");
+        }
+        if let Some(b) = bye {
+            println!("bye: {b}");
+        }
+    };
+    if dry_run {
+        print_pairings();
+        println!("round {round}: dry run, {} not changed", file.display());
+        return Ok(());
     }
-    if let Some(b) = bye {
-        println!("bye: {b}");
+    if !moved.slots.is_empty() && moved.name != movement::SWISS {
+        return Err(format!(
+            "round {round}: the event's movement is a {}, not a Swiss; rounds are added only to a Swiss event (tenace event new --movement none)",
+            moved.name
+        ));
     }
+    if event.movement.is_none() && !event.results.is_empty() {
+        return Err(format!(
+            "round {round}: the event has results but no movement, so a Swiss round cannot be added (Law 8); use --dry-run to see the pairings"
+        ));
+    }
+    let boards = match boards {
+        Some(spec) => board_list(spec)?,
+        None => next_boards(&event, &moved, round)?,
+    };
+    if let Some(b) = boards.iter().find(|&&b| event.board(b).is_none()) {
+        return Err(format!("round {round} board {b}: the event has no board {b} (Law 2)"));
+    }
+    let mut m = moved;
+    movement::add_swiss_round(&mut m, round, &pairs, &boards).map_err(|e| e.to_string())?;
+    event.movement = Some(m);
+    event.validate().map_err(|e| e.to_string())?;
+    event.write(file).map_err(|e| e.to_string())?;
+    print_pairings();
+    println!("round {round}: boards {}: added to {}", list_text(&boards), file.display());
     Ok(())
+}
+
+/// `9-16`, `9,10,12`, `1-3,7`: board numbers, each once, in the order given.
+fn board_list(spec: &str) -> Result<Vec<u32>, String> {
+    let bad = || format!("--boards {spec:?}: expected board numbers like 9-16 or 9,10,12");
+    let mut out: Vec<u32> = Vec::new();
+    for part in spec.split(',').map(str::trim) {
+        let (a, b) = part.split_once('-').unwrap_or((part, part));
+        let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+        if a == 0 || a > b || b - a > 1000 {
+            return Err(bad());
+        }
+        for n in a..=b {
+            if out.contains(&n) {
+                return Err(format!("--boards {spec:?}: board {n} is listed twice"));
+            }
+            out.push(n);
+        }
+    }
+    Ok(out)
+}
+
+/// The default boards of a Swiss round: as many as the last round of the movement, the lowest
+/// numbers that neither the movement nor any result has used.
+fn next_boards(event: &Event, m: &Movement, round: u32) -> Result<Vec<u32>, String> {
+    let last = m.slots.iter().filter(|s| s.round + 1 == round).map(|s| s.boards.len()).max();
+    let Some(count) = last else {
+        return Err(format!("round {round}: give the round's boards with --boards (like --boards 1-8)"));
+    };
+    let used: std::collections::BTreeSet<u32> = m.boards().into_iter().chain(event.results.iter().map(|r| r.board)).collect();
+    let free: Vec<u32> = event.boards.iter().map(|b| b.number).filter(|b| !used.contains(b)).take(count).collect();
+    if free.len() < count {
+        return Err(format!("round {round}: {count} boards needed, {} unplayed boards left in the event; give --boards", free.len()));
+    }
+    Ok(free)
+}
+
+fn list_text(boards: &[u32]) -> String {
+    let contiguous = boards.windows(2).all(|w| w[1] == w[0] + 1);
+    match (boards.first(), boards.last()) {
+        (Some(a), Some(b)) if contiguous && a != b => format!("{a}-{b}"),
+        _ => boards.iter().map(u32::to_string).collect::<Vec<_>>().join(","),
+    }
 }
 
 fn load(file: &Path) -> Result<Event, String> {

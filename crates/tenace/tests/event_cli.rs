@@ -119,8 +119,12 @@ fn howell_and_team_events() {
     for (b, ns, ew, tricks) in [("1", "1", "2", "10"), ("1", "2", "1", "9"), ("2", "3", "4", "10"), ("2", "4", "3", "9")] {
         ok(&tenace(&["event", "result", &s, "--board", b, "--ns", ns, "--ew", ew, "--contract", "4S", "--declarer", "N", "--tricks", tricks]));
     }
-    let o = ok(&tenace(&["event", "swiss", &s]));
-    assert_eq!(o.trim(), "3 v 1\n2 v 4", "{o}");
+    // These results were entered without a movement: the pairings can be shown, not added.
+    let before = std::fs::read(&s).unwrap();
+    let o = ok(&tenace(&["event", "swiss", &s, "--dry-run"]));
+    assert_eq!(o.trim(), format!("3 v 1\n2 v 4\nround 1: dry run, {s} not changed"), "{o}");
+    assert_bad_input(&tenace(&["event", "swiss", &s]), "no movement");
+    assert_eq!(std::fs::read(&s).unwrap(), before);
     let r = p(d.path(), "relay.json");
     let o = ok(&tenace(&["event", "new", &r, "--tables", "6", "--relay", "--sections", "2"]));
     assert!(o.contains("24 pairs, 18 boards, Mitchell with relay and bye stand (2 sections) with 12 tables and 6 rounds"), "{o}");
@@ -142,4 +146,115 @@ fn score_a_published_pbn_event() {
     assert_eq!(card.len(), 2 + 30, "{o}");
     assert!(card[2].contains("A+/A+") && card[2].contains("60.00"), "{}", card[2]);
     assert_bad_input(&tenace(&["event", "score", data("ffb-dn1-2022-seance1.pbn").to_str().unwrap(), "--card", "99"]), "contestant 99");
+}
+
+/// Reads the event file's movement slots as (round, table, ns, ew, boards).
+fn slots(f: &str) -> Vec<(u64, u64, u64, u64, Vec<u64>)> {
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+    v["movement"]["slots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let n = |k: &str| s[k].as_u64().unwrap();
+            (n("round"), n("table"), n("ns"), n("ew"), s["boards"].as_array().unwrap().iter().map(|b| b.as_u64().unwrap()).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn swiss_teams_rounds_are_added_to_the_movement() {
+    let d = dir();
+    let s = p(d.path(), "swiss.json");
+    ok(&tenace(&["event", "new", &s, "--movement", "none", "--tables", "4", "--boards", "6", "--method", "vp"]));
+    let mut ev: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&s).unwrap()).unwrap();
+    ev["kind"] = "teams".into();
+    std::fs::write(&s, serde_json::to_string(&ev).unwrap()).unwrap();
+    // Round 1 needs its boards named; then 1 v 2 and 3 v 4, each match in two rooms.
+    assert_bad_input(&tenace(&["event", "swiss", &s]), "--boards");
+    assert_bad_input(&tenace(&["event", "swiss", &s, "--boards", "5-9"]), "round 1 board 7");
+    let o = ok(&tenace(&["event", "swiss", &s, "--boards", "1-2"]));
+    assert_eq!(o.trim(), format!("1 v 2\n3 v 4\nround 1: boards 1-2: added to {s}"), "{o}");
+    assert_eq!(
+        slots(&s),
+        vec![(1, 1, 1, 2, vec![1, 2]), (1, 2, 2, 1, vec![1, 2]), (1, 3, 3, 4, vec![1, 2]), (1, 4, 4, 3, vec![1, 2])]
+    );
+    // 1 beats 2 by 10 IMPs (board 1: +420 v -50), 3 beats 4 by 12 (board 2, NS vulnerable: +620 v -100).
+    for (b, ns, ew, tricks) in [("1", "1", "2", "10"), ("1", "2", "1", "9"), ("2", "3", "4", "10"), ("2", "4", "3", "9")] {
+        ok(&tenace(&["event", "result", &s, "--board", b, "--ns", ns, "--ew", ew, "--contract", "4S", "--declarer", "N", "--tricks", tricks]));
+    }
+    // Not in the movement: 1 and 3 do not meet in round 1 (Law 8).
+    assert_bad_input(&tenace(&["event", "result", &s, "--board", "1", "--ns", "1", "--ew", "3", "--passed-out"]), "Law 8");
+    // --dry-run prints round 2 and leaves the file byte for byte as it was.
+    let before = std::fs::read(&s).unwrap();
+    let o = ok(&tenace(&["event", "swiss", &s, "--dry-run"]));
+    assert_eq!(o.trim(), format!("3 v 1\n2 v 4\nround 2: dry run, {s} not changed"), "{o}");
+    assert_eq!(std::fs::read(&s).unwrap(), before);
+    // Board 1 again would be played twice by the same teams: refused, file unchanged (Law 8).
+    assert_bad_input(&tenace(&["event", "swiss", &s, "--boards", "1,3"]), "table 1 round 2 board 1");
+    assert_eq!(std::fs::read(&s).unwrap(), before);
+    // By default the next unplayed boards, as many as last round: 3-4.
+    let o = ok(&tenace(&["event", "swiss", &s]));
+    assert_eq!(o.trim(), format!("3 v 1\n2 v 4\nround 2: boards 3-4: added to {s}"), "{o}");
+    let round2: Vec<_> = slots(&s).into_iter().filter(|x| x.0 == 2).collect();
+    assert_eq!(
+        round2,
+        vec![(2, 1, 3, 1, vec![3, 4]), (2, 2, 1, 3, vec![3, 4]), (2, 3, 2, 4, vec![3, 4]), (2, 4, 4, 2, vec![3, 4])]
+    );
+    // Round 2's results can now be entered; round 3 has no rematch left for 3 v 1.
+    ok(&tenace(&["event", "result", &s, "--board", "3", "--ns", "3", "--ew", "1", "--passed-out"]));
+    let o = ok(&tenace(&["event", "swiss", &s, "--dry-run"]));
+    assert!(!o.contains("3 v 1") && !o.contains("1 v 3") && o.contains("round 3: dry run"), "{o}");
+}
+
+/// The "Bad input": a result for a board a pair did not play, an impossible trick count,
+/// a contract that does not parse, a movement that does not validate — each a clear error naming
+/// the table, round or board, and the event file byte for byte as it was.
+#[test]
+fn bad_input_names_table_round_and_board_and_loses_nothing() {
+    let d = dir();
+    let f = p(d.path(), "e.json");
+    ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2"]));
+    // One good result first: it must survive every refusal below.
+    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10", "--table", "1", "--round", "1"]));
+    let before = std::fs::read(&f).unwrap();
+    let result = |extra: &[&str]| {
+        let mut args = vec!["event", "result", f.as_str()];
+        args.extend_from_slice(extra);
+        tenace(&args)
+    };
+    // A board the pair did not play: 2 and 4 never meet on board 1 (Law 8).
+    assert_bad_input(&result(&["--board", "1", "--ns", "2", "--ew", "4", "--passed-out", "--table", "2", "--round", "1"]), "table 2 round 1: Law 8");
+    assert_bad_input(&result(&["--board", "1", "--ns", "2", "--ew", "4", "--passed-out"]), "board 1: Law 8: in the movement, 2 (North-South) does not meet 4");
+    // They do meet on board 1, but at table 1 in round 1, not where the slip says.
+    assert_bad_input(
+        &result(&["--board", "1", "--ns", "1", "--ew", "4", "--passed-out", "--table", "2", "--round", "3"]),
+        "board 1: table 2 round 3: Law 8: in the movement, 1 v 4 play board 1 at table 1 in round 1",
+    );
+    // An impossible trick count (Law 77) and a contract that does not parse.
+    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14", "--table", "1", "--round", "1"]), "table 1 round 1 board 2: Law 77");
+    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--assigned", "100% 4S N +4"]), "board 2: assigned score \"100% 4S N +4\": Law 77");
+    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "8S", "--declarer", "N", "--tricks", "9"]), "board 2: not a contract");
+    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]), "board 2: not a contract: \"4Q\"");
+    // A Mitchell is not a Swiss: no round is added to it.
+    assert_bad_input(&tenace(&["event", "swiss", &f, "--boards", "1-2"]), "round 4: the event's movement is a Mitchell, not a Swiss");
+    assert_eq!(std::fs::read(&f).unwrap(), before, "a refused result changed the event file");
+    // A movement that does not validate: pair 1 put at tables 1 and 2 in round 1.
+    let mut ev: serde_json::Value = serde_json::from_str(&String::from_utf8(before.clone()).unwrap()).unwrap();
+    let slot = ev["movement"]["slots"].as_array_mut().unwrap().iter_mut().find(|s| s["round"] == 1 && s["table"] == 2).unwrap();
+    slot["ns"] = 1.into();
+    let bad = p(d.path(), "bad.json");
+    std::fs::write(&bad, serde_json::to_string_pretty(&ev).unwrap()).unwrap();
+    let bad_before = std::fs::read(&bad).unwrap();
+    for o in [
+        tenace(&["event", "result", &bad, "--board", "1", "--ns", "1", "--ew", "4", "--passed-out"]),
+        tenace(&["event", "score", &bad]),
+        tenace(&["event", "swiss", &bad]),
+    ] {
+        assert_bad_input(&o, "Law 8: round 1: contestant 1 is at table 1 and at table 2");
+    }
+    assert_eq!(std::fs::read(&bad).unwrap(), bad_before, "a refused movement changed the event file");
+    // And the good result is still there.
+    let o = ok(&tenace(&["event", "score", &f, "--card", "1"]));
+    assert!(o.contains("420"), "{o}");
 }
