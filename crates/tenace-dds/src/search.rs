@@ -206,6 +206,25 @@ fn top_cards(rem: u16, k: u8) -> u16 {
     out
 }
 
+/// The top cards of the fewest suits whose cashing tricks reach `needed` (at most `cards` tricks
+/// in all), if they do.
+fn cover(tricks: &[u32; 4], tops: &[u16; 4], needed: u32, cards: u32) -> Option<Relevant> {
+    if needed > cards || tricks.iter().sum::<u32>() < needed {
+        return None;
+    }
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_unstable_by(|&a, &b| tricks[b].cmp(&tricks[a]));
+    let (mut sum, mut rel) = (0, 0u64);
+    for s in order {
+        if sum >= needed {
+            break;
+        }
+        sum += tricks[s];
+        rel |= (tops[s] as u64) << (16 * s);
+    }
+    Some(rel)
+}
+
 fn suit_bits(rel: Relevant, suit: usize) -> u16 {
     (rel >> (16 * suit)) as u16
 }
@@ -272,6 +291,10 @@ impl Engine {
         if n == 1 {
             return self.last_trick(leader, target);
         }
+        if n == 2 {
+            let (result, rel, _) = self.play_on(&TrickState::new(leader), n, target, NO_MOVE);
+            return (result, rel);
+        }
         let key = self.key(leader, n);
         let owners = self.owners();
         let hint = match self.probe(key, owners, target) {
@@ -279,15 +302,16 @@ impl Engine {
             Err(hint) => hint,
         };
         let ns_leads = leader % 2 == 0;
-        let (quick, quick_rel) = self.quick_tricks(leader);
-        let quick = quick.min(n as u32) as i8;
-        if ns_leads && quick >= target {
-            self.store(key, owners, quick_rel, quick, n as i8, NO_MOVE);
-            return (true, quick_rel);
-        }
-        if !ns_leads && n as i8 - quick < target {
-            self.store(key, owners, quick_rel, 0, n as i8 - quick, NO_MOVE);
-            return (false, quick_rel);
+        // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
+        // to hold North-South below the target).
+        let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
+        if let Some(rel) = self.quick_tricks(leader, needed) {
+            if ns_leads {
+                self.store(key, owners, rel, target, n as i8, NO_MOVE);
+                return (true, rel);
+            }
+            self.store(key, owners, rel, 0, target - 1, NO_MOVE);
+            return (false, rel);
         }
         let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
         let sure = sure as i8;
@@ -450,19 +474,18 @@ impl Engine {
         (!maximizing, all_rel, NO_MOVE)
     }
 
-    /// Tricks the leader's side can cash at once: the leader's own top winners, or, when the
-    /// leader can reach partner's top card in a suit, partner's. In a suit contract a side suit
-    /// counts only as far as every opponent holding trumps can follow. A lower bound for the
-    /// leader's side, with the top cards it rests on.
-    fn quick_tricks(&self, leader: usize) -> (u32, Relevant) {
-        let (own, own_rel) = self.cashing(leader);
-        let partner = (leader + 2) & 3;
-        if own >= self.cards_left(leader) {
-            return (own, own_rel);
+    /// Can the leader's side cash `needed` tricks at once: the leader's own top winners, or,
+    /// when the leader can reach partner's top card in a suit, partner's? In a suit contract a
+    /// side suit counts only as far as every opponent holding trumps can follow. Gives the top
+    /// cards the proof rests on, using as few suits as it can.
+    fn quick_tricks(&self, leader: usize, needed: u32) -> Option<Relevant> {
+        let (tricks, tops) = self.cashing(leader);
+        if let Some(rel) = cover(&tricks, &tops, needed, self.cards_left(leader)) {
+            return Some(rel);
         }
+        let partner = (leader + 2) & 3;
         // An entry to partner: a suit the leader holds whose top card partner holds, which no
         // opponent can ruff.
-        let mut entry = false;
         for s in 0..4 {
             if self.hands[leader][s] == 0 || self.hands[partner][s] == 0 {
                 continue;
@@ -475,16 +498,11 @@ impl Engine {
             if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
                 continue;
             }
-            entry = true;
-            break;
+            let (tricks, tops) = self.cashing(partner);
+            return cover(&tricks, &tops, needed, self.cards_left(partner))
+                .map(|rel| rel | (top as u64) << (16 * s));
         }
-        if entry {
-            let (theirs, their_rel) = self.cashing(partner);
-            if theirs > own {
-                return (theirs, their_rel);
-            }
-        }
-        (own, own_rel)
+        None
     }
 
     fn opponent_can_ruff(&self, seat: usize, suit: usize) -> bool {
@@ -493,13 +511,14 @@ impl Engine {
             .any(|&o| self.hands[o][suit] == 0 && self.hands[o][self.trump] != 0)
     }
 
-    /// The top winners `seat` can cash from its own hand, suit by suit.
-    fn cashing(&self, seat: usize) -> (u32, Relevant) {
+    /// The top winners `seat` can cash from its own hand, suit by suit: the tricks and the top
+    /// cards they rest on.
+    fn cashing(&self, seat: usize) -> ([u32; 4], [u16; 4]) {
         let own = &self.hands[seat];
         let lho = &self.hands[(seat + 1) & 3];
         let rho = &self.hands[(seat + 3) & 3];
-        let mut total = 0;
-        let mut rel: Relevant = 0;
+        let mut tricks = [0u32; 4];
+        let mut tops = [0u16; 4];
         for s in 0..4 {
             let held = own[s];
             if held == 0 {
@@ -513,20 +532,20 @@ impl Engine {
                 let highest_other = 15 - others.leading_zeros();
                 (held >> (highest_other + 1)).count_ones()
             };
-            let mut tricks = top_run;
+            let mut t = top_run;
             if self.trump != NO_TRUMP && s != self.trump {
                 for opp in [lho, rho] {
                     if opp[self.trump] != 0 {
-                        tricks = tricks.min(opp[s].count_ones());
+                        t = t.min(opp[s].count_ones());
                     }
                 }
             }
-            if tricks > 0 {
-                total += tricks;
-                rel |= (top_cards(rem, top_run as u8) as u64) << (16 * s);
+            if t > 0 {
+                tricks[s] = t;
+                tops[s] = top_cards(rem, top_run as u8);
             }
         }
-        (total.min(self.cards_left(seat)), rel)
+        (tricks, tops)
     }
 
     /// Tricks the side of `seat` is sure of in a suit contract: each trump that beats every

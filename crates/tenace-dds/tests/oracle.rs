@@ -1,20 +1,16 @@
 //! Checks against DDS 2.9 (via endplay): see `scripts/README-oracle.md` for how the data files
 //! were made and exactly what each field means.
 //!
-//! The default tests run in well under a minute in a debug build. The full checks (every oracle
-//! position, many full DD tables) are `#[ignore]`d; run them in release:
+//! Every test runs by default: the workspace builds `tenace-dds` optimised even for tests, and
+//! the 1,005 full DD tables take a few minutes on two cores.
 //!
-//! ```text
-//! cargo test --release -p tenace-dds --test oracle -- --ignored
-//! ```
-//!
-//! `TENACE_ORACLE_TABLES=N` sets how many deals the ignored table test solves (default: all 1,005).
+//! `TENACE_ORACLE_TABLES=N` limits the table test to the first N deals (default: all 1,005).
 
 use std::collections::BTreeSet;
 
 use serde_json::Value;
 use tenace_core::{Card, Deal, Seat, Strain, Vulnerability};
-use tenace_dds::{analyse, dd_table, par, solve, DdTable, Position};
+use tenace_dds::{analyse, dd_tables, par, solve, DdTable, Position};
 
 const TABLES: &str = include_str!("data/oracle_tables.jsonl");
 const POSITIONS: &str = include_str!("data/oracle_positions.jsonl");
@@ -148,15 +144,16 @@ fn late_positions_match_oracle() {
 
 /// All 304 oracle positions, the opening leads included.
 #[test]
-#[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn all_positions_match_oracle() {
     assert_eq!(check_positions(0), 304);
 }
 
 fn check_tables(rows: &[TableRow]) {
     let mut failures = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        let got = dd_table(&row.deal).expect("valid deal");
+    let deals: Vec<Deal> = rows.iter().map(|r| r.deal).collect();
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let tables = dd_tables(&deals, threads, &|| {}).expect("valid deals");
+    for (i, (row, got)) in rows.iter().zip(tables).enumerate() {
         if got != row.table {
             failures.push(format!("deal {i} {}: expected {:?}, got {:?}", row.deal, row.table.tricks, got.tricks));
         }
@@ -166,14 +163,13 @@ fn check_tables(rows: &[TableRow]) {
 
 /// The five hand-made deals (13-0 splits, leader matters, squeeze, throw-in, 4-3-3-3 all round).
 #[test]
-#[ignore = "slow until the search is faster"]
 fn hand_made_tables_match_oracle() {
     check_tables(&tables()[..5]);
 }
 
-/// Full DD tables of the oracle deals (all 1,005 unless `TENACE_ORACLE_TABLES` says fewer).
+/// Full DD tables of the oracle deals (all 1,005 unless `TENACE_ORACLE_TABLES` says fewer),
+/// on every core: a few minutes (the solver is optimised in test builds too).
 #[test]
-#[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn random_tables_match_oracle() {
     let n: usize = std::env::var("TENACE_ORACLE_TABLES").ok().and_then(|s| s.parse().ok()).unwrap_or(1005);
     let all = tables();
