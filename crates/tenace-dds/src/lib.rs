@@ -159,7 +159,7 @@ pub fn solve(position: &Position) -> u8 {
     let n = position.tricks_left();
     let mut engine = Engine::new(hands, trump);
     let ns = engine.ns_tricks(&trick, n, n / 2);
-    if position.to_play().index() % 2 == 0 {
+    if position.to_play().index() & 1 == 0 {
         ns
     } else {
         n - ns
@@ -179,7 +179,7 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
     let (hands, trump, trick) = position.engine_parts();
     let n = position.tricks_left();
     let seat = position.to_play().index();
-    let ns_side = seat % 2 == 0;
+    let ns_side = seat & 1 == 0;
     let mut engine = Engine::new(hands, trump);
     let mut results: Vec<CardResult> = Vec::new();
     let mut guess = n / 2;
@@ -189,7 +189,7 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
         engine.hands[seat][s] &= !(1 << r);
         let ns = if next.count == 4 {
             let winner = next.win_seat as usize;
-            let won = u8::from(winner % 2 == 0);
+            let won = u8::from(winner & 1 == 0);
             won + engine.ns_tricks(&TrickState::new(winner), n - 1, guess.saturating_sub(won))
         } else {
             engine.ns_tricks(&next, n, guess)
@@ -219,12 +219,9 @@ impl DdTable {
 fn strain_results(engine: &mut Engine) -> [u8; 4] {
     let mut ns = [0u8; 4];
     let mut guess = 7;
-    for leader in 0..4 {
-        ns[leader] = engine.ns_tricks(&TrickState::new(leader), 13, guess);
-        guess = ns[leader];
-    }
-    if std::env::var_os("TENACE_DDS_STATS").is_some() {
-        eprintln!("nodes {} tt {}", engine.nodes, engine.tt_len());
+    for (leader, tricks) in ns.iter_mut().enumerate() {
+        *tricks = engine.ns_tricks(&TrickState::new(leader), 13, guess);
+        guess = *tricks;
     }
     ns
 }
@@ -232,7 +229,7 @@ fn strain_results(engine: &mut Engine) -> [u8; 4] {
 fn fill_strain(table: &mut DdTable, strain: usize, ns: [u8; 4]) {
     for declarer in 0..4 {
         let leader = (declarer + 1) & 3;
-        table.tricks[declarer][strain] = if declarer % 2 == 0 { ns[leader] } else { 13 - ns[leader] };
+        table.tricks[declarer][strain] = if declarer & 1 == 0 { ns[leader] } else { 13 - ns[leader] };
     }
 }
 

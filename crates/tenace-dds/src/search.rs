@@ -57,7 +57,7 @@ impl TrickState {
     }
 
     /// Whose turn it is.
-    pub fn to_play(&self) -> usize {
+    pub fn to_play(self) -> usize {
         (self.leader as usize + self.count as usize) & 3
     }
 
@@ -133,8 +133,9 @@ pub struct Engine {
     pub nodes: u64,
 }
 
-/// Above this many entries the table is cleared, which keeps memory well under 256 MiB.
-const TT_LIMIT: usize = 4_000_000;
+/// Above this many entries (48 bytes each) the table is cleared, which keeps the memory of two
+/// solving threads under 256 MiB.
+const TT_LIMIT: usize = 2_000_000;
 /// At most this many entries are kept for one leader and set of suit lengths.
 const BUCKET_LIMIT: usize = 256;
 
@@ -238,11 +239,6 @@ impl Engine {
         Engine { hands, trump, tt: FxHashMap::default(), entries: 0, nodes: 0 }
     }
 
-    /// Entries in the transposition table.
-    pub fn tt_len(&self) -> usize {
-        self.entries
-    }
-
     fn remaining(&self, suit: usize) -> u16 {
         self.hands[0][suit] | self.hands[1][suit] | self.hands[2][suit] | self.hands[3][suit]
     }
@@ -301,7 +297,7 @@ impl Engine {
             Ok(found) => return found,
             Err(hint) => hint,
         };
-        let ns_leads = leader % 2 == 0;
+        let ns_leads = leader & 1 == 0;
         // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
         // to hold North-South below the target).
         let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
@@ -341,7 +337,7 @@ impl Engine {
             let r = 15 - self.hands[seat][s].leading_zeros() as u8;
             t = t.after_card(s as u8, r, self.trump);
         }
-        let ns = i8::from(t.win_seat % 2 == 0);
+        let ns = i8::from(t.win_seat & 1 == 0);
         (ns >= target, trick_relevant(&t))
     }
 
@@ -437,7 +433,7 @@ impl Engine {
     /// the ranks it rested on and the card that decided it (`NO_MOVE` if every card was tried).
     fn play_on(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
         let seat = trick.to_play();
-        let maximizing = seat % 2 == 0;
+        let maximizing = seat & 1 == 0;
         let (mut moves, count) = self.moves(trick, seat);
         if hint != NO_MOVE {
             if let Some(i) = moves[..count].iter().position(|m| encode(m.suit, m.rank) == hint) {
@@ -452,7 +448,7 @@ impl Engine {
             self.hands[seat][m.suit as usize] &= !(1 << m.rank);
             let (result, rel) = if next.count == 4 {
                 let winner = next.win_seat as usize;
-                let won = (winner % 2 == 0) as i8;
+                let won = (winner & 1 == 0) as i8;
                 let (r, rel) = self.trick_start(winner, n - 1, target - won);
                 (r, rel | trick_relevant(&next))
             } else {
@@ -672,7 +668,7 @@ impl Engine {
             3 => {
                 if beats && !partner_winning {
                     // Win as cheaply as possible.
-                    80 - rank_w - if is_trump && suit != trick.led { 0 } else { 0 }
+                    80 - rank_w
                 } else {
                     // Partner has it or nothing wins: the lowest card, trumps last.
                     -rank_w - if is_trump { 30 } else { 0 }
