@@ -1,0 +1,139 @@
+//! Why the engine refuses an event. Every refusal names the Law; a refused event changes nothing.
+
+use tenace_core::{Call, Card, Seat, Suit};
+use tenace_table::LawError;
+
+use crate::rectification::{Choice, Chooser};
+
+/// An event the Laws (or the Director's procedure) do not allow in the current state.
+/// `Display` starts with `Law NN`; [`DirectorError::law`] gives the citation alone.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DirectorError {
+    /// A rule of the regular procedure (rotation, following suit...), as `tenace-table` states it.
+    #[error("{0}")]
+    Table(LawError),
+    #[error("Law 9B2: no player may act until the Director has explained the rectification ({pending})")]
+    RectificationPending { pending: String },
+    #[error("Law 10C1: there is no rectification awaiting a choice")]
+    NoRectification,
+    #[error("Law {law}: {choice:?} is not among the options the Director explained")]
+    NotAnOption { law: String, choice: Choice },
+    #[error("Law {law}: the choice belongs to {expected}, not {by}")]
+    WrongChooser { law: String, by: Chooser, expected: Chooser },
+    #[error("Law {law}: {seat:?} must pass at this turn")]
+    MustPass { seat: Seat, law: String },
+    #[error("Law {law}: {seat:?} must repeat the call made out of rotation ({call})")]
+    MustRepeat { seat: Seat, call: Call, law: String },
+    #[error("Law 27B: the insufficient bid must be corrected by a legal call; {call} is not one")]
+    CorrectionNotLegal { call: Call },
+    #[error(
+        "Law 27B3: the double or redouble was cancelled; {seat:?} must replace it with a sufficient bid or a pass"
+    )]
+    CorrectionMustBeBidOrPass { seat: Seat },
+    #[error("Law 26B: declarer has prohibited {seat:?} from leading {}", suit_name(*suit))]
+    LeadProhibited { seat: Seat, suit: Suit, card: Card },
+    #[error("Law 50D1: {seat:?} must play the penalty card {card} at the first legal opportunity")]
+    PenaltyCardMustBePlayed { seat: Seat, card: Card },
+    #[error("Law 62A: {seat:?} has no revoke that can still be corrected (it must be the last card played and not established, Law 63)")]
+    NoRevokeToCorrect { seat: Seat },
+    #[error("Law 50D2(a): declarer has required {seat:?} to lead {}", suit_name(*suit))]
+    LeadRequired { seat: Seat, suit: Suit },
+    #[error("Law 24: no card of {seat:?}'s that was not already exposed")]
+    NothingExposed { seat: Seat },
+    #[error("Law 17D1: the auction period has ended with the opening lead; no call may be made or changed")]
+    AuctionPeriodOver,
+    #[error("Law 25A1: {seat:?} has made no call that could be corrected")]
+    NoCallToCorrect { seat: Seat },
+    #[error("Law 25A4: {seat:?}'s partner has called since; the call can no longer be changed")]
+    PartnerHasCalled { seat: Seat },
+    #[error("Law 79A: the board is over")]
+    BoardOver,
+}
+
+fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+        Suit::Hearts => "hearts",
+        Suit::Spades => "spades",
+    }
+}
+
+impl From<LawError> for DirectorError {
+    fn from(e: LawError) -> DirectorError {
+        DirectorError::Table(e)
+    }
+}
+
+impl DirectorError {
+    /// The Law (and subsection) that refuses the event, e.g. `"27B3"`.
+    pub fn law(&self) -> String {
+        use DirectorError::*;
+        match self {
+            Table(e) => e.law().to_string(),
+            RectificationPending { .. } => "9B2".into(),
+            NoRectification => "10C1".into(),
+            NotAnOption { law, .. } | WrongChooser { law, .. } | MustPass { law, .. } | MustRepeat { law, .. } => {
+                law.clone()
+            }
+            CorrectionNotLegal { .. } => "27B".into(),
+            CorrectionMustBeBidOrPass { .. } => "27B3".into(),
+            LeadProhibited { .. } => "26B".into(),
+            AuctionPeriodOver => "17D1".into(),
+            PenaltyCardMustBePlayed { .. } => "50D1".into(),
+            NoRevokeToCorrect { .. } => "62A".into(),
+            NothingExposed { .. } => "24".into(),
+            LeadRequired { .. } => "50D2(a)".into(),
+            NoCallToCorrect { .. } => "25A1".into(),
+            PartnerHasCalled { .. } => "25A4".into(),
+            BoardOver => "79A".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rectification::{Choice, Chooser};
+
+    #[test]
+    fn display_starts_with_the_law() {
+        let card: Card = "S6".parse().unwrap();
+        let errors = [
+            DirectorError::Table(LawError::AuctionEnded),
+            DirectorError::RectificationPending { pending: "x".into() },
+            DirectorError::NoRectification,
+            DirectorError::NotAnOption { law: "27A1".into(), choice: Choice::Rectify },
+            DirectorError::WrongChooser {
+                law: "29A".into(),
+                by: Chooser::Director,
+                expected: Chooser::Player(Seat::South),
+            },
+            DirectorError::MustPass { seat: Seat::West, law: "27B2".into() },
+            DirectorError::MustRepeat { seat: Seat::East, call: Call::Double, law: "32A1".into() },
+            DirectorError::CorrectionNotLegal { call: Call::Redouble },
+            DirectorError::CorrectionMustBeBidOrPass { seat: Seat::East },
+            DirectorError::LeadProhibited { seat: Seat::West, suit: Suit::Hearts, card },
+            DirectorError::PenaltyCardMustBePlayed { seat: Seat::West, card },
+            DirectorError::AuctionPeriodOver,
+            DirectorError::NoRevokeToCorrect { seat: Seat::West },
+            DirectorError::NothingExposed { seat: Seat::West },
+            DirectorError::LeadRequired { seat: Seat::West, suit: Suit::Clubs },
+            DirectorError::NoCallToCorrect { seat: Seat::West },
+            DirectorError::PartnerHasCalled { seat: Seat::North },
+            DirectorError::BoardOver,
+        ];
+        for e in errors {
+            assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");
+        }
+        assert_eq!(
+            DirectorError::WrongChooser {
+                law: "29A".into(),
+                by: Chooser::Director,
+                expected: Chooser::Player(Seat::South)
+            }
+            .to_string(),
+            "Law 29A: the choice belongs to South, not the Director"
+        );
+    }
+}

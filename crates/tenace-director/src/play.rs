@@ -1,0 +1,304 @@
+//! The play at a face-to-face table. Like `tenace_table::Play` (Laws 41, 44-45), but a card that
+//! fails to follow suit is recorded as a revoke (Law 61A) instead of being refused, the opening
+//! leader can be set (an accepted lead out of turn, Laws 53-54), and established revokes are
+//! adjusted at the end of play (Laws 63-64).
+
+use serde::{Deserialize, Serialize};
+use tenace_core::{Card, Deal, Hand, Seat, Side, Suit};
+use tenace_table::{LawError, Trick};
+
+/// A revoke (Law 61A): failure to follow suit when able.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revoke {
+    pub offender: Seat,
+    /// 0-based index of the trick on which it occurred.
+    pub trick: usize,
+    pub suit_led: Suit,
+    pub card: Card,
+    /// Law 63A1: the offender or his partner has played to a following trick.
+    pub established: bool,
+    /// Law 64B3: the card belonged to dummy.
+    pub from_dummy: bool,
+}
+
+/// The play period of one board at a face-to-face table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FacePlay {
+    dummy: Seat,
+    trump: Option<Suit>,
+    remaining: [Hand; 4],
+    tricks: Vec<Trick>,
+    won: [u8; 2],
+    revokes: Vec<Revoke>,
+}
+
+impl FacePlay {
+    /// Law 41A: the opening lead is from `leader` (declarer's left unless a lead out of turn was
+    /// accepted).
+    pub fn new(deal: &Deal, dummy: Seat, leader: Seat, trump: Option<Suit>) -> FacePlay {
+        FacePlay {
+            dummy,
+            trump,
+            remaining: deal.hands,
+            tricks: vec![Trick::new(leader)],
+            won: [0, 0],
+            revokes: Vec::new(),
+        }
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+    pub fn remaining(&self, seat: Seat) -> Hand {
+        self.remaining[seat.index()]
+    }
+    /// All tricks, the one in progress last.
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks
+    }
+    pub fn revokes(&self) -> &[Revoke] {
+        &self.revokes
+    }
+    pub fn current_trick(&self) -> Option<&Trick> {
+        self.tricks.last().filter(|t| !t.is_complete())
+    }
+    pub fn completed_tricks(&self) -> usize {
+        self.tricks.iter().filter(|t| t.is_complete()).count()
+    }
+    /// Tricks won at the table by a side, before any revoke adjustment.
+    pub fn tricks_won(&self, side: Side) -> u8 {
+        self.won[side as usize]
+    }
+    pub fn is_ended(&self) -> bool {
+        self.completed_tricks() == 13
+    }
+    pub fn opening_lead_made(&self) -> bool {
+        !self.tricks[0].cards.is_empty()
+    }
+    pub fn to_play(&self) -> Option<Seat> {
+        self.current_trick().map(|t| t.player(t.cards.len()))
+    }
+
+    /// Law 53A: a lead out of turn accepted: the trick not yet begun is led by `leader`.
+    pub fn set_leader(&mut self, leader: Seat) {
+        if let Some(t) = self.tricks.last_mut().filter(|t| t.cards.is_empty()) {
+            t.leader = leader;
+        }
+    }
+
+    /// Law 62B: the last card played is withdrawn (a revoke being corrected). Returns it with
+    /// its hand; the revoke record goes with it.
+    pub fn take_back(&mut self) -> Option<(Seat, Card)> {
+        if self.tricks.last().is_some_and(|t| t.cards.is_empty()) && self.tricks.len() > 1 {
+            self.tricks.pop();
+        }
+        let trump = self.trump;
+        let index = self.tricks.len() - 1;
+        let trick = self.tricks.last_mut()?;
+        if let Some(winner) = trick.winner(trump) {
+            self.won[winner.side() as usize] -= 1;
+        }
+        let card = trick.cards.pop()?;
+        let seat = trick.player(trick.cards.len());
+        self.remaining[seat.index()].insert(card);
+        self.revokes.retain(|r| !(r.trick == index && r.card == card));
+        Some((seat, card))
+    }
+
+    /// Law 44C: the cards the hand to play may play.
+    pub fn legal_cards(&self) -> Hand {
+        let Some(trick) = self.current_trick() else { return Hand::EMPTY };
+        let hand = self.remaining[trick.player(trick.cards.len()).index()];
+        match trick.suit_led() {
+            Some(led) if hand.suit_len(led) > 0 => hand.cards_in(led),
+            _ => hand,
+        }
+    }
+
+    /// Whether the hand `seat` may play `card` now (rotation, holding, following suit).
+    pub fn check(&self, seat: Seat, card: Card) -> Result<(), LawError> {
+        self.check_physical(seat, card)?;
+        if !self.legal_cards().contains(card) {
+            let led = self.current_trick().and_then(|t| t.suit_led()).unwrap_or(card.suit());
+            return Err(LawError::MustFollowSuit { seat, led });
+        }
+        Ok(())
+    }
+
+    /// Rotation and holding only: what a revoke still has to satisfy.
+    pub fn check_physical(&self, seat: Seat, card: Card) -> Result<(), LawError> {
+        let expected = self.to_play().ok_or(LawError::PlayEnded)?;
+        if seat != expected {
+            return Err(LawError::PlayOutOfTurn { seat, expected });
+        }
+        if !self.remaining[seat.index()].contains(card) {
+            return Err(LawError::CardNotHeld { seat, card });
+        }
+        Ok(())
+    }
+
+    /// Plays a card, recording a revoke when it fails to follow suit (Law 61A), and establishing
+    /// earlier revokes when the offender or his partner plays to a later trick (Law 63A1).
+    pub fn play(&mut self, seat: Seat, card: Card) -> Result<(), LawError> {
+        self.check_physical(seat, card)?;
+        let index = self.tricks.len() - 1;
+        for r in self.revokes.iter_mut() {
+            if r.offender.side() == seat.side() && r.trick < index {
+                r.established = true;
+            }
+        }
+        if !self.legal_cards().contains(card) {
+            if let Some(suit_led) = self.current_trick().and_then(|t| t.suit_led()) {
+                self.revokes.push(Revoke {
+                    offender: seat,
+                    trick: index,
+                    suit_led,
+                    card,
+                    established: false,
+                    from_dummy: seat == self.dummy,
+                });
+            }
+        }
+        self.remaining[seat.index()].remove(card);
+        let trump = self.trump;
+        let Some(trick) = self.tricks.last_mut() else { return Err(LawError::PlayEnded) };
+        trick.cards.push(card);
+        if let Some(winner) = trick.winner(trump) {
+            self.won[winner.side() as usize] += 1;
+            if self.tricks.len() < 13 {
+                self.tricks.push(Trick::new(winner));
+            }
+        }
+        Ok(())
+    }
+
+    /// Law 64: tricks to transfer after play for the established revokes, as (to side, count),
+    /// with the Law applied to each revoke.
+    pub fn revoke_adjustment(&self) -> Vec<(Revoke, u8, &'static str)> {
+        let established: Vec<&Revoke> = self.revokes.iter().filter(|r| r.established).collect();
+        // 64B7: both sides revoked and both revokes were established.
+        let both = established.iter().any(|r| r.offender.side() == Side::NorthSouth)
+            && established.iter().any(|r| r.offender.side() == Side::EastWest);
+        let winner = |i: usize| self.tricks.get(i).and_then(|t| t.winner(self.trump));
+        let mut out = Vec::new();
+        for (n, r) in established.iter().enumerate() {
+            let side = r.offender.side();
+            let (count, law) = if both {
+                (0, "64B7")
+            } else if established[..n].iter().any(|e| e.offender == r.offender && e.suit_led == r.suit_led) {
+                (0, "64B2")
+            } else if r.from_dummy {
+                (0, "64B3")
+            } else if r.trick == 11 {
+                (0, "64B6")
+            } else {
+                let later = (r.trick + 1..13).filter(|i| winner(*i).is_some_and(|w| w.side() == side)).count() as u8;
+                match winner(r.trick) {
+                    // 64A1: won by the offending player himself (a trick won in dummy is not
+                    // won by declarer).
+                    Some(w) if w == r.offender => (1 + later.min(1), "64A1"),
+                    Some(w) if w.side() == side || later > 0 => (1, "64A2"),
+                    _ => (0, "64B1"),
+                }
+            };
+            out.push(((*r).clone(), count, law));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DEAL: &str = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    /// A finished play whose trick `i` is won by `winners[i]` (its leader, with the ace).
+    fn finished(winners: [Seat; 13], revokes: Vec<Revoke>) -> FacePlay {
+        let tricks =
+            winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
+        FacePlay { dummy: Seat::South, trump: None, remaining: [Hand::EMPTY; 4], tricks, won: [0, 0], revokes }
+    }
+
+    fn revoke(offender: Seat, trick: usize) -> Revoke {
+        Revoke {
+            offender,
+            trick,
+            suit_led: Suit::Hearts,
+            card: c("C2"),
+            established: true,
+            from_dummy: offender == Seat::South,
+        }
+    }
+
+    #[test]
+    fn law_64b1_offending_side_won_neither_the_revoke_trick_nor_a_later_one() {
+        let p = finished(
+            [
+                Seat::East,
+                Seat::East,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+                Seat::North,
+            ],
+            vec![revoke(Seat::East, 2)],
+        );
+        assert_eq!(p.revoke_adjustment()[0].1, 0);
+        assert_eq!(p.revoke_adjustment()[0].2, "64B1");
+    }
+
+    #[test]
+    fn law_64b6_revoke_on_trick_twelve_not_adjusted_and_unestablished_revokes_ignored() {
+        let p = finished([Seat::East; 13], vec![revoke(Seat::East, 11)]);
+        assert_eq!(p.revoke_adjustment()[0].2, "64B6");
+        let mut r = revoke(Seat::East, 3);
+        r.established = false;
+        assert!(finished([Seat::East; 13], vec![r]).revoke_adjustment().is_empty());
+    }
+
+    #[test]
+    fn law_64a_footnote_trick_won_in_dummy_is_not_won_by_declarer() {
+        // North (declarer) revokes on trick 4, won by dummy (South): 64A2, one trick.
+        let mut w = [Seat::North; 13];
+        w[3] = Seat::South;
+        let p = finished(w, vec![revoke(Seat::North, 3)]);
+        assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (1, "64A2"));
+        // Won by North himself, with later tricks: 64A1, two tricks.
+        let p = finished([Seat::North; 13], vec![revoke(Seat::North, 3)]);
+        assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (2, "64A1"));
+        // Won by North, no later trick for North-South: one trick.
+        let mut w = [Seat::East; 13];
+        w[3] = Seat::North;
+        let p = finished(w, vec![revoke(Seat::North, 3)]);
+        assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (1, "64A1"));
+    }
+
+    #[test]
+    fn law_61a_failure_to_follow_suit_is_recorded_and_63a1_established_by_partner_playing_on() {
+        let deal = Deal::from_pbn(DEAL).unwrap();
+        let mut p = FacePlay::new(&deal, Seat::South, Seat::East, None);
+        for (s, card) in [(Seat::East, "HA"), (Seat::South, "H6"), (Seat::West, "C4"), (Seat::North, "H4")] {
+            p.play(s, c(card)).unwrap();
+        }
+        assert_eq!(p.revokes().len(), 1);
+        assert!(!p.revokes()[0].established);
+        assert_eq!(p.check(Seat::East, c("HK")), Ok(()));
+        p.play(Seat::East, c("HK")).unwrap();
+        assert!(p.revokes()[0].established);
+        // Rotation and holding are still refused.
+        assert_eq!(p.play(Seat::West, c("C5")).unwrap_err().law(), "44B");
+        assert_eq!(p.play(Seat::South, c("SA")).unwrap_err().law(), "45A");
+    }
+}

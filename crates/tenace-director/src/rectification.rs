@@ -1,0 +1,234 @@
+//! The vocabulary of a ruling: events at the face-to-face table, the irregularity found, the
+//! options the Laws give (who chooses, under which Law), and the obligations that follow.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tenace_core::{Bid, Call, Card, Seat, Strain, Suit};
+
+/// What a player said at the table: a call, or a "bid" of more than seven (Law 38), which is
+/// not a [`Call`] at all but still happens.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spoken {
+    Call(Call),
+    /// A bid of more than seven odd tricks (Law 35C, 38).
+    BidAboveSeven {
+        level: u8,
+        strain: Strain,
+    },
+}
+
+impl From<Call> for Spoken {
+    fn from(c: Call) -> Spoken {
+        Spoken::Call(c)
+    }
+}
+
+impl fmt::Display for Spoken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spoken::Call(c) => write!(f, "{c}"),
+            Spoken::BidAboveSeven { level, strain } => write!(f, "{level}{strain}"),
+        }
+    }
+}
+
+/// Something that happens at the table. The state is a fold over these (the event log is the
+/// truth); irregular calls are recorded, not refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// `seat` makes a call, in rotation or not, legal or not.
+    Call { seat: Seat, call: Spoken },
+    /// A card played from `seat`'s hand (declarer plays dummy's, Law 45B).
+    Play { seat: Seat, card: Card },
+    /// The player (or the Director, for a judgement the Laws give him) picks one of the options of
+    /// the pending rectification.
+    Choose { by: Chooser, choice: Choice },
+    /// Law 24: the Director determines that during the auction, by `seat`'s own error, `cards` of
+    /// his hand could have been seen by his partner (`prematurely_led`: as a lead).
+    CardsExposed {
+        seat: Seat,
+        cards: Vec<Card>,
+        #[serde(default)]
+        prematurely_led: bool,
+    },
+    /// Law 62: attention is drawn to `seat`'s revoke before it is established and it is
+    /// corrected: the revoke card (the last card played) is withdrawn and `card` substituted.
+    CorrectRevoke { seat: Seat, card: Card },
+    /// Law 25A: the Director judges that `seat`'s last call was unintended (a mechanical error or
+    /// slip of the tongue) and lets `intended` replace it.
+    UnintendedCall { seat: Seat, intended: Call },
+}
+
+/// Who makes a choice: a player, or the Director where the Laws leave a matter to his judgement
+/// (e.g. whether a call is comparable, Law 23A).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chooser {
+    Player(Seat),
+    Director,
+}
+
+impl fmt::Display for Chooser {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chooser::Player(s) => f.write_str(s.name()),
+            Chooser::Director => f.write_str("the Director"),
+        }
+    }
+}
+
+/// A choice among the options of a rectification.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    /// Accept the irregular call: it stands as if legal (Law 27A1, 29A, 25B1).
+    Accept,
+    /// Do not accept it: it is cancelled or withdrawn (Law 27B, 29B, 25B2).
+    Refuse,
+    /// Director: the correction of an insufficient bid is the lowest sufficient bid naming the same
+    /// denomination(s), and the insufficient bid was not artificial (Law 27B1(a)).
+    LowestSufficientSameDenomination,
+    /// Director: the replacing call is comparable (Law 23A).
+    Comparable,
+    /// Director: the replacing call is not comparable (Law 23A).
+    NotComparable,
+    /// Director: the pass out of rotation was natural (Law 30 applies)...
+    Natural,
+    /// ...or artificial, or a pass of an artificial call (Law 30C: Law 31 applies).
+    Artificial,
+    /// Director: the call was unintended (Law 25A).
+    Unintended,
+    /// Director: apply the only rectification the Law gives (Laws 36B, 37B, 38, 39).
+    Rectify,
+    /// Law 54A: declarer spreads his hand and becomes dummy.
+    SpreadHand,
+    /// Law 25A6: the LHO keeps the call made over the replaced call...
+    KeepCall,
+    /// ...or withdraws it.
+    WithdrawCall,
+    /// Law 50D2(a): declarer requires the lead of this suit.
+    RequireLead(Suit),
+    /// Law 26B, 50D2(a): declarer prohibits the lead of this suit...
+    ProhibitLead(Suit),
+    /// ...or prohibits nothing.
+    NoProhibition,
+}
+
+/// One option the Laws give: who chooses, the Law, and what it does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RectOption {
+    pub chooser: Chooser,
+    pub choice: Choice,
+    pub law: String,
+    pub description: String,
+}
+
+/// The irregularity being rectified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Irregularity {
+    /// Law 27: an insufficient bid in rotation.
+    InsufficientBid { offender: Seat, bid: Bid },
+    /// Law 27C: the offender replaced his insufficient bid before the LHO chose.
+    PrematureReplacement { offender: Seat, bid: Bid, substitute: Call },
+    /// Law 27B4: an insufficient bid replaced by another insufficient bid.
+    InsufficientSubstitute { offender: Seat, bid: Bid, withdrawn: Bid },
+    /// Law 27B1-3: the correction of a withdrawn insufficient bid, for the Director to judge.
+    InsufficientBidCorrected { offender: Seat, withdrawn: Bid, correction: Call },
+    /// Laws 29-32: a call out of rotation, made when it was `turn_of`'s turn.
+    OutOfRotation { offender: Seat, call: Call, turn_of: Seat },
+    /// Law 30C: a cancelled pass out of rotation, for the Director to judge natural or artificial.
+    PassOutOfRotationCancelled { offender: Seat, turn_of: Seat },
+    /// Laws 30B1(b), 31A2, 31B2, 32A2, 32B2, 25B1: the call that replaces a cancelled or withdrawn
+    /// call, for the Director to judge comparable or not.
+    Replacement { offender: Seat, withdrawn: Call, replacement: Call, law: String },
+    /// Law 25B: a change of call (a call at LHO's turn by a player who has just called).
+    ChangeOfCall { offender: Seat, original: Call, substitute: Call },
+    /// Law 25A6: after an unintended call was replaced, the LHO's call made over it.
+    CallOverUnintended { lho: Seat, call: Call },
+    /// Law 36: an inadmissible double or redouble (Law 19), made when it was `turn_of`'s turn.
+    InadmissibleDouble { offender: Seat, call: Call, turn_of: Seat },
+    /// Law 37: a bid, double or redouble by a player required to pass.
+    ViolatesObligationToPass { offender: Seat, call: Call },
+    /// Law 38: a bid of more than seven, made when it was `turn_of`'s turn.
+    BidAboveSeven { offender: Seat, level: u8, strain: Strain, turn_of: Seat },
+    /// Law 39: a call after the final pass of the auction.
+    CallAfterFinalPass { offender: Seat, call: Spoken },
+    /// Law 54: the opening lead faced by the wrong defender.
+    OpeningLeadOutOfTurn { offender: Seat, card: Card },
+    /// Laws 55, 56: a lead out of turn after the opening lead, made when it was `turn_of`'s lead.
+    LeadOutOfTurn { offender: Seat, card: Card, turn_of: Seat },
+    /// Law 50D2 (51B): the leader's partner has a major penalty card; declarer's options.
+    PenaltyCardLead { holder: Seat, leader: Seat },
+    /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
+    LeadRestriction { offender: Seat, leader: Seat },
+}
+
+/// A pending rectification: the irregularity and every option the Laws give.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rectification {
+    pub irregularity: Irregularity,
+    pub options: Vec<RectOption>,
+}
+
+/// A duty that follows from a rectification and that the legal-move generator enforces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Obligation {
+    /// The player must pass when next it is his turn to call.
+    PassAtNextTurn { seat: Seat, law: String },
+    /// The player must pass whenever it is his turn to call, for the rest of the auction.
+    PassThroughout { seat: Seat, law: String },
+    /// Laws 31A1, 32A1: the offender must repeat the call made out of rotation.
+    RepeatCall { seat: Seat, call: Call, law: String },
+}
+
+impl Obligation {
+    pub fn seat(&self) -> Seat {
+        match self {
+            Obligation::PassAtNextTurn { seat, .. }
+            | Obligation::PassThroughout { seat, .. }
+            | Obligation::RepeatCall { seat, .. } => *seat,
+        }
+    }
+
+    pub fn law(&self) -> &str {
+        match self {
+            Obligation::PassAtNextTurn { law, .. }
+            | Obligation::PassThroughout { law, .. }
+            | Obligation::RepeatCall { law, .. } => law,
+        }
+    }
+}
+
+/// Where a Law 26B lead restriction stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestrictionState {
+    /// Declarer's option waits for the offender's partner's first turn to lead.
+    Waiting,
+    /// The suit is prohibited for as long as the offender's partner retains the lead.
+    Prohibited(Suit),
+    /// Used up, declined, or void (the offender did not become a defender).
+    Spent,
+}
+
+/// A Law 26B lead restriction earned by an offender's withdrawn call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeadRestriction {
+    pub offender: Seat,
+    /// The Law that made it apply (e.g. `27B2`).
+    pub law: String,
+    pub state: RestrictionState,
+}
+
+/// A matter recorded for the Director's later assessment (e.g. Law 23C, 27D adjusted scores)
+/// or for the players' information (Law 16C).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    pub law: String,
+    pub text: String,
+}

@@ -1,0 +1,1522 @@
+//! One board at a face-to-face table, as a pure fold over events: irregular calls are recorded
+//! and open a [`Rectification`]; the right chooser picks an option; the choice is applied and the
+//! resulting obligations are enforced for the rest of the auction and play.
+
+use serde::{Deserialize, Serialize};
+use tenace_core::{Board, Call, Card, Hand, Seat, Side, Suit};
+use tenace_table::{BoardResult, Ending, FinalContract, LawError};
+
+use crate::play::FacePlay as Play;
+
+use crate::auction::{self, MadeCall};
+use crate::error::DirectorError;
+use crate::rectification::*;
+
+/// A follow-up the engine waits for: a call whose nature decides the rectification.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pending {
+    /// Law 27B: the offender must correct the withdrawn insufficient bid; after 27B3/27B4 only a
+    /// sufficient bid or a pass (`bid_or_pass`).
+    InsufficientCorrection { offender: Seat, withdrawn: tenace_core::Bid, bid_or_pass: bool },
+    /// Laws 31A, 32A: what the offender's RHO calls decides (pass: repeat; otherwise: any call).
+    AwaitRho { offender: Seat, withdrawn: Call, law: String },
+    /// The offender's next call replaces a cancelled call; the Director judges it (Law 23A).
+    Replacement { offender: Seat, withdrawn: Call, law: String },
+}
+
+/// The state of one board at a face-to-face table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaceTable {
+    board: Board,
+    calls: Vec<MadeCall>,
+    obligations: Vec<Obligation>,
+    pending: Vec<Pending>,
+    restrictions: Vec<LeadRestriction>,
+    rectification: Option<Rectification>,
+    play: Option<Play>,
+    /// Law 54A: declarer spread his hand after a faced opening lead out of turn; this is the new
+    /// declarer (the presumed dummy).
+    declarer_override: Option<Seat>,
+    /// Major penalty cards (Law 50) still held: the player and the card.
+    penalty_cards: Vec<(Seat, Card)>,
+    /// Law 24: cards exposed during the auction (player, card, whether a premature lead), face up
+    /// until the auction ends.
+    #[serde(default)]
+    exposed: Vec<(Seat, Card, bool)>,
+    /// One-turn obligations and the index of the call that fulfilled them (restored if Law 25A
+    /// replaces that call).
+    #[serde(default)]
+    fulfilled: Vec<(usize, Obligation)>,
+    /// Law 50D2: the trick for which declarer has chosen, and a lead he required (leader, suit).
+    #[serde(default)]
+    penalty_decided: Option<usize>,
+    #[serde(default)]
+    required_lead: Option<(Seat, Suit)>,
+    result: Option<BoardResult>,
+    notes: Vec<Note>,
+    events: Vec<Event>,
+}
+
+fn suit_word(s: Suit) -> &'static str {
+    ["clubs", "diamonds", "hearts", "spades"][s.index()]
+}
+
+fn law(s: &str) -> String {
+    s.to_string()
+}
+
+fn option(chooser: Chooser, choice: Choice, law: &str, description: impl Into<String>) -> RectOption {
+    RectOption { chooser, choice, law: law.to_string(), description: description.into() }
+}
+
+impl FaceTable {
+    /// A table ready for the auction of `board`; the deal must be complete (Law 6).
+    pub fn new(board: Board) -> Result<FaceTable, DirectorError> {
+        board
+            .deal
+            .validate()
+            .map_err(|e| LawError::NotADeal(e.to_string().trim_start_matches("Law 6: ").to_string()))?;
+        Ok(FaceTable {
+            board,
+            calls: Vec::new(),
+            obligations: Vec::new(),
+            pending: Vec::new(),
+            restrictions: Vec::new(),
+            rectification: None,
+            play: None,
+            declarer_override: None,
+            penalty_cards: Vec::new(),
+            exposed: Vec::new(),
+            fulfilled: Vec::new(),
+            penalty_decided: None,
+            required_lead: None,
+            result: None,
+            notes: Vec::new(),
+            events: Vec::new(),
+        })
+    }
+
+    /// Rebuilds a table from its event log, stopping at the first refused event.
+    pub fn replay(board: Board, events: impl IntoIterator<Item = Event>) -> Result<FaceTable, DirectorError> {
+        let mut t = FaceTable::new(board)?;
+        for e in events {
+            t.apply(e)?;
+        }
+        Ok(t)
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The legal auction: the calls that stand.
+    pub fn calls(&self) -> &[MadeCall] {
+        &self.calls
+    }
+    pub fn obligations(&self) -> &[Obligation] {
+        &self.obligations
+    }
+    pub fn pending(&self) -> &[Pending] {
+        &self.pending
+    }
+    pub fn lead_restrictions(&self) -> &[LeadRestriction] {
+        &self.restrictions
+    }
+    pub fn rectification(&self) -> Option<&Rectification> {
+        self.rectification.as_ref()
+    }
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+    pub fn result(&self) -> Option<&BoardResult> {
+        self.result.as_ref()
+    }
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// The contract and its declarer (after Law 54A, the presumed dummy).
+    pub fn final_contract(&self) -> Option<FinalContract> {
+        let mut fc = auction::final_contract(&self.calls)?;
+        if let Some(d) = self.declarer_override {
+            fc.declarer = d;
+        }
+        Some(fc)
+    }
+
+    /// Major penalty cards on the table (Law 50): the player and the card.
+    pub fn penalty_cards(&self) -> &[(Seat, Card)] {
+        &self.penalty_cards
+    }
+
+    /// Cards exposed during the auction (Law 24): player, card, whether prematurely led.
+    pub fn exposed_cards(&self) -> &[(Seat, Card, bool)] {
+        &self.exposed
+    }
+
+    /// Whose call is awaited, `None` outside the auction or while a rectification is pending.
+    pub fn to_call(&self) -> Option<Seat> {
+        if self.rectification.is_some() || self.play.is_some() || self.result.is_some() {
+            return None;
+        }
+        auction::to_call(self.board.dealer, &self.calls)
+    }
+
+    /// Whose hand plays next, `None` outside the play or while a rectification is pending.
+    pub fn to_play(&self) -> Option<Seat> {
+        if self.rectification.is_some() || self.result.is_some() {
+            return None;
+        }
+        self.play.as_ref().and_then(|p| p.to_play())
+    }
+
+    /// Whether `seat` may make `call` now, with the obligations of earlier rectifications;
+    /// a refusal names the Law.
+    pub fn check_call(&self, seat: Seat, call: Call) -> Result<(), DirectorError> {
+        if let Some(r) = &self.rectification {
+            return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
+        }
+        if self.result.is_some() || self.play.is_some() {
+            return Err(LawError::AuctionEnded.into());
+        }
+        let expected = auction::to_call(self.board.dealer, &self.calls).ok_or(LawError::AuctionEnded)?;
+        if seat != expected {
+            return Err(LawError::CallOutOfRotation { seat, expected }.into());
+        }
+        for o in self.obligations.iter().filter(|o| o.seat() == seat) {
+            match o {
+                Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. }
+                    if call != Call::Pass =>
+                {
+                    return Err(DirectorError::MustPass { seat, law: law.clone() });
+                }
+                // A duty to pass prevails over a duty to repeat a bid, double or redouble.
+                Obligation::RepeatCall { call: repeat, law, .. }
+                    if call != *repeat
+                        && auction::check_admissible(&self.calls, seat, *repeat).is_ok()
+                        && (*repeat == Call::Pass || self.must_pass(seat).is_none()) =>
+                {
+                    return Err(DirectorError::MustRepeat { seat, call: *repeat, law: law.clone() });
+                }
+                _ => {}
+            }
+        }
+        let correcting = self.pending.iter().any(
+            |p| matches!(p, Pending::InsufficientCorrection { offender, bid_or_pass: true, .. } if *offender == seat),
+        );
+        if correcting && matches!(call, Call::Double | Call::Redouble) {
+            return Err(DirectorError::CorrectionMustBeBidOrPass { seat });
+        }
+        auction::check_admissible(&self.calls, seat, call)?;
+        Ok(())
+    }
+
+    /// Every call the player to call may make, obligations included.
+    pub fn legal_calls(&self) -> Vec<Call> {
+        let Some(seat) = self.to_call() else { return Vec::new() };
+        auction::all_calls().filter(|c| self.check_call(seat, *c).is_ok()).collect()
+    }
+
+    /// Whether the hand `seat` may play `card` now, with any Law 26B prohibition.
+    pub fn check_card(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        if self.result.is_some() {
+            return Err(DirectorError::BoardOver);
+        }
+        if let Some(r) = &self.rectification {
+            return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
+        }
+        let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        play.check(seat, card)?;
+        // Law 50D2(a): a lead declarer required (it prevails over an earlier prohibition).
+        let leading = play.current_trick().is_some_and(|t| t.cards.is_empty());
+        let required = self
+            .required_lead
+            .filter(|(leader, suit)| *leader == seat && leading && play.remaining(seat).suit_len(*suit) > 0)
+            .map(|(_, suit)| suit);
+        if let Some(suit) = required {
+            if card.suit() != suit {
+                return Err(DirectorError::LeadRequired { seat, suit });
+            }
+        }
+        let prohibited = self
+            .prohibited_suit(play, seat)
+            .filter(|s| required.is_none() && play.remaining(seat).cards_in(*s) != play.remaining(seat));
+        if let Some(suit) = prohibited {
+            if card.suit() == suit {
+                return Err(DirectorError::LeadProhibited { seat, suit, card });
+            }
+        }
+        // Law 50D1 (51 for several: the offender picks which): a penalty card that may be played
+        // must be.
+        let legal = play.legal_cards();
+        let due: Vec<Card> = self
+            .penalty_cards
+            .iter()
+            .filter(|(s, c)| {
+                *s == seat
+                    && legal.contains(*c)
+                    && Some(c.suit()) != prohibited
+                    && match required {
+                        Some(r) => c.suit() == r,
+                        None => true,
+                    }
+            })
+            .map(|(_, c)| *c)
+            .collect();
+        if !due.is_empty() && !due.contains(&card) {
+            return Err(DirectorError::PenaltyCardMustBePlayed { seat, card: due[0] });
+        }
+        Ok(())
+    }
+
+    /// The cards the hand to play may play (Law 44C), less a suit prohibited under Law 26B (unless
+    /// the leader holds nothing else).
+    pub fn legal_cards(&self) -> Hand {
+        let Some(seat) = self.to_play() else { return Hand::EMPTY };
+        let Some(play) = &self.play else { return Hand::EMPTY };
+        play.legal_cards().iter().filter(|c| self.check_card(seat, *c).is_ok()).collect()
+    }
+
+    /// The suit `seat` may not lead now (Law 26B), if any.
+    fn prohibited_suit(&self, play: &Play, seat: Seat) -> Option<Suit> {
+        let trick = play.current_trick()?;
+        if !trick.cards.is_empty() || trick.leader != seat {
+            return None;
+        }
+        self.restrictions.iter().find_map(|r| match r.state {
+            RestrictionState::Prohibited(s) if r.offender.partner() == seat => Some(s),
+            _ => None,
+        })
+    }
+
+    /// Applies one event, or refuses it naming the Law; a refusal changes nothing.
+    pub fn apply(&mut self, event: Event) -> Result<(), DirectorError> {
+        let mut next = self.clone();
+        match &event {
+            Event::Call { seat, call } => next.on_call(*seat, *call)?,
+            Event::Play { seat, card } => next.on_play(*seat, *card)?,
+            Event::Choose { by, choice } => next.on_choose(*by, *choice)?,
+            Event::UnintendedCall { seat, intended } => next.on_unintended(*seat, *intended)?,
+            Event::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
+            Event::CardsExposed { seat, cards, prematurely_led } => {
+                next.on_cards_exposed(*seat, cards, *prematurely_led)?
+            }
+        }
+        next.settle();
+        next.events.push(event);
+        *self = next;
+        Ok(())
+    }
+
+    fn pending_error(&self) -> Result<(), DirectorError> {
+        match &self.rectification {
+            Some(r) => Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) }),
+            None => Ok(()),
+        }
+    }
+
+    fn must_pass(&self, seat: Seat) -> Option<String> {
+        self.obligations.iter().find_map(|o| match o {
+            Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => {
+                Some(law.clone())
+            }
+            _ => None,
+        })
+    }
+
+    fn note(&mut self, law: &str, text: impl Into<String>) {
+        self.notes.push(Note { law: law.to_string(), text: text.into() });
+    }
+
+    fn open(&mut self, irregularity: Irregularity, options: Vec<RectOption>) {
+        self.rectification = Some(Rectification { irregularity, options });
+    }
+
+    fn add_restriction(&mut self, offender: Seat, law: &str) {
+        if !self.restrictions.iter().any(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
+            self.restrictions.push(LeadRestriction {
+                offender,
+                law: law.to_string(),
+                state: RestrictionState::Waiting,
+            });
+        }
+    }
+
+    fn add_obligation(&mut self, o: Obligation) {
+        if !self.obligations.contains(&o) {
+            self.obligations.push(o);
+        }
+    }
+
+    // ---- calls ----------------------------------------------------------------------------
+
+    fn on_call(&mut self, seat: Seat, spoken: Spoken) -> Result<(), DirectorError> {
+        if self.result.is_some() && self.play.is_some() {
+            return Err(DirectorError::BoardOver);
+        }
+        if self.rectification.is_some() {
+            return self.call_during_rectification(seat, spoken);
+        }
+        if let Some(play) = &self.play {
+            if play.opening_lead_made() {
+                return Err(DirectorError::AuctionPeriodOver);
+            }
+        }
+        if self.play.is_some() || self.result.is_some() {
+            // Law 39: the auction is over (the clarification period, or a passed-out board
+            // whose hands are not yet back in the board).
+            self.open(
+                Irregularity::CallAfterFinalPass { offender: seat, call: spoken },
+                vec![option(
+                    Chooser::Director,
+                    Choice::Rectify,
+                    "39A",
+                    "The call is cancelled (Law 39A); Law 26B may apply to a defender's bid, double or redouble (39C).",
+                )],
+            );
+            return Ok(());
+        }
+        let Some(mut turn) = auction::to_call(self.board.dealer, &self.calls) else {
+            return Err(LawError::AuctionEnded.into());
+        };
+        let call = match spoken {
+            Spoken::BidAboveSeven { level, strain } => {
+                self.open(
+                    Irregularity::BidAboveSeven { offender: seat, level, strain, turn_of: turn },
+                    vec![option(
+                        Chooser::Director,
+                        Choice::Rectify,
+                        "38",
+                        "No contract above seven may be played (38A): the bid is cancelled with any later call (38B), a \
+                         pass is substituted if it was the offender's turn, and each member of the offending side must \
+                         pass throughout (38C); Law 26B lead restrictions may apply (38D).",
+                    )],
+                );
+                return Ok(());
+            }
+            Spoken::Call(c) => c,
+        };
+        if seat != turn && turn == seat.rho() {
+            // Law 28A: a call at RHO's turn when RHO must pass is in rotation; RHO's pass is
+            // taken as made.
+            if self.must_pass(turn).is_some() {
+                self.record(turn, Call::Pass);
+                if auction::is_over(&self.calls) {
+                    self.open(
+                        Irregularity::CallAfterFinalPass { offender: seat, call: spoken },
+                        vec![option(Chooser::Director, Choice::Rectify, "39A", "The call is cancelled (Law 39A).")],
+                    );
+                    return Ok(());
+                }
+                turn = seat;
+            }
+        }
+        if seat != turn {
+            return self.out_of_rotation(seat, call, turn);
+        }
+        // In rotation.
+        let correcting = self
+            .pending
+            .iter()
+            .position(|p| matches!(p, Pending::InsufficientCorrection { offender, .. } if *offender == seat));
+        if let Some(i) = correcting {
+            return self.correct_insufficient(i, seat, call);
+        }
+        let admissible = auction::check_admissible(&self.calls, seat, call);
+        if matches!(call, Call::Double | Call::Redouble) && admissible.is_err() {
+            self.open_inadmissible(seat, call, turn);
+            return Ok(());
+        }
+        if call != Call::Pass {
+            if let Some(l) = self.must_pass(seat) {
+                self.open(
+                    Irregularity::ViolatesObligationToPass { offender: seat, call },
+                    vec![option(
+                        Chooser::Director,
+                        Choice::Rectify,
+                        "37B",
+                        format!(
+                            "{seat:?} was required to pass (Law {l}): the call is cancelled, a pass is substituted and \
+                             each member of the offending side must pass throughout (37B); Law 26B may apply."
+                        ),
+                    )],
+                );
+                return Ok(());
+            }
+        }
+        if let Some(Obligation::RepeatCall { call: repeat, law, .. }) =
+            self.obligations.iter().find(|o| matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == seat))
+        {
+            if call != *repeat
+                && auction::check_admissible(&self.calls, seat, *repeat).is_ok()
+                && (*repeat == Call::Pass || self.must_pass(seat).is_none())
+            {
+                return Err(DirectorError::MustRepeat { seat, call: *repeat, law: law.clone() });
+            }
+        }
+        if let (Call::Bid(bid), Err(_)) = (call, admissible) {
+            let lho = Chooser::Player(seat.lho());
+            self.open(
+                Irregularity::InsufficientBid { offender: seat, bid },
+                vec![
+                    option(lho, Choice::Accept, "27A1", format!("{:?} accepts {bid}: it is treated as legal.", seat.lho())),
+                    option(
+                        lho,
+                        Choice::Refuse,
+                        "27B",
+                        format!(
+                            "{bid} is not accepted: {seat:?} must correct it with a legal call (27B1: lowest sufficient \
+                             bid in the same denomination or a comparable call, no further rectification; otherwise \
+                             27B2/27B3: partner must pass throughout, Law 26B may apply)."
+                        ),
+                    ),
+                ],
+            );
+            return Ok(());
+        }
+        self.record(seat, call);
+        Ok(())
+    }
+
+    /// A call made before the Director has ruled. Where the Laws give it a meaning (the LHO's
+    /// call accepts, or the call by the player whose turn it was cancels) it is applied;
+    /// otherwise it is refused (Law 9B2).
+    fn call_during_rectification(&mut self, seat: Seat, spoken: Spoken) -> Result<(), DirectorError> {
+        let Some(rect) = self.rectification.clone() else { return Ok(()) };
+        let refuse = Err(DirectorError::RectificationPending { pending: format!("{:?}", rect.irregularity) });
+        match rect.irregularity {
+            // Law 27A1: the insufficient bid is accepted if the LHO calls.
+            Irregularity::InsufficientBid { offender, bid }
+            | Irregularity::InsufficientSubstitute { offender, bid, .. }
+                if seat == offender.lho() =>
+            {
+                self.rectification = None;
+                self.pending
+                    .retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+                self.note("27A1", format!("{seat:?} called over {bid}, accepting it."));
+                self.record(offender, Call::Bid(bid));
+                self.on_call(seat, spoken)
+            }
+            // Law 27C: the offender replaces his insufficient bid before the LHO has chosen: the
+            // substitution, if legal, stands unless the LHO accepts the insufficient bid.
+            Irregularity::InsufficientBid { offender, bid } if seat == offender => {
+                let Spoken::Call(substitute) = spoken else { return refuse };
+                let insufficient = matches!(substitute, Call::Bid(_));
+                if auction::check_admissible(&self.calls, seat, substitute).is_err() && !insufficient {
+                    return Err(DirectorError::CorrectionNotLegal { call: substitute });
+                }
+                let lho = Chooser::Player(seat.lho());
+                self.open(
+                    Irregularity::PrematureReplacement { offender, bid, substitute },
+                    vec![
+                        option(
+                            lho,
+                            Choice::Accept,
+                            "27A1",
+                            format!("{:?} accepts {bid}; {substitute} is withdrawn (Law 16C).", seat.lho()),
+                        ),
+                        option(
+                            lho,
+                            Choice::Refuse,
+                            "27C",
+                            format!(
+                                "{substitute} stands as the correction of {bid}; the Director applies Law 27B to it."
+                            ),
+                        ),
+                    ],
+                );
+                Ok(())
+            }
+            // Law 29A: the LHO elects to call, forfeiting rectification.
+            Irregularity::OutOfRotation { offender, call, .. } if seat == offender.lho() => {
+                self.rectification = None;
+                self.note("29A", format!("{seat:?} called over {call} out of rotation, accepting it."));
+                self.record(offender, call);
+                self.on_call(seat, spoken)
+            }
+            // Law 28B: the player whose turn it was (an opponent) calls: the call out of rotation
+            // is cancelled without rectification (Law 16C2 aside).
+            Irregularity::OutOfRotation { offender, call, turn_of }
+                if seat == turn_of && turn_of.side() != offender.side() =>
+            {
+                self.rectification = None;
+                self.note("28B", format!("{seat:?} called at his turn: {offender:?}'s {call} is cancelled without rectification (Law 16C2 applies)."));
+                self.on_call(seat, spoken)
+            }
+            // Law 36A: the inadmissible call and the LHO's are cancelled; no rectification.
+            Irregularity::InadmissibleDouble { offender, call, .. } if seat == offender.lho() => {
+                self.rectification = None;
+                self.note("36A", format!("{seat:?} called before rectification: {call} and {spoken} are cancelled; no Law 26B restriction."));
+                Ok(())
+            }
+            // Law 37A: the LHO calls before rectification: the inadmissible call and later calls stand.
+            Irregularity::ViolatesObligationToPass { offender, call } if seat == offender.lho() => {
+                self.rectification = None;
+                self.note(
+                    "37A",
+                    format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."),
+                );
+                self.record(offender, call);
+                self.on_call(seat, spoken)
+            }
+            // Law 38B/38D: the bid above seven is cancelled with the LHO's call; no Law 26B.
+            Irregularity::BidAboveSeven { offender, turn_of, .. } if seat == offender.lho() => {
+                self.rectification = None;
+                self.note(
+                    "38D",
+                    format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."),
+                );
+                self.rectify_above_seven(offender, turn_of, false);
+                Ok(())
+            }
+            _ => refuse,
+        }
+    }
+
+    fn rectify_above_seven(&mut self, offender: Seat, turn_of: Seat, restriction: bool) {
+        self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+        if turn_of == offender {
+            self.record(offender, Call::Pass);
+        }
+        for s in [offender, offender.partner()] {
+            self.add_obligation(Obligation::PassThroughout { seat: s, law: law("38C") });
+        }
+        if restriction {
+            self.add_restriction(offender, "38D");
+        }
+    }
+
+    fn open_inadmissible(&mut self, seat: Seat, call: Call, turn: Seat) {
+        let text = if seat == turn {
+            "The call is cancelled (36B1); the offender substitutes a legal call and partner must pass throughout \
+             (36B2); Law 26B may apply (36B3)."
+        } else {
+            "The call is cancelled and the auction reverts to the player whose turn it was; the offender may make any \
+             legal call at his turn and partner must pass throughout; Law 26B may apply (36B4)."
+        };
+        let l = if seat == turn { "36B" } else { "36B4" };
+        self.open(
+            Irregularity::InadmissibleDouble { offender: seat, call, turn_of: turn },
+            vec![option(Chooser::Director, Choice::Rectify, l, text)],
+        );
+    }
+
+    fn out_of_rotation(&mut self, seat: Seat, call: Call, turn: Seat) -> Result<(), DirectorError> {
+        // Laws 30B2, 31C, 32C: a call at LHO's turn by a player who has just called is a change of call.
+        if turn == seat.lho() && self.calls.last().is_some_and(|c| c.seat == seat) {
+            let original = self.calls.last().map_or(Call::Pass, |c| c.call);
+            let lho = Chooser::Player(seat.lho());
+            let mut options = vec![option(
+                Chooser::Director,
+                Choice::Unintended,
+                "25A",
+                format!("The Director judges {original} unintended: {call} replaces it; no lead restrictions (25A1)."),
+            )];
+            let mut without = self.calls.clone();
+            without.pop();
+            if auction::check_admissible(&without, seat, call).is_ok() {
+                options.push(option(
+                    lho,
+                    Choice::Accept,
+                    "25B1",
+                    format!("{:?} accepts {call}: {original} is withdrawn; Law 26 may apply.", seat.lho()),
+                ));
+            }
+            options.push(option(
+                lho,
+                Choice::Refuse,
+                "25B2",
+                format!("{call} is cancelled; {original} stands (Law 16C applies)."),
+            ));
+            self.open(Irregularity::ChangeOfCall { offender: seat, original, substitute: call }, options);
+            return Ok(());
+        }
+        if matches!(call, Call::Double | Call::Redouble) && auction::check_admissible(&self.calls, seat, call).is_err()
+        {
+            // Law 32: an inadmissible double or redouble may never be accepted; Law 36 applies.
+            self.open_inadmissible(seat, call, turn);
+            return Ok(());
+        }
+        let lho = Chooser::Player(seat.lho());
+        let position = if turn == seat.rho() {
+            "RHO"
+        } else if turn == seat.partner() {
+            "partner"
+        } else {
+            "LHO"
+        };
+        let (l, consequence) = match (call, position) {
+            (Call::Pass, "RHO") => (
+                "30A",
+                "the offender must pass when next it is his turn to call (if the Director judges the pass artificial, \
+                 Law 30C: Law 31 applies)"
+                    .to_string(),
+            ),
+            (Call::Pass, _) => (
+                "30B1",
+                "partner may make any legal call (16C2); if the offender's next call is not comparable, partner must pass \
+                 at his next turn and Law 26B may apply (if the Director judges the pass artificial, Law 30C: Law 31 \
+                 applies)"
+                    .to_string(),
+            ),
+            (Call::Bid(_), "RHO") => (
+                "31A",
+                "if RHO passes the offender must repeat the bid (31A1); if RHO bids, doubles or redoubles the offender may \
+                 make any legal call and, unless it is comparable, partner must pass at his next turn, Law 26B may apply \
+                 (31A2)"
+                    .to_string(),
+            ),
+            (Call::Bid(_), _) => (
+                "31B",
+                "partner may make any legal call (16C2); the offender may make any legal call and, unless it is comparable, \
+                 partner must pass at his next turn, Law 26B may apply"
+                    .to_string(),
+            ),
+            (_, "RHO") => (
+                "32A",
+                "if RHO passes the offender must repeat the call (32A1); otherwise any legal call and, unless comparable, \
+                 partner must pass at his next turn, Law 26B may apply (32A2)"
+                    .to_string(),
+            ),
+            (_, _) => (
+                "32B",
+                "partner may make any legal call (16C2); the offender may make any legal call and, unless comparable, \
+                 partner must pass at his next turn, Law 26B may apply"
+                    .to_string(),
+            ),
+        };
+        self.open(
+            Irregularity::OutOfRotation { offender: seat, call, turn_of: turn },
+            vec![
+                option(
+                    lho,
+                    Choice::Accept,
+                    "29A",
+                    format!("{:?} accepts {call}: the auction continues from {:?}.", seat.lho(), seat.lho()),
+                ),
+                option(
+                    lho,
+                    Choice::Refuse,
+                    l,
+                    format!("{call} is cancelled (29B), the auction reverts to {turn:?}; {consequence}."),
+                ),
+            ],
+        );
+        Ok(())
+    }
+
+    fn correct_insufficient(&mut self, index: usize, seat: Seat, call: Call) -> Result<(), DirectorError> {
+        let Pending::InsufficientCorrection { withdrawn, bid_or_pass, .. } = self.pending[index].clone() else {
+            return Ok(());
+        };
+        if call != Call::Pass {
+            if let Some(law) = self.must_pass(seat) {
+                return Err(DirectorError::MustPass { seat, law });
+            }
+        }
+        let admissible = auction::check_admissible(&self.calls, seat, call);
+        if let (Call::Bid(bid), Err(_)) = (call, &admissible) {
+            // Law 27B4: another insufficient bid.
+            let lho = Chooser::Player(seat.lho());
+            self.open(
+                Irregularity::InsufficientSubstitute { offender: seat, bid, withdrawn },
+                vec![
+                    option(lho, Choice::Accept, "27B4", format!("{:?} accepts the substituted {bid} (27A1).", seat.lho())),
+                    option(
+                        lho,
+                        Choice::Refuse,
+                        "27B4",
+                        format!("{bid} is cancelled; ruled as 27B3: {seat:?} must substitute a sufficient bid or pass and partner must pass throughout; Law 26B may apply."),
+                    ),
+                ],
+            );
+            return Ok(());
+        }
+        if admissible.is_err() {
+            return Err(DirectorError::CorrectionNotLegal { call });
+        }
+        if bid_or_pass && matches!(call, Call::Double | Call::Redouble) {
+            return Err(DirectorError::CorrectionMustBeBidOrPass { seat });
+        }
+        self.pending.remove(index);
+        self.record(seat, call);
+        if bid_or_pass {
+            // Law 27B3/B4: partner's obligation is already in force; no judgement to make.
+            return Ok(());
+        }
+        let d = Chooser::Director;
+        let mut options = Vec::new();
+        if let Call::Bid(b) = call {
+            if Some(b) == auction::lowest_sufficient(&self.calls[..self.calls.len() - 1], withdrawn.strain()) {
+                options.push(option(
+                    d,
+                    Choice::LowestSufficientSameDenomination,
+                    "27B1(a)",
+                    format!("{b} is the lowest sufficient bid specifying the same denomination(s) as {withdrawn}: no further rectification (see 27D)."),
+                ));
+            }
+        }
+        options.push(option(
+            d,
+            Choice::Comparable,
+            "27B1(b)",
+            format!("{call} is comparable to {withdrawn} (Law 23A): no further rectification (see 27D)."),
+        ));
+        let (l, text) = match call {
+            Call::Double | Call::Redouble => (
+                "27B3",
+                format!("{call} is not comparable: it is cancelled; {seat:?} must substitute a sufficient bid or pass and partner must pass throughout; Law 26B may apply."),
+            ),
+            _ => ("27B2", format!("{call} is not comparable: partner must pass whenever it is his turn to call; Law 26B may apply.")),
+        };
+        options.push(option(d, Choice::NotComparable, l, text));
+        self.open(Irregularity::InsufficientBidCorrected { offender: seat, withdrawn, correction: call }, options);
+        Ok(())
+    }
+
+    /// Adds a call to the legal auction and settles the obligations and follow-ups it touches.
+    fn record(&mut self, seat: Seat, call: Call) {
+        self.calls.push(MadeCall { seat, call });
+        if let Some(i) = auction::missed_turn(self.board.dealer, &self.calls) {
+            // Law 17D3 (34): the auction reverts to the player who missed his turn.
+            let cancelled = self.calls.split_off(i);
+            let missed = self.calls.last().map_or(self.board.dealer, |c| c.seat.lho());
+            self.note(
+                "17D3",
+                format!(
+                    "{} pass(es) cancelled: the auction reverts to {missed:?}, who missed his turn (Law 16C).",
+                    cancelled.len()
+                ),
+            );
+            return;
+        }
+        let index = self.calls.len() - 1;
+        let (done, kept): (Vec<Obligation>, Vec<Obligation>) =
+            std::mem::take(&mut self.obligations).into_iter().partition(|o| {
+                o.seat() == seat && matches!(o, Obligation::PassAtNextTurn { .. } | Obligation::RepeatCall { .. })
+            });
+        self.obligations = kept;
+        self.fulfilled.extend(done.into_iter().map(|o| (index, o)));
+        let mut follow = Vec::new();
+        self.pending.retain(|p| match p {
+            Pending::AwaitRho { offender, .. } if offender.rho() == seat => {
+                follow.push(p.clone());
+                false
+            }
+            Pending::Replacement { offender, .. } if *offender == seat => {
+                follow.push(p.clone());
+                false
+            }
+            _ => true,
+        });
+        for p in follow {
+            match p {
+                Pending::AwaitRho { offender, withdrawn, law } if call == Call::Pass => {
+                    let l = if law == "31A" { "31A1" } else { "32A1" };
+                    self.obligations.retain(|o| !matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == offender));
+                    self.add_obligation(Obligation::RepeatCall { seat: offender, call: withdrawn, law: l.into() });
+                }
+                Pending::AwaitRho { offender, withdrawn, law } => {
+                    let l = if law == "31A" { "31A2" } else { "32A2" };
+                    self.pending.push(Pending::Replacement { offender, withdrawn, law: l.into() });
+                }
+                Pending::Replacement { offender, withdrawn, law } => {
+                    if self.rectification.is_none() {
+                        self.open_replacement(offender, withdrawn, call, &law);
+                    }
+                }
+                Pending::InsufficientCorrection { .. } => {}
+            }
+        }
+    }
+
+    fn open_replacement(&mut self, offender: Seat, withdrawn: Call, replacement: Call, l: &str) {
+        let d = Chooser::Director;
+        let not = if l == "25B1" {
+            format!("{replacement} is not comparable to {withdrawn}: Law 26B lead restrictions may apply.")
+        } else {
+            format!("{replacement} is not comparable to {withdrawn}: partner must pass when next it is his turn to call; Laws 16C and 26B may apply.")
+        };
+        let comparable_law = match l {
+            "30B1" => "30B1(b)(i)".to_string(),
+            "25B1" => "26A".to_string(),
+            other => format!("{other}(a)"),
+        };
+        let not_law = match l {
+            "30B1" => "30B1(b)(ii)".to_string(),
+            "25B1" => "26B".to_string(),
+            other => format!("{other}(b)"),
+        };
+        self.open(
+            Irregularity::Replacement { offender, withdrawn, replacement, law: l.to_string() },
+            vec![
+                option(
+                    d,
+                    Choice::Comparable,
+                    &comparable_law,
+                    format!(
+                        "{replacement} is comparable to {withdrawn} (Law 23A): no further rectification (see 23C)."
+                    ),
+                ),
+                option(d, Choice::NotComparable, &not_law, not),
+            ],
+        );
+    }
+
+    // ---- choices ----------------------------------------------------------------------------
+
+    fn on_choose(&mut self, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
+        let rect = self.rectification.clone().ok_or(DirectorError::NoRectification)?;
+        let chosen = rect.options.iter().find(|o| o.choice == choice);
+        let Some(chosen) = chosen else {
+            let l = rect.options.first().map_or_else(|| "10C1".to_string(), |o| o.law.clone());
+            return Err(DirectorError::NotAnOption { law: l, choice });
+        };
+        if chosen.chooser != by {
+            return Err(DirectorError::WrongChooser { law: chosen.law.clone(), by, expected: chosen.chooser });
+        }
+        let l = chosen.law.clone();
+        self.rectification = None;
+        match rect.irregularity {
+            Irregularity::InsufficientBid { offender, bid } => match choice {
+                Choice::Accept => self.record(offender, Call::Bid(bid)),
+                _ => self.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false }),
+            },
+            Irregularity::PrematureReplacement { offender, bid, substitute } => match choice {
+                Choice::Accept => {
+                    self.note("16C", format!("{offender:?}'s withdrawn {substitute} is unauthorized information for his side."));
+                    self.record(offender, Call::Bid(bid));
+                }
+                _ => {
+                    self.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false });
+                    self.on_call(offender, Spoken::Call(substitute))?;
+                }
+            },
+            Irregularity::InsufficientSubstitute { offender, bid, withdrawn } => match choice {
+                Choice::Accept => {
+                    self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+                    self.record(offender, Call::Bid(bid));
+                }
+                _ => self.b3(offender, "27B4", withdrawn),
+            },
+            Irregularity::InsufficientBidCorrected { offender, withdrawn, correction } => match choice {
+                Choice::NotComparable => {
+                    if matches!(correction, Call::Double | Call::Redouble) {
+                        self.calls.pop();
+                        self.b3(offender, "27B3", withdrawn);
+                    } else {
+                        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: law("27B2") });
+                        self.add_restriction(offender, "27B2");
+                        self.note("16C", format!("Information from the withdrawn {withdrawn} is unauthorized for {:?}'s side.", offender.side()));
+                    }
+                }
+                _ => self.note(
+                    "27D",
+                    format!("{withdrawn} corrected by {correction} ({l}): at the end of play the Director may adjust if the non-offending side was damaged."),
+                ),
+            },
+            Irregularity::OutOfRotation { offender, call, turn_of } => match choice {
+                Choice::Accept => self.record(offender, call),
+                _ => {
+                    self.note("16C2", format!("The cancelled {call} is unauthorized information for {:?}'s side.", offender.side()));
+                    // A second cancelled call by the same offender supersedes the first's follow-up.
+                    self.pending.retain(|p| {
+                        !matches!(p, Pending::AwaitRho { offender: o, .. } | Pending::Replacement { offender: o, .. } if *o == offender)
+                    });
+                    if call == Call::Pass {
+                        // Law 30C: whether the pass was artificial (or passed an artificial call)
+                        // is the Director's to judge; then Law 31 applies instead of Law 30.
+                        let d = Chooser::Director;
+                        let (natural, artificial) = if turn_of == offender.rho() { ("30A", "31A") } else { ("30B1", "31B") };
+                        self.open(
+                            Irregularity::PassOutOfRotationCancelled { offender, turn_of },
+                            vec![
+                                option(d, Choice::Natural, natural, format!("The pass was natural: Law {natural} applies.")),
+                                option(d, Choice::Artificial, "30C", format!("The pass was artificial or passed an artificial call: Law {artificial} applies.")),
+                            ],
+                        );
+                    } else {
+                        self.follow_cancelled(offender, call, &l);
+                    }
+                }
+            },
+            Irregularity::PassOutOfRotationCancelled { offender, turn_of } => {
+                let rho = turn_of == offender.rho();
+                let which = match (choice, rho) {
+                    (Choice::Natural, true) => "30A",
+                    (Choice::Natural, false) => "30B1",
+                    (_, true) => "31A",
+                    (_, false) => "31B",
+                };
+                self.follow_cancelled(offender, Call::Pass, which);
+            }
+            Irregularity::Replacement { offender, withdrawn, replacement, law: which } => match choice {
+                Choice::NotComparable => {
+                    if which != "25B1" {
+                        self.add_obligation(Obligation::PassAtNextTurn { seat: offender.partner(), law: l.clone() });
+                    }
+                    self.add_restriction(offender, &l);
+                }
+                _ => self.note("23C", format!("{replacement} replaced {withdrawn} as a comparable call: the Director may adjust at the end of play if the non-offending side was damaged.")),
+            },
+            Irregularity::ChangeOfCall { offender, original, substitute } => match choice {
+                Choice::Unintended => {
+                    self.calls.pop();
+                    self.note("25A", format!("{original} was unintended; {substitute} replaces it."));
+                    self.on_call(offender, Spoken::Call(substitute))?;
+                }
+                Choice::Accept => {
+                    self.calls.pop();
+                    self.record(offender, substitute);
+                    if self.rectification.is_none() {
+                        self.open_replacement(offender, original, substitute, "25B1");
+                    }
+                }
+                _ => self.note("16C", format!("The cancelled {substitute} is unauthorized information for {:?}'s side.", offender.side())),
+            },
+            Irregularity::CallOverUnintended { lho, call } => match choice {
+                Choice::KeepCall => self.record(lho, call),
+                _ => self.note("25A6", format!("{lho:?} withdrew {call}: authorized for {:?}'s side, unauthorized for the opponents.", lho.side())),
+            },
+            Irregularity::InadmissibleDouble { offender, call, .. } => {
+                self.note("36B1", format!("{offender:?}'s {call} is cancelled (Law 16C applies)."));
+                self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l.clone() });
+                self.add_restriction(offender, &l);
+            }
+            Irregularity::ViolatesObligationToPass { offender, .. } => {
+                self.record(offender, Call::Pass);
+                for s in [offender, offender.partner()] {
+                    self.add_obligation(Obligation::PassThroughout { seat: s, law: law("37B2") });
+                }
+                self.add_restriction(offender, "37B2");
+            }
+            Irregularity::BidAboveSeven { offender, turn_of, .. } => self.rectify_above_seven(offender, turn_of, true),
+            Irregularity::CallAfterFinalPass { offender, call } => {
+                let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
+                if defender && call != Spoken::Call(Call::Pass) {
+                    self.add_restriction(offender, "39C");
+                } else {
+                    self.note("39B", format!("{call} after the final pass is cancelled; no further rectification."));
+                }
+            }
+            Irregularity::OpeningLeadOutOfTurn { offender, card } => match choice {
+                Choice::Accept => self.accept_opening_lead(offender, card, false)?,
+                Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
+                _ => {
+                    self.penalty_cards.push((offender, card));
+                    self.note("54D", format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."));
+                }
+            },
+            Irregularity::LeadOutOfTurn { offender, card, turn_of } => match choice {
+                Choice::Accept => self.accept_lead(offender, card)?,
+                _ => {
+                    let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
+                    let last_trick = self.play.as_ref().is_some_and(|p| p.completed_tricks() == 12);
+                    if defender && !last_trick {
+                        self.penalty_cards.push((offender, card));
+                        self.note("56B", format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
+                    } else {
+                        self.note(&l, format!("{offender:?}'s {card} is withdrawn; {turn_of:?} leads."));
+                    }
+                }
+            },
+            Irregularity::PenaltyCardLead { holder, leader } => {
+                self.penalty_decided = self.play.as_ref().map(|p| p.tricks().len() - 1);
+                match choice {
+                    Choice::RequireLead(suit) | Choice::ProhibitLead(suit) => {
+                        self.penalty_cards.retain(|(p, c)| !(*p == holder && c.suit() == suit));
+                        if let Choice::RequireLead(_) = choice {
+                            self.required_lead = Some((leader, suit));
+                        } else {
+                            self.restrictions.push(LeadRestriction {
+                                offender: holder,
+                                law: l.clone(),
+                                state: RestrictionState::Prohibited(suit),
+                            });
+                        }
+                        self.note(
+                            &l,
+                            format!(
+                                "{holder:?}'s penalty card(s) in {} are picked up (Law 50E2: unauthorized for {leader:?}).",
+                                suit_word(suit)
+                            ),
+                        );
+                    }
+                    _ => self.note("50D2(b)", format!("{leader:?} may lead any card; {holder:?}'s penalty card(s) remain.")),
+                }
+            }
+            Irregularity::LeadRestriction { offender, .. } => {
+                let state = match choice {
+                    Choice::ProhibitLead(s) => RestrictionState::Prohibited(s),
+                    _ => RestrictionState::Spent,
+                };
+                if let Some(r) = self.restrictions.iter_mut().find(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
+                    r.state = state;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Law 24D/24E at the end of the auction: the declaring side picks its exposed cards up; a
+    /// defender's become penalty cards: major unless a single card below honour rank not led
+    /// (Law 50B; minor penalty cards are recorded, their Law 50C restrictions are not yet enforced).
+    fn dispose_exposed(&mut self, declaring: Side) {
+        for seat in Seat::ALL {
+            let cards: Vec<(Card, bool)> =
+                self.exposed.iter().filter(|(s, _, _)| *s == seat).map(|(_, c, l)| (*c, *l)).collect();
+            if cards.is_empty() {
+                continue;
+            }
+            if seat.side() == declaring {
+                self.note("24D", format!("{seat:?} picks up the exposed card(s)."));
+                continue;
+            }
+            let minor = cards.len() == 1 && !cards[0].1 && cards[0].0.rank() < tenace_core::Rank::Ten;
+            if minor {
+                self.note(
+                    "24E",
+                    format!("{seat:?}'s {} is a minor penalty card (Law 50C not yet enforced).", cards[0].0),
+                );
+            } else {
+                for (c, _) in cards {
+                    self.penalty_cards.push((seat, c));
+                }
+                self.note("24E", format!("{seat:?}'s exposed card(s) are major penalty cards (Law 50D)."));
+            }
+        }
+        self.exposed.clear();
+    }
+
+    /// What follows a cancelled call out of rotation (Laws 30-32), by the Law that applies.
+    fn follow_cancelled(&mut self, offender: Seat, call: Call, l: &str) {
+        match l {
+            "30A" => self.add_obligation(Obligation::PassAtNextTurn { seat: offender, law: law("30A") }),
+            "31A" | "32A" => self.pending.push(Pending::AwaitRho { offender, withdrawn: call, law: l.to_string() }),
+            _ => self.pending.push(Pending::Replacement { offender, withdrawn: call, law: l.to_string() }),
+        }
+    }
+
+    /// Law 27B3 (and 27B4 ruled as 27B3): the offender must substitute a sufficient bid or pass,
+    /// partner must pass throughout, Law 26B may apply.
+    fn b3(&mut self, offender: Seat, l: &str, withdrawn: tenace_core::Bid) {
+        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l.to_string() });
+        self.add_restriction(offender, l);
+        self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+        self.pending.push(Pending::InsufficientCorrection { offender, withdrawn, bid_or_pass: true });
+    }
+
+    // ---- Law 25A ------------------------------------------------------------------------------
+
+    fn on_unintended(&mut self, seat: Seat, intended: Call) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        if self.play.as_ref().is_some_and(|p| p.opening_lead_made()) || (self.result.is_some() && self.play.is_some()) {
+            return Err(DirectorError::AuctionPeriodOver);
+        }
+        let i = self.calls.iter().rposition(|c| c.seat == seat).ok_or(DirectorError::NoCallToCorrect { seat })?;
+        if self.calls[i + 1..].iter().any(|c| c.seat == seat.partner() || c.seat == seat) {
+            return Err(DirectorError::PartnerHasCalled { seat });
+        }
+        let original = self.calls[i].call;
+        let after: Vec<MadeCall> = self.calls.split_off(i);
+        // One-turn obligations the replaced calls fulfilled are owed again.
+        let (restored, kept): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.fulfilled).into_iter().partition(|(k, _)| *k >= i);
+        self.fulfilled = kept;
+        for (_, o) in restored {
+            self.add_obligation(o);
+        }
+        self.play = None;
+        self.result = None;
+        self.note(
+            "25A",
+            format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."),
+        );
+        self.on_call(seat, Spoken::Call(intended))?;
+        if let Some(over) = after.get(1).copied() {
+            if self.rectification.is_some() {
+                self.note("25A6", format!("{:?}'s {} over the unintended call is withdrawn.", over.seat, over.call));
+                return Ok(());
+            }
+            let lho = Chooser::Player(over.seat);
+            let mut options = Vec::new();
+            if self.check_call(over.seat, over.call).is_ok() {
+                options.push(option(lho, Choice::KeepCall, "25A6", format!("{:?} keeps {}.", over.seat, over.call)));
+            }
+            options.push(option(
+                lho,
+                Choice::WithdrawCall,
+                "25A6",
+                format!(
+                    "{:?} withdraws {} (authorized for his side, unauthorized for the opponents).",
+                    over.seat, over.call
+                ),
+            ));
+            self.open(Irregularity::CallOverUnintended { lho: over.seat, call: over.call }, options);
+        }
+        Ok(())
+    }
+
+    // ---- play ---------------------------------------------------------------------------------
+
+    fn on_play(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        if let Some(Rectification {
+            irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, ..
+        }) = self.rectification.clone()
+        {
+            // Law 53A/54B: a play from the hand next in rotation (declarer's) accepts the lead.
+            if seat == offender.lho() && self.result.is_none() {
+                self.rectification = None;
+                self.note("53A", format!("{seat:?} played to {offender:?}'s opening lead out of turn, accepting it."));
+                self.accept_opening_lead(offender, led, false)?;
+                return self.on_play(seat, card);
+            }
+        }
+        if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
+            let declarer = self.final_contract().map(|fc| fc.declarer);
+            if let (Some(declarer), Some(expected)) = (declarer, play.to_play()) {
+                // Law 54: the opening lead faced by the wrong defender.
+                if !play.opening_lead_made() && seat != expected && seat.side() != declarer.side() {
+                    if !play.remaining(seat).contains(card) {
+                        return Err(LawError::CardNotHeld { seat, card }.into());
+                    }
+                    let d = Chooser::Player(declarer);
+                    self.open(
+                        Irregularity::OpeningLeadOutOfTurn { offender: seat, card },
+                        vec![
+                            option(d, Choice::Accept, "54B", format!("Declarer accepts the {card} (53A); dummy is spread and declarer plays second (54B1).")),
+                            option(d, Choice::SpreadHand, "54A", format!("Declarer spreads his hand and becomes dummy; {:?} becomes declarer.", declarer.partner())),
+                            option(d, Choice::Refuse, "54D", format!("{seat:?} retracts the {card}, which becomes a major penalty card (Law 50D); {expected:?} leads.")),
+                        ],
+                    );
+                    return Ok(());
+                }
+            }
+        }
+        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, .. }, .. }) =
+            self.rectification.clone()
+        {
+            // Law 53A: a play from the hand next in rotation to the irregular lead accepts it.
+            let can_accept =
+                self.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
+            if seat == offender.lho() && can_accept {
+                self.rectification = None;
+                self.note("53A", format!("{seat:?} played to {offender:?}'s lead out of turn, accepting it."));
+                self.accept_lead(offender, led)?;
+                return self.on_play(seat, card);
+            }
+        }
+        if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
+            let declarer = self.final_contract().map(|fc| fc.declarer);
+            let leading = play.current_trick().is_some_and(|t| t.cards.is_empty());
+            if let (Some(declarer), Some(expected), true) = (declarer, play.to_play(), leading) {
+                if play.opening_lead_made() && seat != expected {
+                    if !play.remaining(seat).contains(card) {
+                        return Err(LawError::CardNotHeld { seat, card }.into());
+                    }
+                    let last_trick = play.completed_tricks() == 12;
+                    let mut options = Vec::new();
+                    if seat.side() != declarer.side() {
+                        // Law 56: a defender's lead out of turn; declarer's option.
+                        let d = Chooser::Player(declarer);
+                        if !last_trick {
+                            options.push(option(
+                                d,
+                                Choice::Accept,
+                                "56A",
+                                format!("Declarer accepts the {card} as the lead (53A)."),
+                            ));
+                        }
+                        options.push(option(d, Choice::Refuse, "56B", format!("{seat:?} retracts the {card}, which becomes a major penalty card (50D); {expected:?} leads.")));
+                    } else {
+                        // Law 55: declarer led from his hand or dummy's; the defender next in turn decides (55A).
+                        let next = Chooser::Player(seat.lho());
+                        if !last_trick {
+                            options.push(option(
+                                next,
+                                Choice::Accept,
+                                "55A",
+                                format!("The defenders accept the {card} as the lead (53A)."),
+                            ));
+                        }
+                        if expected.side() != declarer.side() {
+                            options.push(option(
+                                next,
+                                Choice::Refuse,
+                                "55B1",
+                                format!(
+                                    "The {card} is restored to the hand; {expected:?} leads; no further rectification."
+                                ),
+                            ));
+                        } else {
+                            options.push(option(
+                                next,
+                                Choice::Refuse,
+                                "55B2",
+                                format!(
+                                    "The {card} is withdrawn; declarer must lead from the correct hand ({expected:?})."
+                                ),
+                            ));
+                        }
+                    }
+                    self.open(Irregularity::LeadOutOfTurn { offender: seat, card, turn_of: expected }, options);
+                    return Ok(());
+                }
+            }
+        }
+        match self.check_card(seat, card) {
+            // Law 61A: a failure to follow suit is a revoke: recorded, established when the
+            // offending side plays to a later trick (63A1), adjusted after play (64).
+            Ok(()) | Err(DirectorError::Table(LawError::MustFollowSuit { .. })) => {}
+            Err(e) => return Err(e),
+        }
+        if let Some(play) = self.play.as_mut() {
+            play.play(seat, card)?;
+        }
+        self.penalty_cards.retain(|pc| *pc != (seat, card));
+        self.required_lead = None;
+        Ok(())
+    }
+
+    /// Law 24: cards exposed during the auction.
+    fn on_cards_exposed(&mut self, seat: Seat, cards: &[Card], led: bool) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        if self.play.is_some() || self.result.is_some() {
+            return Err(LawError::AuctionEnded.into());
+        }
+        let hand = self.board.deal.hand(seat);
+        if let Some(card) = cards.iter().find(|c| !hand.contains(**c)) {
+            return Err(LawError::CardNotHeld { seat, card: *card }.into());
+        }
+        let mut fresh: Vec<Card> = Vec::new();
+        for c in cards {
+            if !fresh.contains(c) && !self.exposed.iter().any(|(s, e, _)| *s == seat && e == c) {
+                fresh.push(*c);
+            }
+        }
+        if fresh.is_empty() {
+            return Err(DirectorError::NothingExposed { seat });
+        }
+        let honour = fresh.iter().any(|c| c.rank() >= tenace_core::Rank::Ten);
+        let (l, consequence) = if fresh.len() >= 2 {
+            ("24C", "two or more cards: partner must pass when next it is his turn to call")
+        } else if honour || led {
+            ("24B", "an honour or a premature lead: partner must pass when next it is his turn to call")
+        } else {
+            ("24A", "a single low card, not led: no further rectification")
+        };
+        if l != "24A" {
+            self.add_obligation(Obligation::PassAtNextTurn { seat: seat.partner(), law: l.to_string() });
+        }
+        for c in fresh {
+            self.exposed.push((seat, c, led));
+        }
+        self.note(
+            l,
+            format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."),
+        );
+        Ok(())
+    }
+
+    /// Law 62: correcting a revoke before it is established. This slice corrects only a revoke that
+    /// is the last card played (Law 62C, withdrawing later cards, is not yet implemented).
+    fn on_correct_revoke(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        if self.result.is_some() {
+            return Err(DirectorError::BoardOver);
+        }
+        let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        let last = play.tricks().iter().rev().find_map(|t| t.cards.last().map(|c| (t.player(t.cards.len() - 1), *c)));
+        let revoke = play
+            .revokes()
+            .last()
+            .filter(|r| !r.established && Some((r.offender, r.card)) == last && r.offender == seat);
+        let Some(revoke) = revoke.cloned() else { return Err(DirectorError::NoRevokeToCorrect { seat }) };
+        let mut corrected = play.clone();
+        corrected.take_back();
+        corrected.check(seat, card)?;
+        corrected.play(seat, card)?;
+        let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
+        self.play = Some(corrected);
+        if defender {
+            self.penalty_cards.push((seat, revoke.card));
+            self.note(
+                "62B1",
+                format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card),
+            );
+        } else {
+            self.note(
+                "62B2",
+                format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card),
+            );
+        }
+        Ok(())
+    }
+
+    /// Law 53A: a lead out of turn after the opening lead stands.
+    fn accept_lead(&mut self, offender: Seat, card: Card) -> Result<(), DirectorError> {
+        let play = self.play.as_mut().ok_or(LawError::AuctionNotEnded)?;
+        play.set_leader(offender);
+        play.play(offender, card)?;
+        Ok(())
+    }
+
+    /// Law 54A/54B: the opening lead out of turn by `offender` stands. With `spread`, declarer
+    /// becomes dummy and the presumed dummy declares (the lead is then from declarer's left).
+    fn accept_opening_lead(&mut self, offender: Seat, card: Card, spread: bool) -> Result<(), DirectorError> {
+        let fc = self.final_contract().ok_or(LawError::AuctionNotEnded)?;
+        let trump = fc.contract.strain().trump();
+        // After 54A the presumed dummy declares and the old declarer's hand is dummy.
+        let nominal = if spread { fc.declarer.partner() } else { fc.declarer };
+        if spread {
+            self.declarer_override = Some(fc.declarer.partner());
+        }
+        let mut play = Play::new(&self.board.deal, nominal.partner(), offender, trump);
+        play.play(offender, card)?;
+        self.play = Some(play);
+        Ok(())
+    }
+
+    /// After every event: start the play when the auction has ended, keep Law 26B current,
+    /// finish the board after thirteen tricks.
+    fn settle(&mut self) {
+        if self.rectification.is_some() || self.result.is_some() {
+            return;
+        }
+        if self.play.is_none() {
+            if !auction::is_over(&self.calls) {
+                return;
+            }
+            match self.final_contract() {
+                Some(fc) => {
+                    self.obligations.clear();
+                    self.pending.clear();
+                    self.dispose_exposed(fc.declarer.side());
+                    for r in self.restrictions.iter_mut() {
+                        if r.offender.side() == fc.declarer.side() {
+                            r.state = RestrictionState::Spent;
+                        }
+                    }
+                    self.play = Some(Play::new(
+                        &self.board.deal,
+                        fc.declarer.partner(),
+                        fc.declarer.lho(),
+                        fc.contract.strain().trump(),
+                    ));
+                }
+                None => {
+                    self.result = Some(BoardResult {
+                        contract: None,
+                        declarer_tricks: 0,
+                        ending: Ending::PassedOut,
+                        score_ns: 0,
+                    });
+                    return;
+                }
+            }
+        }
+        let Some(play) = &self.play else { return };
+        if play.is_ended() {
+            let Some(fc) = self.final_contract() else { return };
+            let mut tricks = play.tricks_won(fc.declarer.side());
+            let mut notes = Vec::new();
+            for (r, count, l) in play.revoke_adjustment() {
+                if r.offender.side() == fc.declarer.side() {
+                    tricks = tricks.saturating_sub(count);
+                } else {
+                    tricks = (tricks + count).min(13);
+                }
+                notes.push(Note {
+                    law: l.to_string(),
+                    text: format!(
+                        "{:?}'s revoke on trick {} ({}): {count} trick(s) transferred.",
+                        r.offender,
+                        r.trick + 1,
+                        r.card
+                    ),
+                });
+            }
+            self.notes.extend(notes);
+            let vulnerable = self.board.vulnerability.is_vulnerable(fc.declarer.side());
+            let score = fc.contract.score(tricks, vulnerable).unwrap_or(0);
+            let score_ns = if fc.declarer.side() == Side::NorthSouth { score } else { -score };
+            self.result =
+                Some(BoardResult { contract: Some(fc), declarer_tricks: tricks, ending: Ending::Played, score_ns });
+            return;
+        }
+        let Some(trick) = play.current_trick() else { return };
+        if !trick.cards.is_empty() {
+            return;
+        }
+        let leader = trick.leader;
+        let Some(declarer) = self.final_contract().map(|fc| fc.declarer) else { return };
+        let mut open = None;
+        for r in self.restrictions.iter_mut() {
+            match r.state {
+                RestrictionState::Prohibited(_) if r.offender.partner() != leader => r.state = RestrictionState::Spent,
+                RestrictionState::Waiting if r.offender.partner() == leader && open.is_none() => {
+                    open = Some(r.offender)
+                }
+                _ => {}
+            }
+        }
+        if let Some(offender) = open {
+            let named = auction::suits_named(&self.calls, offender);
+            let d = Chooser::Player(declarer);
+            let mut options: Vec<RectOption> = Suit::DESCENDING
+                .into_iter()
+                .filter(|s| !named.contains(s))
+                .map(|s| {
+                    option(
+                        d,
+                        Choice::ProhibitLead(s),
+                        "26B",
+                        format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s)),
+                    )
+                })
+                .collect();
+            options.push(option(d, Choice::NoProhibition, "26B", "Declarer prohibits no suit."));
+            self.open(Irregularity::LeadRestriction { offender, leader }, options);
+            return;
+        }
+        // Law 50D2: the leader's partner (a defender) has a major penalty card.
+        let trick_index = play.tricks().len() - 1;
+        let holder = leader.partner();
+        let suits: Vec<Suit> = Suit::DESCENDING
+            .into_iter()
+            .filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s))
+            .collect();
+        if leader.side() != declarer.side() && !suits.is_empty() && self.penalty_decided != Some(trick_index) {
+            let d = Chooser::Player(declarer);
+            let several = self.penalty_cards.iter().filter(|(p, _)| *p == holder).count() > 1;
+            let l = if several { "51B" } else { "50D2(a)" };
+            let mut options = Vec::new();
+            for s in suits {
+                options.push(option(
+                    d,
+                    Choice::RequireLead(s),
+                    l,
+                    format!("{leader:?} must lead {}; {holder:?}'s penalty card(s) in it are picked up.", suit_word(s)),
+                ));
+                options.push(option(
+                    d,
+                    Choice::ProhibitLead(s),
+                    l,
+                    format!(
+                        "{leader:?} may not lead {} while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.",
+                        suit_word(s)
+                    ),
+                ));
+            }
+            options.push(option(
+                d,
+                Choice::NoProhibition,
+                "50D2(b)",
+                format!("No requirement: {leader:?} may lead any card; the penalty card(s) stay."),
+            ));
+            self.open(Irregularity::PenaltyCardLead { holder, leader }, options);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! Laws 61-64: revokes recorded, established, and the automatic trick adjustment.
+
+mod common;
+
+use common::*;
+use tenace_core::{Seat, Side};
+use tenace_director::{Event, FaceTable};
+
+fn adjusted_and_raw(t: &FaceTable) -> (u8, u8) {
+    let r = t.result().expect("board over");
+    (r.declarer_tricks, t.play().unwrap().tricks_won(Side::NorthSouth))
+}
+
+fn notes(t: &FaceTable) -> Vec<String> {
+    t.notes().iter().map(|n| n.law.clone()).collect()
+}
+
+#[test]
+fn law_61a_revoke_is_recorded_not_refused_and_63a1_established() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // East leads the HA; West, holding hearts, discards a club.
+    play(&mut t, "HA H6");
+    assert!(t.check_card(Seat::West, card("C4")).is_err(), "check_card still says 44C");
+    assert!(!t.legal_cards().contains(card("C4")));
+    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    let p = t.play().unwrap();
+    assert_eq!(p.revokes().len(), 1);
+    assert!(!p.revokes()[0].established);
+    play(&mut t, "H4 HK");
+    // East (the offender's partner) played to the next trick: established (63A1).
+    assert!(t.play().unwrap().revokes()[0].established);
+}
+
+#[test]
+fn law_64a2_revoke_trick_not_won_by_offender_one_trick_transferred() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 C4 H4");
+    play_out(&mut t);
+    let (adjusted, raw) = adjusted_and_raw(&t);
+    assert_eq!(adjusted, raw + 1);
+    assert!(notes(&t).contains(&"64A2".to_string()));
+}
+
+#[test]
+fn law_64a1_revoke_trick_won_by_offender_that_trick_and_one_more() {
+    let mut t = table();
+    auction(&mut t, "1S P P P");
+    // West ruffs the heart lead although he holds hearts, and wins the trick.
+    play(&mut t, "HA H6 S4 H4");
+    assert_eq!(t.to_play(), Some(Seat::West));
+    play_out(&mut t);
+    let p = t.play().unwrap();
+    let later_ew =
+        p.tricks()[1..].iter().filter(|tr| tr.winner(p.trump()).is_some_and(|w| w.side() == Side::EastWest)).count();
+    let (adjusted, raw) = adjusted_and_raw(&t);
+    assert_eq!(adjusted, raw + 1 + u8::from(later_ew > 0));
+    assert!(notes(&t).contains(&"64A1".to_string()));
+}
+
+#[test]
+fn law_64b2_second_revoke_in_the_same_suit_by_the_same_player_not_adjusted() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 C4 H4 HK H9 C5 H5");
+    play_out(&mut t);
+    let (adjusted, raw) = adjusted_and_raw(&t);
+    assert_eq!(adjusted, raw + 1);
+    assert_eq!(notes(&t)[notes(&t).len() - 2..], ["64A2".to_string(), "64B2".to_string()]);
+}
+
+#[test]
+fn law_64b3_revoke_by_dummy_no_adjustment() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // South is dummy; declarer plays a club from dummy on the heart lead.
+    play(&mut t, "HA C3 H8 H4");
+    play_out(&mut t);
+    let (adjusted, raw) = adjusted_and_raw(&t);
+    assert_eq!(adjusted, raw);
+    assert!(notes(&t).contains(&"64B3".to_string()));
+}
+
+#[test]
+fn law_64b7_both_sides_revoked_no_adjustment() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // West revokes on trick 1; North (declarer) revokes on trick 2.
+    play(&mut t, "HA H6 C4 H4 H2 H9 H7 C7");
+    play_out(&mut t);
+    let (adjusted, raw) = adjusted_and_raw(&t);
+    assert_eq!(adjusted, raw);
+    assert!(notes(&t).iter().filter(|l| *l == "64B7").count() == 2);
+}
+
+#[test]
+fn law_62b1_defenders_revoke_corrected_card_becomes_major_penalty_card() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 C4");
+    // Only the offender, and only with a legal card.
+    refused(&mut t, Event::CorrectRevoke { seat: Seat::East, card: card("HK") }, "62A");
+    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("C5") }, "44C");
+    t.apply(Event::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
+    let p = t.play().unwrap();
+    assert!(p.revokes().is_empty());
+    assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("H7")]);
+    assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
+    assert_eq!(t.notes().last().unwrap().law, "62B1");
+    assert_eq!(t.to_play(), Some(Seat::North));
+}
+
+#[test]
+fn law_62b2_declarers_revoke_corrected_without_further_rectification() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 H8 H4 H2 H9 H7 C7");
+    // North's C7 completed the trick; it is withdrawn and the trick is played again from there.
+    t.apply(Event::CorrectRevoke { seat: Seat::North, card: card("H5") }).unwrap();
+    let p = t.play().unwrap();
+    assert!(p.revokes().is_empty());
+    assert_eq!(p.tricks()[1].cards.last(), Some(&card("H5")));
+    assert!(t.penalty_cards().is_empty());
+    assert_eq!(t.notes().last().unwrap().law, "62B2");
+}
+
+#[test]
+fn law_63b_established_revoke_may_not_be_corrected() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 C4 H4 HK");
+    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62A");
+}
