@@ -162,12 +162,9 @@ fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(
             let number = BoardNumber::new(n).map_err(|e| e.to_string())?;
             // With a seed, board n is dealt from ChaCha20 stream n, so a board's deal depends only
             // on the seed and its number (`--boards 3` gives the same board 3 as `--boards 1-32`).
+            // The one derivation, shared with published-seed events (Law 6).
             let deal = match seed {
-                Some(s) => {
-                    let mut rng = ChaCha20Rng::seed_from_u64(s);
-                    rng.set_stream(u64::from(n));
-                    random_deal(&mut rng)
-                }
+                Some(s) => tenace_events::dealing::seeded_deal(s, n),
                 None => random_deal(&mut os_rng),
             };
             games.push(GameRecord::from_board(&Board::numbered(number, deal)));
