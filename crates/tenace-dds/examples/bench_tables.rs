@@ -1,6 +1,7 @@
 //! Tenace's side of `scripts/bench-dds`: times full DD tables and single solves on a JSONL file
 //! of deals (the oracle file by default), checks every table against the file's `tricks`, and
-//! prints one JSON line with the figures and the process's peak memory.
+//! prints one JSON line with the figures and the process's peak memory (each wrong result is
+//! also named on stderr).
 //!
 //! `cargo run --release -p tenace-dds --example bench_tables -- [--threads T] [--limit N] [FILE]`
 //!
@@ -42,12 +43,14 @@ fn main() {
     let tables_seconds = t0.elapsed().as_secs_f64();
 
     let mut wrong = 0;
-    for (v, got) in rows.iter().zip(&tables) {
+    for ((v, got), deal) in rows.iter().zip(&tables).zip(&deals) {
         if let Some(expected) = v.get("tricks") {
             for d in Seat::ALL {
                 for s in Strain::ALL {
-                    if expected[d.letter().to_string()][s.name()].as_u64() != Some(got.get(d, s) as u64) {
+                    let want = expected[d.letter().to_string()][s.name()].as_u64();
+                    if want != Some(got.get(d, s) as u64) {
                         wrong += 1;
+                        eprintln!("{deal}: {d:?} {}: expected {want:?}, got {}", s.name(), got.get(d, s));
                     }
                 }
             }

@@ -10,7 +10,7 @@ mod search;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
-use tenace_core::{Card, Deal, Hand, Seat, Strain, Suit};
+use tenace_core::{rules, Card, Deal, Hand, Seat, Strain, Suit};
 
 pub use par::{par, Par, ParContract};
 use search::{Engine, TrickState, NO_TRUMP};
@@ -97,7 +97,8 @@ impl Position {
         self.hands[seat.index()].remove(card);
         self.trick.push(card);
         if self.trick.len() == 4 {
-            self.leader = trick_winner(self.leader, &self.trick, self.strain.trump());
+            // Four cards are on the table, so the trick has a winner.
+            self.leader = rules::trick_winner(self.leader, &self.trick, self.strain.trump()).unwrap_or(self.leader);
             self.trick.clear();
         }
         Ok(())
@@ -139,17 +140,6 @@ impl Position {
         }
         (hands, trump, trick)
     }
-}
-
-fn trick_winner(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Seat {
-    let led = cards[0].suit();
-    let strength = |c: &Card| match c.suit() {
-        s if Some(s) == trump => 200 + c.rank().index(),
-        s if s == led => 100 + c.rank().index(),
-        _ => 0,
-    };
-    let best = (0..cards.len()).max_by_key(|&i| strength(&cards[i])).unwrap_or(0);
-    leader.after(best)
 }
 
 /// The most tricks the side to play can take from the position (the trick in progress

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tenace_core::{rules, Bid, Call, Contract, Penalty, Seat, Strain};
-use tenace_table::{FinalContract, LawError};
+use tenace_table::{auction, FinalContract, LawError};
 
 /// A call that stands in the legal auction.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,30 +14,19 @@ pub struct MadeCall {
     pub call: Call,
 }
 
-/// The last bid and who made it.
-pub fn last_bid(calls: &[MadeCall]) -> Option<(Seat, Bid)> {
-    calls.iter().rev().find_map(|c| match c.call {
-        Call::Bid(b) => Some((c.seat, b)),
-        _ => None,
-    })
+/// The calls, each with its caller, as `tenace_table::auction`'s rules take them.
+fn made(calls: &[MadeCall]) -> impl DoubleEndedIterator<Item = (Seat, Call)> + Clone + '_ {
+    calls.iter().map(|c| (c.seat, c.call))
 }
 
-/// The double or redouble standing on the last bid, with who made it.
-fn standing_penalty(calls: &[MadeCall]) -> Option<(Seat, Penalty)> {
-    for c in calls.iter().rev() {
-        match c.call {
-            Call::Bid(_) => return None,
-            Call::Double => return Some((c.seat, Penalty::Doubled)),
-            Call::Redouble => return Some((c.seat, Penalty::Redoubled)),
-            Call::Pass => {}
-        }
-    }
-    None
+/// The last bid and who made it.
+pub fn last_bid(calls: &[MadeCall]) -> Option<(Seat, Bid)> {
+    auction::last_bid(made(calls))
 }
 
 /// Law 22: has the auction ended?
 pub fn is_over(calls: &[MadeCall]) -> bool {
-    rules::auction_is_over(calls.iter().map(|c| c.call).collect::<Vec<_>>())
+    rules::auction_is_over(calls.iter().map(|c| c.call))
 }
 
 /// Law 17D3: the auction looks over (three passes after a call, or four passes) but a pass out
@@ -76,21 +65,7 @@ pub fn to_call(dealer: Seat, calls: &[MadeCall]) -> Option<Seat> {
 
 /// Laws 18, 19: is `call` by `seat` admissible over the legal auction (rotation aside)?
 pub fn check_admissible(calls: &[MadeCall], seat: Seat, call: Call) -> Result<(), LawError> {
-    match call {
-        Call::Pass => Ok(()),
-        Call::Bid(bid) => match last_bid(calls) {
-            Some((_, last)) if bid <= last => Err(LawError::InsufficientBid { bid, last }),
-            _ => Ok(()),
-        },
-        Call::Double => match (last_bid(calls), standing_penalty(calls)) {
-            (Some((bidder, _)), None) if bidder.side() != seat.side() => Ok(()),
-            _ => Err(LawError::InadmissibleDouble { seat }),
-        },
-        Call::Redouble => match standing_penalty(calls) {
-            Some((doubler, Penalty::Doubled)) if doubler.side() != seat.side() => Ok(()),
-            _ => Err(LawError::InadmissibleRedouble { seat }),
-        },
-    }
+    auction::check_admissible(made(calls), seat, call)
 }
 
 /// The lowest sufficient bid in `strain` (Law 27B1(a)), if any.
@@ -111,15 +86,7 @@ pub fn final_contract(calls: &[MadeCall]) -> Option<FinalContract> {
         return None;
     }
     let (bidder, bid) = last_bid(calls)?;
-    let mut penalty = Penalty::Undoubled;
-    for c in calls.iter().rev() {
-        match c.call {
-            Call::Bid(_) => break,
-            Call::Double if penalty == Penalty::Undoubled => penalty = Penalty::Doubled,
-            Call::Redouble => penalty = Penalty::Redoubled,
-            _ => {}
-        }
-    }
+    let penalty = auction::standing_penalty(made(calls)).map_or(Penalty::Undoubled, |(_, p)| p);
     let declarer = calls
         .iter()
         .find(|c| c.seat.side() == bidder.side() && matches!(c.call, Call::Bid(b) if b.strain() == bid.strain()))

@@ -65,25 +65,14 @@ impl Auction {
         }
     }
 
-    /// The last bid and who made it.
-    pub fn last_bid(&self) -> Option<(Seat, Bid)> {
-        self.calls.iter().rev().find_map(|c| match c.call {
-            Call::Bid(b) => Some((c.seat, b)),
-            _ => None,
-        })
+    /// The calls made, each with its caller.
+    fn made(&self) -> impl DoubleEndedIterator<Item = (Seat, Call)> + Clone + '_ {
+        self.calls.iter().map(|c| (c.seat, c.call))
     }
 
-    /// The double or redouble standing on the last bid, with who made it.
-    fn standing_penalty(&self) -> Option<(Seat, Penalty)> {
-        for c in self.calls.iter().rev() {
-            match c.call {
-                Call::Bid(_) => return None,
-                Call::Double => return Some((c.seat, Penalty::Doubled)),
-                Call::Redouble => return Some((c.seat, Penalty::Redoubled)),
-                Call::Pass => {}
-            }
-        }
-        None
+    /// The last bid and who made it.
+    pub fn last_bid(&self) -> Option<(Seat, Bid)> {
+        last_bid(self.made())
     }
 
     /// Whether `seat` may make `call` now (Laws 17C, 18, 19, 22).
@@ -92,23 +81,7 @@ impl Auction {
         if seat != expected {
             return Err(LawError::CallOutOfRotation { seat, expected });
         }
-        match call {
-            Call::Pass => Ok(()),
-            Call::Bid(bid) => match self.last_bid() {
-                Some((_, last)) if bid <= last => Err(LawError::InsufficientBid { bid, last }),
-                _ => Ok(()),
-            },
-            // Law 19A1: the last preceding bid, by an opponent, nothing but passes since.
-            Call::Double => match (self.last_bid(), self.standing_penalty()) {
-                (Some((bidder, _)), None) if bidder.side() != seat.side() => Ok(()),
-                _ => Err(LawError::InadmissibleDouble { seat }),
-            },
-            // Law 19B1: the last preceding double, by an opponent, nothing but passes since.
-            Call::Redouble => match self.standing_penalty() {
-                Some((doubler, Penalty::Doubled)) if doubler.side() != seat.side() => Ok(()),
-                _ => Err(LawError::InadmissibleRedouble { seat }),
-            },
-        }
+        check_admissible(self.made(), seat, call)
     }
 
     /// Every call the player to act may make, pass first, then double/redouble, then bids upward.
@@ -150,6 +123,52 @@ impl Auction {
     pub fn final_contract(&self) -> Option<FinalContract> {
         let (contract, declarer) = rules::auction_result(self.dealer, self.calls.iter().map(|c| c.call))??;
         Some(FinalContract { contract, declarer })
+    }
+}
+
+/// The last bid of `calls` (in order, each with its caller) and who made it.
+pub fn last_bid(calls: impl DoubleEndedIterator<Item = (Seat, Call)>) -> Option<(Seat, Bid)> {
+    calls.rev().find_map(|(seat, call)| match call {
+        Call::Bid(b) => Some((seat, b)),
+        _ => None,
+    })
+}
+
+/// The double or redouble standing on the last bid of `calls`, with who made it.
+pub fn standing_penalty(calls: impl DoubleEndedIterator<Item = (Seat, Call)>) -> Option<(Seat, Penalty)> {
+    for (seat, call) in calls.rev() {
+        match call {
+            Call::Bid(_) => return None,
+            Call::Double => return Some((seat, Penalty::Doubled)),
+            Call::Redouble => return Some((seat, Penalty::Redoubled)),
+            Call::Pass => {}
+        }
+    }
+    None
+}
+
+/// Laws 18, 19: may `seat` make `call` after `calls` (rotation aside)? The one check of
+/// sufficiency and of doubles and redoubles, for this table and the face-to-face one.
+pub fn check_admissible<I>(calls: I, seat: Seat, call: Call) -> Result<(), LawError>
+where
+    I: DoubleEndedIterator<Item = (Seat, Call)> + Clone,
+{
+    match call {
+        Call::Pass => Ok(()),
+        Call::Bid(bid) => match last_bid(calls) {
+            Some((_, last)) if bid <= last => Err(LawError::InsufficientBid { bid, last }),
+            _ => Ok(()),
+        },
+        // Law 19A1: the last preceding bid, by an opponent, nothing but passes since.
+        Call::Double => match (last_bid(calls.clone()), standing_penalty(calls)) {
+            (Some((bidder, _)), None) if bidder.side() != seat.side() => Ok(()),
+            _ => Err(LawError::InadmissibleDouble { seat }),
+        },
+        // Law 19B1: the last preceding double, by an opponent, nothing but passes since.
+        Call::Redouble => match standing_penalty(calls) {
+            Some((doubler, Penalty::Doubled)) if doubler.side() != seat.side() => Ok(()),
+            _ => Err(LawError::InadmissibleRedouble { seat }),
+        },
     }
 }
 
