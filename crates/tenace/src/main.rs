@@ -77,6 +77,23 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Run the online club: play duplicate in the browser with friends or robots (OKb laws).
+    /// Prints the address to open.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: String,
+        /// Database URL: `sqlite://PATH` or `postgres://...`; default a SQLite file in the
+        /// user's data directory ($XDG_DATA_HOME/tenace/tenace.db or ~/.local/share/tenace/tenace.db).
+        #[arg(long)]
+        database: Option<String>,
+        /// Milliseconds a robot waits before it calls or plays.
+        #[arg(long, default_value_t = 400)]
+        robot_delay_ms: u64,
+        /// Seconds a disconnected player keeps the seat before a robot takes it.
+        #[arg(long, default_value_t = 120)]
+        seat_timeout_s: u64,
+    },
     /// Duplicate events: `new`, `result`, `score`, `swiss` (Laws 6, 8, 12, 78, 79).
     Event {
         #[command(subcommand)]
@@ -121,6 +138,34 @@ fn parse_boards(s: &str) -> Result<BoardList, String> {
     Ok(BoardList(ranges))
 }
 
+/// `tenace serve`: starts the club and runs until interrupted.
+fn serve(bind: &str, database: Option<String>, robot_delay_ms: u64, seat_timeout_s: u64) -> Result<(), String> {
+    let database = database.unwrap_or_else(tenace_server::default_database_url);
+    let config = tenace_server::ClubConfig {
+        robot_delay: std::time::Duration::from_millis(robot_delay_ms),
+        seat_timeout: std::time::Duration::from_secs(seat_timeout_s),
+        robot_comparison: true,
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let server = tenace_server::start(bind, &database, config).await.map_err(|e| e.to_string())?;
+        println!("Tenace is serving at http://{}/ (database: {})", server.addr, redact(&database));
+        println!("Open that address in a browser; press Ctrl-C to stop.");
+        tokio::select! {
+            r = server.task => r.map_err(|e| e.to_string()),
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    })
+}
+
+/// A database URL without its password, for printing.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(p), Some(at)) if at > p => format!("{}://…{}", &url[..p], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -151,6 +196,7 @@ fn run(command: Command) -> Result<(), String> {
             solve::run(file.as_deref(), deal.as_deref(), json, threads)
         }
         Command::Event { command } => event::run(*command),
+        Command::Serve { bind, database, robot_delay_ms, seat_timeout_s } => serve(&bind, database, robot_delay_ms, seat_timeout_s),
     }
 }
 
