@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod event;
+mod rule;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -93,6 +94,24 @@ enum Command {
         /// Seconds a disconnected player keeps the seat before a robot takes it.
         #[arg(long, default_value_t = 120)]
         seat_timeout_s: u64,
+    },
+    /// The Director's session on one face-to-face board: type calls and plays (irregular ones
+    /// are recorded and open a rectification with every option the Laws give), choose options,
+    /// see the obligations that follow. Commands on standard input; `help` lists them.
+    Rule {
+        /// Board number (dealer and vulnerability by Law 2).
+        #[arg(long, default_value_t = 1)]
+        board: u32,
+        /// The deal in PBN form, e.g. "N:AKQ2.K3.QJ4.T932 ..."; default: dealt at random.
+        #[arg(long, conflicts_with = "seed")]
+        deal: Option<String>,
+        /// Deal board `--board` of the set with this seed (as `tenace deal --seed`).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Append every accepted event to this file (JSON lines); an existing file is replayed
+        /// first, so a session can be resumed.
+        #[arg(long)]
+        events: Option<PathBuf>,
     },
     /// Duplicate events: `new`, `result`, `score`, `swiss` (Laws 6, 8, 12, 78, 79).
     Event {
@@ -196,6 +215,7 @@ fn run(command: Command) -> Result<(), String> {
             solve::run(file.as_deref(), deal.as_deref(), json, threads)
         }
         Command::Event { command } => event::run(*command),
+        Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
         Command::Serve { bind, database, robot_delay_ms, seat_timeout_s } => serve(&bind, database, robot_delay_ms, seat_timeout_s),
     }
 }

@@ -1,0 +1,98 @@
+//! `tenace rule`: the Director's terminal session driven through standard input, as a Director
+//! (or a script) would use it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const DEAL: &str = "N:AQ62.J3.AJ9876.K K3.A6.T2.JT96543 98754.K94.KQ.AQ7 JT.QT8752.543.82";
+
+fn rule(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .arg("rule")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run tenace rule");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(o.status.success(), "stderr: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+#[test]
+fn law_27b2_insufficient_bid_not_comparable_partner_must_pass_in_the_terminal_session() {
+    let out = stdout(&rule(&["--deal", DEAL], "N 1H\nE 1D\nchoose 2\nE 2D\nchoose 3\nS 2H\nshow\n"));
+    // The LHO's options after the insufficient bid, each with the chooser and the Law.
+    assert!(out.contains("[South, Law 27A1] South accepts 1D"), "{out}");
+    assert!(out.contains("[South, Law 27B]"), "{out}");
+    // The Director judges the correction; 27B2 makes partner pass throughout.
+    assert!(out.contains("[Director, Law 27B2]"), "{out}");
+    assert!(out.contains("note (Law 16C)"), "{out}");
+    assert!(out.contains("obligation (Law 27B2)"), "{out}");
+    assert!(out.contains("West to call (may call: Pass)"), "{out}");
+    assert!(out.contains("Auction: N 1H, E 2D, S 2H"), "{out}");
+}
+
+#[test]
+fn law_37_call_by_a_player_required_to_pass_opens_a_rectification() {
+    let out = stdout(&rule(&["--deal", DEAL], "N 1H\nE 1D\nchoose 2\nE 2D\nchoose 3\nS 2H\nW 3D\n"));
+    assert!(out.contains("Irregularity: violates obligation to pass"), "{out}");
+    assert!(out.contains("[Director, Law 37B]"), "{out}");
+}
+
+#[test]
+fn law_9b2_nobody_acts_while_a_rectification_waits_and_bad_lines_are_refused_with_the_reason() {
+    let out = stdout(&rule(&["--deal", DEAL], "N 1H\nE 1D\nW P\nchoose 9\nfoo\nN ZZ\nQ 1H\nchoose 1\nS 2H\n"));
+    assert!(out.contains("refused: Law 9B2"), "{out}");
+    assert!(out.contains("error: choose an option by its number, 1 to 2"), "{out}");
+    assert!(out.contains("error: unknown command \"foo\""), "{out}");
+    assert!(out.contains("\"ZZ\" is neither a call nor a card"), "{out}");
+    assert!(out.contains("\"Q\" is not a seat"), "{out}");
+    // After all that, the session is intact: South accepts 1D (27A1) and calls 2H.
+    assert!(out.trim_end().ends_with("note (Law 27A1): South called over 1D, accepting it.\nWest to call") || out.trim_end().ends_with("West to call"), "{out}");
+    assert!(out.contains("refused: Law 9B2"));
+    assert!(out.contains("West to call"), "{out}");
+}
+
+#[test]
+fn law_44_play_and_a_revoke_is_recorded_not_refused() {
+    // North declares 1H; East leads; West fails to follow to spades while holding... West has
+    // spades (JT), so a heart on a spade lead is a revoke (Law 61A), recorded.
+    let input = "N 1H\nE P\nS P\nW P\nE SK\nS S4\nW H2\nshow\n";
+    let out = stdout(&rule(&["--deal", DEAL], input));
+    assert!(out.contains("Contract: 1H by North"), "{out}");
+    assert!(out.contains("Trick 1: E SK, S S4, W H2"), "{out}");
+    assert!(out.contains("North to play"), "{out}");
+}
+
+#[test]
+fn the_event_log_resumes_the_session_where_it_stood() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("board1.jsonl");
+    let log = log.to_str().unwrap();
+    stdout(&rule(&["--deal", DEAL, "--events", log], "N 1H\nE 1D\nchoose 2\nE 2D\nfoo\n"));
+    let text = std::fs::read_to_string(log).unwrap();
+    assert_eq!(text.lines().count(), 4, "refused and unknown lines are not logged: {text}");
+    let out = stdout(&rule(&["--deal", DEAL, "--events", log], "choose 3\nshow\n"));
+    assert!(out.contains("Resumed 4 events"), "{out}");
+    assert!(out.contains("obligation (Law 27B2)"), "{out}");
+    assert_eq!(std::fs::read_to_string(log).unwrap().lines().count(), 5);
+    // A damaged log is refused with its line number; nothing is overwritten.
+    std::fs::write(log, "{\"type\":\"call\"}\n").unwrap();
+    let o = rule(&["--deal", DEAL, "--events", log], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1: not an event"), "{o:?}");
+    assert_eq!(std::fs::read_to_string(log).unwrap(), "{\"type\":\"call\"}\n");
+}
+
+#[test]
+fn a_bad_deal_exits_2() {
+    let o = rule(&["--deal", "N:AQ62"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--deal"));
+}
