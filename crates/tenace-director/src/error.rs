@@ -48,6 +48,18 @@ pub enum DirectorError {
     PartnerHasCalled { seat: Seat },
     #[error("Law 79A: the board is over")]
     BoardOver,
+    #[error("Law 68D1: play has ceased for {claimer:?}'s claim; it must be agreed, disputed or ruled on first")]
+    ClaimPending { claimer: Seat },
+    #[error("Law 68: there is no claim awaiting an answer")]
+    NoClaim,
+    #[error("Law 69A: only an opponent of the claimer ({claimer:?}), not dummy, agrees to or disputes a claim; {seat:?} cannot")]
+    NotAnOpponent { seat: Seat, claimer: Seat },
+    #[error("Law 68A: a claim is of the remaining tricks; {tricks} is more than the {remaining} left")]
+    TooManyTricks { tricks: u8, remaining: u8 },
+    #[error("Law 43A1(c): dummy takes no part in the play and does not claim")]
+    DummyClaims,
+    #[error("Law 69B/71: there is no agreed claim or concession to review (only an agreed claim can be, once)")]
+    NoAgreedClaim,
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -87,6 +99,12 @@ impl DirectorError {
             NoCallToCorrect { .. } => "25A1".into(),
             PartnerHasCalled { .. } => "25A4".into(),
             BoardOver => "79A".into(),
+            ClaimPending { .. } => "68D1".into(),
+            NoClaim => "68".into(),
+            NotAnOpponent { .. } => "69A".into(),
+            TooManyTricks { .. } => "68A".into(),
+            DummyClaims => "43A1(c)".into(),
+            NoAgreedClaim => "69B/71".into(),
         }
     }
 }
@@ -122,6 +140,12 @@ mod tests {
             DirectorError::NoCallToCorrect { seat: Seat::West },
             DirectorError::PartnerHasCalled { seat: Seat::North },
             DirectorError::BoardOver,
+            DirectorError::ClaimPending { claimer: Seat::South },
+            DirectorError::NoClaim,
+            DirectorError::NotAnOpponent { seat: Seat::North, claimer: Seat::South },
+            DirectorError::TooManyTricks { tricks: 9, remaining: 8 },
+            DirectorError::DummyClaims,
+            DirectorError::NoAgreedClaim,
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

@@ -13,6 +13,7 @@
 //! randomness. See docs/laws-coverage.md for what is and is not covered.
 
 pub mod auction;
+pub mod claim;
 mod error;
 pub mod play;
 pub mod rectification;
@@ -22,7 +23,7 @@ pub use auction::MadeCall;
 pub use error::DirectorError;
 pub use play::{FacePlay, Revoke};
 pub use rectification::{
-    Choice, Chooser, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification,
+    Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification,
     RestrictionState, Spoken,
 };
 pub use table::{FaceTable, Pending};

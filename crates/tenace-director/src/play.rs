@@ -79,6 +79,18 @@ impl FacePlay {
         self.current_trick().map(|t| t.player(t.cards.len()))
     }
 
+    /// Law 63A3/63A4: a claim or concession made or agreed establishes every revoke.
+    pub fn establish_revokes(&mut self) {
+        for r in self.revokes.iter_mut() {
+            r.established = true;
+        }
+    }
+
+    /// The dummy's seat.
+    pub fn dummy(&self) -> Seat {
+        self.dummy
+    }
+
     /// Law 53A: a lead out of turn accepted: the trick not yet begun is led by `leader`.
     pub fn set_leader(&mut self, leader: Seat) {
         if let Some(t) = self.tricks.last_mut().filter(|t| t.cards.is_empty()) {

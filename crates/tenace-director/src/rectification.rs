@@ -60,6 +60,39 @@ pub enum Event {
     /// Law 25A: the Director judges that `seat`'s last call was unintended (a mechanical error or
     /// slip of the tongue) and lets `intended` replace it.
     UnintendedCall { seat: Seat, intended: Call },
+    /// Law 68: `seat` claims that his side will win `tricks` of the remaining tricks (conceding
+    /// the rest, 68B); play ceases (68D1). `order` and `mentions_trumps` record what the
+    /// statement commits him to (68C), for a ruling under Law 70.
+    Claim {
+        seat: Seat,
+        tricks: u8,
+        #[serde(default)]
+        statement: String,
+        #[serde(default)]
+        order: Vec<Card>,
+        #[serde(default)]
+        mentions_trumps: bool,
+    },
+    /// Law 69A: an opponent of the claimer agrees to the claim, or disputes it (68D2: the
+    /// Director is summoned).
+    AnswerClaim { seat: Seat, agree: bool },
+    /// After an agreed claim: a player of the side that agreed withdraws his acquiescence
+    /// (Law 69B), or the conceding side asks the Director to cancel its concession (Law 71).
+    ReviewClaim { seat: Seat },
+}
+
+/// A claim or concession (Law 68) and the opponents who have agreed to it so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimMade {
+    pub claimer: Seat,
+    /// Of the remaining tricks (the one in progress included), those the claimer's side wins.
+    pub tricks: u8,
+    /// How many tricks remained when the claim was made.
+    pub remaining: u8,
+    pub statement: String,
+    pub order: Vec<Card>,
+    pub mentions_trumps: bool,
+    pub agreed: Vec<Seat>,
 }
 
 /// Who makes a choice: a player, or the Director where the Laws leave a matter to his judgement
@@ -115,6 +148,10 @@ pub enum Choice {
     ProhibitLead(Suit),
     /// ...or prohibits nothing.
     NoProhibition,
+    /// Director (Laws 69B, 70, 71): the claimer's side wins this many of the remaining tricks.
+    AwardTricks(u8),
+    /// Law 68D2(b): all four players agree that play continues; the claim is void.
+    PlayOn,
 }
 
 /// One option the Laws give: who chooses, the Law, and what it does.
@@ -165,6 +202,12 @@ pub enum Irregularity {
     PenaltyCardLead { holder: Seat, leader: Seat },
     /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
     LeadRestriction { offender: Seat, leader: Seat },
+    /// Law 70: a claim disputed by `disputed_by`. `normal_line`: the tricks the claimer's side
+    /// wins by its worst normal line ([`crate::claim`]), when the search could decide.
+    ContestedClaim { claimer: Seat, tricks: u8, disputed_by: Seat, normal_line: Option<u8> },
+    /// Law 69B (`by` on the side that agreed) or 71 (`by` on the conceding side): an agreed
+    /// claim brought back to the Director.
+    ClaimReviewed { claimer: Seat, tricks: u8, by: Seat, normal_line: Option<u8> },
 }
 
 /// A pending rectification: the irregularity and every option the Laws give.

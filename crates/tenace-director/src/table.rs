@@ -8,6 +8,8 @@ use tenace_table::{BoardResult, Ending, FinalContract, LawError};
 
 use crate::play::FacePlay as Play;
 
+mod claims;
+
 use crate::auction::{self, MadeCall};
 use crate::error::DirectorError;
 use crate::rectification::*;
@@ -53,6 +55,12 @@ pub struct FaceTable {
     penalty_decided: Option<usize>,
     #[serde(default)]
     required_lead: Option<(Seat, Suit)>,
+    /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
+    #[serde(default)]
+    claim: Option<ClaimMade>,
+    /// An agreed claim, kept for a review under Law 69B or 71 (once).
+    #[serde(default)]
+    agreed_claim: Option<ClaimMade>,
     result: Option<BoardResult>,
     notes: Vec<Note>,
     events: Vec<Event>,
@@ -91,6 +99,8 @@ impl FaceTable {
             fulfilled: Vec::new(),
             penalty_decided: None,
             required_lead: None,
+            claim: None,
+            agreed_claim: None,
             result: None,
             notes: Vec::new(),
             events: Vec::new(),
@@ -164,9 +174,10 @@ impl FaceTable {
         auction::to_call(self.board.dealer, &self.calls)
     }
 
-    /// Whose hand plays next, `None` outside the play or while a rectification is pending.
+    /// Whose hand plays next, `None` outside the play or while a rectification or a claim is
+    /// pending.
     pub fn to_play(&self) -> Option<Seat> {
-        if self.rectification.is_some() || self.result.is_some() {
+        if self.rectification.is_some() || self.result.is_some() || self.claim.is_some() {
             return None;
         }
         self.play.as_ref().and_then(|p| p.to_play())
@@ -224,6 +235,7 @@ impl FaceTable {
         if self.result.is_some() {
             return Err(DirectorError::BoardOver);
         }
+        self.claim_error()?;
         if let Some(r) = &self.rectification {
             return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
         }
@@ -303,6 +315,11 @@ impl FaceTable {
             Event::CardsExposed { seat, cards, prematurely_led } => {
                 next.on_cards_exposed(*seat, cards, *prematurely_led)?
             }
+            Event::Claim { seat, tricks, statement, order, mentions_trumps } => {
+                next.on_claim(*seat, *tricks, statement, order, *mentions_trumps)?
+            }
+            Event::AnswerClaim { seat, agree } => next.on_answer_claim(*seat, *agree)?,
+            Event::ReviewClaim { seat } => next.on_review_claim(*seat)?,
         }
         next.settle();
         next.events.push(event);
@@ -353,6 +370,7 @@ impl FaceTable {
     // ---- calls ----------------------------------------------------------------------------
 
     fn on_call(&mut self, seat: Seat, spoken: Spoken) -> Result<(), DirectorError> {
+        self.claim_error()?;
         if self.result.is_some() && self.play.is_some() {
             return Err(DirectorError::BoardOver);
         }
@@ -879,6 +897,9 @@ impl FaceTable {
         }
         let l = chosen.law.clone();
         self.rectification = None;
+        if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
+            return self.rule_on_claim(&rect.irregularity, choice, &l);
+        }
         match rect.irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
                 Choice::Accept => self.record(offender, Call::Bid(bid)),
@@ -1056,6 +1077,8 @@ impl FaceTable {
                     r.state = state;
                 }
             }
+            // Ruled on above (`rule_on_claim`).
+            Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } => {}
         }
         Ok(())
     }
@@ -1162,6 +1185,7 @@ impl FaceTable {
     // ---- play ---------------------------------------------------------------------------------
 
     fn on_play(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        self.claim_error()?;
         if let Some(Rectification {
             irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, ..
         }) = self.rectification.clone()
@@ -1379,6 +1403,30 @@ impl FaceTable {
         Ok(())
     }
 
+    /// Ends the board with declarer's side winning `tricks` before the revoke adjustment
+    /// (Law 64), which is applied here, and scores it (Law 77).
+    fn finish(&mut self, tricks: u8, ending: Ending) {
+        let (Some(fc), Some(play)) = (self.final_contract(), self.play.as_ref()) else { return };
+        let mut tricks = tricks;
+        let mut notes = Vec::new();
+        for (r, count, l) in play.revoke_adjustment() {
+            if r.offender.side() == fc.declarer.side() {
+                tricks = tricks.saturating_sub(count);
+            } else {
+                tricks = (tricks + count).min(13);
+            }
+            notes.push(Note {
+                law: l.to_string(),
+                text: format!("{:?}'s revoke on trick {} ({}): {count} trick(s) transferred.", r.offender, r.trick + 1, r.card),
+            });
+        }
+        self.notes.extend(notes);
+        let vulnerable = self.board.vulnerability.is_vulnerable(fc.declarer.side());
+        let score = fc.contract.score(tricks, vulnerable).unwrap_or(0);
+        let score_ns = if fc.declarer.side() == Side::NorthSouth { score } else { -score };
+        self.result = Some(BoardResult { contract: Some(fc), declarer_tricks: tricks, ending, score_ns });
+    }
+
     /// After every event: start the play when the auction has ended, keep Law 26B current,
     /// finish the board after thirteen tricks.
     fn settle(&mut self) {
@@ -1419,31 +1467,8 @@ impl FaceTable {
         }
         let Some(play) = &self.play else { return };
         if play.is_ended() {
-            let Some(fc) = self.final_contract() else { return };
-            let mut tricks = play.tricks_won(fc.declarer.side());
-            let mut notes = Vec::new();
-            for (r, count, l) in play.revoke_adjustment() {
-                if r.offender.side() == fc.declarer.side() {
-                    tricks = tricks.saturating_sub(count);
-                } else {
-                    tricks = (tricks + count).min(13);
-                }
-                notes.push(Note {
-                    law: l.to_string(),
-                    text: format!(
-                        "{:?}'s revoke on trick {} ({}): {count} trick(s) transferred.",
-                        r.offender,
-                        r.trick + 1,
-                        r.card
-                    ),
-                });
-            }
-            self.notes.extend(notes);
-            let vulnerable = self.board.vulnerability.is_vulnerable(fc.declarer.side());
-            let score = fc.contract.score(tricks, vulnerable).unwrap_or(0);
-            let score_ns = if fc.declarer.side() == Side::NorthSouth { score } else { -score };
-            self.result =
-                Some(BoardResult { contract: Some(fc), declarer_tricks: tricks, ending: Ending::Played, score_ns });
+            let tricks = self.final_contract().map_or(0, |fc| play.tricks_won(fc.declarer.side()));
+            self.finish(tricks, Ending::Played);
             return;
         }
         let Some(trick) = play.current_trick() else { return };

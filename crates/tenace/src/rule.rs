@@ -27,6 +27,13 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    premature lead)
   correct S H5     Law 62: South's revoke is corrected by substituting H5
   unintended N 1H  Law 25A: North's last call was unintended; 1H replaces it
+  claim S 3 [statement]
+                   Law 68: South claims 3 of the remaining tricks (0 concedes them all); a
+                   statement like `draw trumps, then SA SK` commits him to that order (70D)
+  agree W, dispute W
+                   Law 69A/68D2: an opponent of the claimer agrees or disputes (the Director
+                   is then offered the Law 70 ruling, with the claimer's worst normal line)
+  review E         Law 69B/71: an agreed claim comes back to the Director
   show             the board: hands, auction, play, obligations, the rectification
   events           the event log as JSON lines
   help, quit";
@@ -190,6 +197,26 @@ fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             let [_, s, c] = words[..] else { return Err("correct SEAT CARD".into()) };
             return Ok(Command::Apply(Event::CorrectRevoke { seat: seat(s)?, card: card(c)? }));
         }
+        "claim" => {
+            let seat = seat(words.get(1).ok_or("claim SEAT TRICKS [statement]")?)?;
+            let tricks: u8 = words
+                .get(2)
+                .and_then(|w| w.parse().ok())
+                .ok_or("claim SEAT TRICKS [statement]: TRICKS is a number of the remaining tricks")?;
+            let statement = words[3.min(words.len())..].join(" ");
+            // The cards the statement names, in order, and whether it mentions trumps (Law 70C).
+            let order = words[3.min(words.len())..].iter().filter_map(|w| card(w.trim_matches(|c: char| !c.is_alphanumeric())).ok()).collect();
+            let mentions_trumps = statement.to_ascii_lowercase().contains("trump");
+            return Ok(Command::Apply(Event::Claim { seat, tricks, statement, order, mentions_trumps }));
+        }
+        "agree" | "dispute" => {
+            let seat = seat(words.get(1).ok_or("agree SEAT / dispute SEAT")?)?;
+            return Ok(Command::Apply(Event::AnswerClaim { seat, agree: verb == "agree" }));
+        }
+        "review" => {
+            let seat = seat(words.get(1).ok_or("review SEAT")?)?;
+            return Ok(Command::Apply(Event::ReviewClaim { seat }));
+        }
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };
             let Some(Spoken::Call(intended)) = spoken(c) else { return Err(format!("{c:?} is not a call")) };
@@ -261,6 +288,13 @@ fn status(table: &FaceTable) -> String {
         } else {
             out.push_str(&format!("{} to call", seat.name()));
         }
+    } else if let Some(claim) = table.pending_claim() {
+        out.push_str(&format!(
+            "{} claims {} of the {} remaining tricks; awaiting the opponents' agreement (agree/dispute)",
+            claim.claimer.name(),
+            claim.tricks,
+            claim.remaining
+        ));
     } else if let Some(seat) = table.to_play() {
         let legal: Vec<String> = table.legal_cards().iter().map(|c| c.to_string()).collect();
         out.push_str(&format!("{} to play (legal: {})", seat.name(), legal.join(" ")));

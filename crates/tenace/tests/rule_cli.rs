@@ -96,3 +96,16 @@ fn a_bad_deal_exits_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--deal"));
 }
+
+#[test]
+fn law_70_a_disputed_claim_in_the_terminal_session() {
+    // 1NT by North; East leads; after two tricks North claims the rest and West disputes.
+    let input = "N 1NT\nE P\nS P\nW P\nclaim N 14 all top\nclaim N 10 cashing SA SQ first\nagree S\nagree E\ndispute W\n";
+    let out = stdout(&rule(&["--deal", DEAL], input));
+    assert!(out.contains("refused: Law 68A"), "{out}");
+    assert!(out.contains("North claims 10 of the 13 remaining tricks"), "{out}");
+    assert!(out.contains("refused: Law 69A"), "dummy does not answer: {out}");
+    assert!(out.contains("Irregularity: contested claim"), "{out}");
+    assert!(out.contains("[Director, Law 68D2(b)]"), "{out}");
+    assert!(out.contains("(the claim as stated)"), "{out}");
+}

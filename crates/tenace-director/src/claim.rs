@@ -1,0 +1,280 @@
+//! Law 70 (and 69B, 71): the tricks a claimer's side wins by the worst "normal" line of play
+//! for it — the number a Director needs when a claim is contested, when acquiescence is
+//! withdrawn, or when a concession may be cancelled.
+//!
+//! Law 70A: "any doubtful point as to a claim shall be resolved against the claimer"; the
+//! opponents are assumed to find the best defence, and the claimer's side may play any *normal*
+//! line — "careless or inferior for the class of player involved, but not irrational" (footnote
+//! to Law 70). The Laws leave "normal" to the Director's judgement; this module makes it
+//! mechanical, with these documented decisions:
+//!
+//! - **The statement is followed** (70D1: no successful line not embraced by the statement):
+//!   when the claimer named the order of his plays (`order`), each named card is played at its
+//!   hand's turn to lead.
+//! - **Leads**: otherwise the claimer's side may lead any suit it holds, from the top (cashing
+//!   winners carelessly in any order, not underleading them — an underlead would be irrational).
+//! - **Following suit**: the cheapest card that beats the card winning so far (lowest when it
+//!   cannot win, or when partner is already winning), or carelessly the highest card (e.g.
+//!   overtaking partner's winner and blocking a suit).
+//! - **Discards and ruffs**: the lowest card of any suit (a low ruff, or a discard from any suit).
+//! - **Outstanding trumps (70C)**: when the claimer did not mention an outstanding trump, the
+//!   lines above already include cashing side winners while an opponent still holds a trump.
+//!   When he did mention trumps (`mentions_trumps`), his side draws trumps first: while an
+//!   opponent holds a trump, a hand of the claimer's side that holds a trump leads its top trump.
+//! - **The opponents** may play any legal card (best defence).
+//!
+//! The result is the minimum, over all those lines and every defence, of the tricks the claimer's
+//! side wins among the remaining tricks (the trick in progress included).
+
+use std::collections::HashMap;
+
+use tenace_core::{rules, Card, Hand, Seat, Side, Suit};
+
+/// A claim position: the cards each hand still holds, the trick in progress (its leader and the
+/// cards already played to it), the trump suit, and the claimer's side.
+#[derive(Clone, Debug)]
+pub struct ClaimPosition {
+    pub hands: [Hand; 4],
+    pub leader: Seat,
+    pub trick: Vec<Card>,
+    pub trump: Option<Suit>,
+    pub claimer_side: Side,
+}
+
+/// What the claimer's statement commits him to (Law 68C): the order of his plays, if he gave
+/// one, and whether he mentioned the opponents' trumps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Statement {
+    pub order: Vec<Card>,
+    pub mentions_trumps: bool,
+}
+
+/// How many cards the search may try before it gives up: the number of normal lines grows
+/// exponentially with the tricks left. About a second in a release build; every position with
+/// up to seven tricks left, and most with eight or nine, fit.
+pub const SEARCH_BUDGET: u64 = 3_000_000;
+
+/// Law 70: the tricks the claimer's side wins among the remaining tricks by its worst normal
+/// line against the best defence (see the module documentation for "normal"); `None` when the
+/// position is too large to search within [`SEARCH_BUDGET`] (the Director then judges alone).
+pub fn normal_line_tricks(position: &ClaimPosition, statement: &Statement) -> Option<u8> {
+    let mut search =
+        Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0 };
+    let mut hands = position.hands;
+    let mut trick = position.trick.clone();
+    let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
+    let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1);
+    (search.nodes <= SEARCH_BUDGET).then_some(tricks)
+}
+
+struct Search<'a> {
+    trump: Option<Suit>,
+    side: Side,
+    statement: &'a Statement,
+    /// Between tricks: (cards still out, leader) → (a lower bound of the fewest tricks the
+    /// claimer's side wins from there, whether it is exact).
+    memo: HashMap<(u64, u8), (u8, bool)>,
+    /// Cards tried so far; past [`SEARCH_BUDGET`] the search unwinds.
+    nodes: u64,
+}
+
+impl Search<'_> {
+    /// Branch and bound: the fewest tricks the claimer's side can be held to from here, exact
+    /// when below `limit`; otherwise some value at least `limit` (that line is already no better
+    /// than one found).
+    fn min_tricks(&mut self, hands: &mut [Hand; 4], leader: Seat, trick: &mut Vec<Card>, limit: u8) -> u8 {
+        if trick.len() == 4 {
+            let winner = rules::trick_winner(leader, trick, self.trump).unwrap_or(leader);
+            let won = u8::from(winner.side() == self.side);
+            if won >= limit {
+                return won;
+            }
+            let played = std::mem::take(trick);
+            let rest = self.between_tricks(hands, winner, limit - won);
+            *trick = played;
+            return won + rest;
+        }
+        let seat = leader.after(trick.len());
+        let mut best = limit;
+        for card in self.moves(hands, seat, trick) {
+            self.nodes += 1;
+            if self.nodes > SEARCH_BUDGET {
+                return 0;
+            }
+            hands[seat.index()].remove(card);
+            trick.push(card);
+            let value = self.min_tricks(hands, leader, trick, best);
+            trick.pop();
+            hands[seat.index()].insert(card);
+            best = best.min(value);
+            if best == 0 {
+                break;
+            }
+        }
+        best
+    }
+
+    fn between_tricks(&mut self, hands: &mut [Hand; 4], leader: Seat, limit: u8) -> u8 {
+        let out = hands.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+        if out.is_empty() {
+            return 0;
+        }
+        let key = (out.bits(), leader.index() as u8);
+        let (lower, exact) = self.memo.get(&key).copied().unwrap_or((0, false));
+        if exact || lower >= limit {
+            return lower;
+        }
+        let mut trick = Vec::with_capacity(4);
+        let v = self.min_tricks(hands, leader, &mut trick, limit);
+        self.memo.insert(key, if v < limit { (v, true) } else { (v.max(lower), false) });
+        v
+    }
+
+    /// The cards `seat` may consider: every legal card for an opponent (one of each run of
+    /// equivalent cards), the normal plays for the claimer's side.
+    fn moves(&self, hands: &[Hand; 4], seat: Seat, trick: &[Card]) -> Vec<Card> {
+        let hand = hands[seat.index()];
+        let legal = match trick.first() {
+            Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
+            _ => hand,
+        };
+        if seat.side() != self.side {
+            // High cards first: they win tricks, which finds low results early.
+            let mut moves = representatives(legal, hands, trick);
+            moves.reverse();
+            return moves;
+        }
+        let mut moves: Vec<Card> = Vec::new();
+        if trick.is_empty() {
+            if let Some(next) = self.statement.order.iter().find(|c| hands.iter().any(|h| h.contains(**c))) {
+                if hand.contains(*next) {
+                    return vec![*next];
+                }
+            }
+            if let Some(trump) = self.trump.filter(|_| self.statement.mentions_trumps) {
+                let theirs = hands.iter().enumerate().filter(|(i, _)| Seat::ALL[*i].side() != self.side);
+                let outstanding = theirs.map(|(_, h)| h.suit_len(trump)).sum::<usize>() > 0;
+                if outstanding && hand.suit_len(trump) > 0 {
+                    return hand.cards_in(trump).iter().next_back().into_iter().collect();
+                }
+            }
+            for suit in Suit::ALL {
+                moves.extend(hand.cards_in(suit).iter().next_back());
+            }
+            return moves;
+        }
+        let led = trick[0].suit();
+        if hand.suit_len(led) > 0 {
+            let cards: Vec<Card> = hand.cards_in(led).iter().collect();
+            let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
+            let partner_winning = (trick.len() - winning) % 2 == 0;
+            let best = trick[winning];
+            let beats = |c: &Card| best.suit() == led && c.rank() > best.rank();
+            let cheap = if partner_winning { None } else { cards.iter().copied().find(beats) };
+            moves.push(cheap.unwrap_or(cards[0]));
+            moves.push(cards[cards.len() - 1]);
+        } else {
+            // Void in the suit led: ruff low enough to win when partner is not winning (throwing
+            // a winning ruff away would be irrational), otherwise the lowest card of any suit.
+            let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
+            let partner_winning = (trick.len() - winning) % 2 == 0;
+            let best = trick[winning];
+            let ruff = self.trump.filter(|_| !partner_winning).and_then(|t| {
+                hand.cards_in(t).iter().find(|c| best.suit() != t || c.rank() > best.rank())
+            });
+            match ruff {
+                Some(card) => moves.push(card),
+                None => {
+                    for suit in Suit::ALL {
+                        moves.extend(hand.cards_in(suit).iter().next());
+                    }
+                }
+            }
+        }
+        moves.sort();
+        moves.dedup();
+        moves
+    }
+}
+
+/// One card of each run of cards that are equivalent for the play: adjacent in rank among the
+/// cards still out (the ones already played to this trick count as out).
+fn representatives(legal: Hand, hands: &[Hand; 4], trick: &[Card]) -> Vec<Card> {
+    let mut out = hands.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+    for c in trick {
+        out.insert(*c);
+    }
+    let mut moves = Vec::new();
+    let mut previous: Option<Card> = None;
+    for card in legal.iter() {
+        let adjacent = previous.is_some_and(|p| {
+            p.suit() == card.suit()
+                && out.cards_in(card.suit()).iter().filter(|c| c.rank() > p.rank() && c.rank() < card.rank()).count() == 0
+        });
+        if !adjacent {
+            moves.push(card);
+        }
+        previous = Some(card);
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hands in PBN order North, East, South, West.
+    fn position(hands: &str, leader: Seat, trump: Option<Suit>) -> ClaimPosition {
+        let h: Vec<Hand> = hands.split(' ').map(|h| h.parse().unwrap()).collect();
+        ClaimPosition { hands: [h[0], h[1], h[2], h[3]], leader, trick: Vec::new(), trump, claimer_side: Side::NorthSouth }
+    }
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split(' ').map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn top_winners_are_won_in_any_order_and_lost_without_the_lead() {
+        let hands = "AKQ... 543... .432.. ..432.";
+        assert_eq!(normal_line_tricks(&position(hands, Seat::North, None), &Statement::default()), Some(3));
+        assert_eq!(normal_line_tricks(&position(hands, Seat::East, None), &Statement::default()), Some(3));
+        // West on lead runs the diamonds.
+        assert_eq!(normal_line_tricks(&position(hands, Seat::West, None), &Statement::default()), Some(0));
+    }
+
+    #[test]
+    fn law_70c_an_unmentioned_outstanding_trump_scores_a_mentioned_one_is_drawn() {
+        // Spades are trumps; South leads. East holds the last trump: cashing hearts first lets East
+        // ruff; drawing the trump first wins all four.
+        let p = position("...5432 2..765. A.AKQ.. ...9876", Seat::South, Some(Suit::Spades));
+        assert_eq!(normal_line_tricks(&p, &Statement { order: vec![], mentions_trumps: true }), Some(4));
+        assert_eq!(normal_line_tricks(&p, &Statement::default()), Some(3));
+    }
+
+    #[test]
+    fn law_70d1_the_stated_order_is_followed_and_no_unstated_line_is_credited() {
+        // South leads, no trumps; West holds the spade ace and two diamonds. Cashing the hearts
+        // first wins two; giving up the spade first loses everything to West's diamonds.
+        let p = position("...432 ...765 2.AK.. A..32.", Seat::South, None);
+        let stated = Statement { order: cards("HA HK"), mentions_trumps: false };
+        assert_eq!(normal_line_tricks(&p, &stated), Some(2));
+        // Without a stated order, leading the spade first is a careless but normal line (70A).
+        assert_eq!(normal_line_tricks(&p, &Statement::default()), Some(0));
+    }
+
+    #[test]
+    fn a_winning_ruff_is_not_thrown_away() {
+        // Hearts are trumps; West leads a club and South, void, ruffs rather than discarding.
+        let p = position("...432 ...765 .A.AK. ..QJ.AT", Seat::West, Some(Suit::Hearts));
+        let t = normal_line_tricks(&p, &Statement::default()).unwrap();
+        assert!(t >= 1, "{t}");
+    }
+
+    #[test]
+    fn the_trick_in_progress_counts() {
+        // West has led the club ace; North, East and South still to play; West then takes the rest.
+        let mut p = position("...5432 ...9876 ..5432. QJ..T.", Seat::West, None);
+        p.trick = cards("CA");
+        assert_eq!(normal_line_tricks(&p, &Statement::default()), Some(0));
+    }
+}
