@@ -60,6 +60,8 @@ pub enum DirectorError {
     DummyClaims,
     #[error("Law 69B/71: there is no agreed claim or concession to review (only an agreed claim can be, once)")]
     NoAgreedClaim,
+    #[error("Law 12C: the adjusted score cannot be scored: {message}")]
+    BadAdjustment { message: String },
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -105,6 +107,7 @@ impl DirectorError {
             TooManyTricks { .. } => "68A".into(),
             DummyClaims => "43A1(c)".into(),
             NoAgreedClaim => "69B/71".into(),
+            BadAdjustment { .. } => "12C".into(),
         }
     }
 }
@@ -146,6 +149,7 @@ mod tests {
             DirectorError::TooManyTricks { tricks: 9, remaining: 8 },
             DirectorError::DummyClaims,
             DirectorError::NoAgreedClaim,
+            DirectorError::BadAdjustment { message: "x".into() },
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

@@ -17,6 +17,7 @@ pub mod claim;
 mod error;
 pub mod play;
 pub mod rectification;
+pub mod score;
 mod table;
 
 pub use auction::MadeCall;
@@ -26,4 +27,5 @@ pub use rectification::{
     Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification,
     RestrictionState, Spoken,
 };
+pub use score::HandOff;
 pub use table::{FaceTable, Pending};

@@ -1,0 +1,49 @@
+//! Law 12: the hand-off to the scorer (`tenace-events`). A finished board goes to the event as
+//! the result obtained at the table, together with the notes in which a Law the engine applied
+//! tells the Director to consider an adjusted score (the engine cannot judge damage); the
+//! Director's adjusted score, if he awards one, replaces the table result after a check that the
+//! event can score it.
+
+use tenace_events::{Outcome, Played};
+
+use crate::error::DirectorError;
+use crate::rectification::Note;
+use crate::table::FaceTable;
+
+/// Laws whose application leaves an adjusted score to the Director's judgement (12A1, 12B1):
+/// information from withdrawn calls and plays (16C2), a comparable call that helped the
+/// offenders (23C, 27D), information from a penalty card (50E3), equity after a revoke (64C).
+pub const REVIEW_LAWS: [&str; 5] = ["16C", "23C", "27D", "50E", "64C"];
+
+/// What the Director hands to the scorer for one board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandOff {
+    /// The result obtained at the table; `None` until the board is over.
+    pub outcome: Option<Outcome>,
+    /// Notes asking the Director to consider an adjusted score (Law 12A1).
+    pub review: Vec<Note>,
+}
+
+impl FaceTable {
+    /// Law 12: the table result and the matters the Director must still consider.
+    pub fn hand_off(&self) -> HandOff {
+        let outcome = self.result().map(|r| {
+            Outcome::Played(match r.contract {
+                Some(fc) => Played::new(fc.contract, fc.declarer, r.declarer_tricks),
+                None => Played::passed_out(),
+            })
+        });
+        let review = self.notes().iter().filter(|n| REVIEW_LAWS.iter().any(|l| n.law.starts_with(l))).cloned().collect();
+        HandOff { outcome, review }
+    }
+
+    /// Law 12C: the Director's adjusted score for this board, checked so that the event can
+    /// score it (tricks, weights, declarer); refused naming Law 12C otherwise.
+    pub fn adjusted_score(&self, outcome: Outcome) -> Result<Outcome, DirectorError> {
+        let board = self.board();
+        outcome
+            .check(board.number.get(), board.vulnerability)
+            .map_err(|e| DirectorError::BadAdjustment { message: e.to_string() })?;
+        Ok(outcome)
+    }
+}
