@@ -62,6 +62,10 @@ pub enum DirectorError {
     NoAgreedClaim,
     #[error("Law 12C: the adjusted score cannot be scored: {message}")]
     BadAdjustment { message: String },
+    #[error("Law {law}: {seat:?} must comply with declarer's option (he is able to)")]
+    MustComply { seat: Seat, law: String },
+    #[error("Law 57C1: {seat:?}'s {card}, played prematurely, is his play")]
+    MustPlayCommitted { seat: Seat, card: Card },
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -108,6 +112,8 @@ impl DirectorError {
             DummyClaims => "43A1(c)".into(),
             NoAgreedClaim => "69B/71".into(),
             BadAdjustment { .. } => "12C".into(),
+            MustComply { law, .. } => law.clone(),
+            MustPlayCommitted { .. } => "57C1".into(),
         }
     }
 }
@@ -150,6 +156,8 @@ mod tests {
             DirectorError::DummyClaims,
             DirectorError::NoAgreedClaim,
             DirectorError::BadAdjustment { message: "x".into() },
+            DirectorError::MustComply { seat: Seat::East, law: "57A1".into() },
+            DirectorError::MustPlayCommitted { seat: Seat::East, card },
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

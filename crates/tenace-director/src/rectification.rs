@@ -152,6 +152,14 @@ pub enum Choice {
     AwardTricks(u8),
     /// Law 68D2(b): all four players agree that play continues; the claim is void.
     PlayOn,
+    /// Law 57A1: the offender's partner plays his highest card of the suit led...
+    PlayHighest,
+    /// ...57A2: his lowest card of the suit led...
+    PlayLowest,
+    /// ...57A3: a card of this other suit...
+    RequireSuit(Suit),
+    /// ...57A4: no card of this other suit.
+    ForbidSuit(Suit),
 }
 
 /// One option the Laws give: who chooses, the Law, and what it does.
@@ -202,6 +210,8 @@ pub enum Irregularity {
     PenaltyCardLead { holder: Seat, leader: Seat },
     /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
     LeadRestriction { offender: Seat, leader: Seat },
+    /// Law 57: a defender's premature lead to the next trick (`lead`) or play before his partner.
+    PrematurePlay { offender: Seat, card: Card, lead: bool },
     /// Law 70: a claim disputed by `disputed_by`. `normal_line`: the tricks the claimer's side
     /// wins by its worst normal line ([`crate::claim`]), when the search could decide.
     ContestedClaim { claimer: Seat, tricks: u8, disputed_by: Seat, normal_line: Option<u8> },

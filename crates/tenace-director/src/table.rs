@@ -9,6 +9,7 @@ use tenace_table::{BoardResult, Ending, FinalContract, LawError};
 use crate::play::FacePlay as Play;
 
 mod claims;
+mod premature;
 
 use crate::auction::{self, MadeCall};
 use crate::error::DirectorError;
@@ -58,6 +59,13 @@ pub struct FaceTable {
     /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
     #[serde(default)]
     claim: Option<ClaimMade>,
+    /// Law 57A: declarer's option for the offender's partner's play to the trick (seat, option,
+    /// trick index).
+    #[serde(default)]
+    play_restriction: Option<(Seat, Choice, usize)>,
+    /// Law 57C1: a premature card that stands unrectified (seat, card, led to the next trick).
+    #[serde(default)]
+    committed: Option<(Seat, Card, bool)>,
     /// An agreed claim, kept for a review under Law 69B or 71 (once).
     #[serde(default)]
     agreed_claim: Option<ClaimMade>,
@@ -100,6 +108,8 @@ impl FaceTable {
             penalty_decided: None,
             required_lead: None,
             claim: None,
+            play_restriction: None,
+            committed: None,
             agreed_claim: None,
             result: None,
             notes: Vec::new(),
@@ -232,6 +242,28 @@ impl FaceTable {
 
     /// Whether the hand `seat` may play `card` now, with any Law 26B prohibition.
     pub fn check_card(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        // Law 57C1: a premature card that stands is the only card.
+        if let Some(committed) = self.committed_card(seat) {
+            if card != committed {
+                return Err(DirectorError::MustPlayCommitted { seat, card: committed });
+            }
+        }
+        self.check_card_other_than_57a(seat, card)?;
+        // Law 57A, unless the player is unable to comply with declarer's option (57B, 59): then
+        // any otherwise legal card.
+        if let Err(e) = self.restriction_check(seat, card) {
+            let legal = self.play.as_ref().map_or(Hand::EMPTY, |p| p.legal_cards());
+            let able = legal
+                .iter()
+                .any(|c| self.check_card_other_than_57a(seat, c).is_ok() && self.restriction_check(seat, c).is_ok());
+            if able {
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_card_other_than_57a(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         if self.result.is_some() {
             return Err(DirectorError::BoardOver);
         }
@@ -288,6 +320,10 @@ impl FaceTable {
     pub fn legal_cards(&self) -> Hand {
         let Some(seat) = self.to_play() else { return Hand::EMPTY };
         let Some(play) = &self.play else { return Hand::EMPTY };
+        if let Some(card) = self.committed_card(seat) {
+            // Law 57C1: the card stands even if it fails to follow suit (a revoke, 61A).
+            return Hand::EMPTY.with(card);
+        }
         play.legal_cards().iter().filter(|c| self.check_card(seat, *c).is_ok()).collect()
     }
 
@@ -900,6 +936,10 @@ impl FaceTable {
         if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
             return self.rule_on_claim(&rect.irregularity, choice, &l);
         }
+        if let Irregularity::PrematurePlay { offender, .. } = rect.irregularity {
+            self.rule_on_premature(offender, choice);
+            return Ok(());
+        }
         match rect.irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
                 Choice::Accept => self.record(offender, Call::Bid(bid)),
@@ -1078,7 +1118,7 @@ impl FaceTable {
                 }
             }
             // Ruled on above (`rule_on_claim`).
-            Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } => {}
+            Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } | Irregularity::PrematurePlay { .. } => {}
         }
         Ok(())
     }
@@ -1290,6 +1330,9 @@ impl FaceTable {
                 }
             }
         }
+        if self.rectification.is_none() && self.premature(seat, card)? {
+            return Ok(());
+        }
         match self.check_card(seat, card) {
             // Law 61A: a failure to follow suit is a revoke: recorded, established when the
             // offending side plays to a later trick (63A1), adjusted after play (64).
@@ -1301,7 +1344,7 @@ impl FaceTable {
         }
         self.penalty_cards.retain(|pc| *pc != (seat, card));
         self.required_lead = None;
-        Ok(())
+        self.after_premature(seat, card)
     }
 
     /// Law 24: cards exposed during the auction.

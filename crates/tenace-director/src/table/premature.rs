@@ -1,0 +1,140 @@
+//! Law 57: a defender's premature lead or play — leading to the next trick before his partner
+//! has played to the current one, or playing before his partner in rotation. The card becomes a
+//! major penalty card (57A) and declarer picks how the offender's partner plays to the trick:
+//! his highest or lowest card of the suit led, a card of another suit, or not a card of another
+//! suit (57A1-4); a partner who cannot comply plays any otherwise legal card (57B, 59). When
+//! dummy has already played to the trick (which includes declarer having played from both
+//! hands) there is no rectification (57C1): the card stands — played at the offender's turn, or
+//! led to the next trick, where it is a lead out of turn (Laws 53-56) unless the offender wins
+//! the trick.
+
+use tenace_core::{Card, Seat, Suit};
+
+use super::{option, FaceTable};
+use crate::error::DirectorError;
+use crate::rectification::{Choice, Chooser, Irregularity, RectOption};
+
+impl FaceTable {
+    /// Recognises a premature lead or play by `seat` (Law 57); `Ok(true)` when it has been dealt
+    /// with (a rectification opened, or the card committed under 57C1).
+    pub(super) fn premature(&mut self, seat: Seat, card: Card) -> Result<bool, DirectorError> {
+        let (Some(play), Some(fc)) = (self.play.as_ref(), self.final_contract()) else { return Ok(false) };
+        let (Some(expected), Some(trick)) = (play.to_play(), play.current_trick()) else { return Ok(false) };
+        let defender = seat.side() != fc.declarer.side();
+        if !defender || seat == expected || expected != seat.partner() || trick.cards.is_empty() {
+            return Ok(false);
+        }
+        if !play.remaining(seat).contains(card) {
+            return Err(tenace_table::LawError::CardNotHeld { seat, card }.into());
+        }
+        let lead = trick.card_of(seat).is_some();
+        let dummy_played = trick.card_of(play.dummy()).is_some();
+        if dummy_played {
+            self.committed = Some((seat, card, lead));
+            let what = if lead { "led to the next trick" } else { "played to this trick at his turn" };
+            self.note("57C1", format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
+            return Ok(true);
+        }
+        let suit_led = trick.cards[0].suit();
+        let d = Chooser::Player(fc.declarer);
+        let partner = seat.partner();
+        let mut options: Vec<RectOption> = vec![
+            option(d, Choice::PlayHighest, "57A1", format!("{partner:?} plays his highest {}.", word(suit_led))),
+            option(d, Choice::PlayLowest, "57A2", format!("{partner:?} plays his lowest {}.", word(suit_led))),
+        ];
+        for s in Suit::ALL.into_iter().rev().filter(|s| *s != suit_led) {
+            options.push(option(d, Choice::RequireSuit(s), "57A3", format!("{partner:?} plays a {} (if unable to follow suit).", singular(s))));
+        }
+        for s in Suit::ALL.into_iter().rev().filter(|s| *s != suit_led) {
+            options.push(option(d, Choice::ForbidSuit(s), "57A4", format!("{partner:?} may not play a {}.", singular(s))));
+        }
+        self.penalty_cards.push((seat, card));
+        self.note("57A", format!("{seat:?}'s premature {card} is a major penalty card (Law 50)."));
+        self.open(Irregularity::PrematurePlay { offender: seat, card, lead }, options);
+        Ok(true)
+    }
+
+    /// Declarer's choice under Law 57A: it binds the offender's partner's play to this trick.
+    pub(super) fn rule_on_premature(&mut self, offender: Seat, choice: Choice) {
+        let trick = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
+        self.play_restriction = Some((offender.partner(), choice, trick));
+    }
+
+    /// Law 57C1: the card `seat` committed prematurely, when it is now his turn to play it.
+    pub(super) fn committed_card(&self, seat: Seat) -> Option<Card> {
+        let trick = self.play.as_ref()?.current_trick()?;
+        let (s, c, lead) = self.committed?;
+        let its_turn = if lead { trick.cards.is_empty() && trick.leader == s } else { !trick.cards.is_empty() };
+        (s == seat && its_turn).then_some(c)
+    }
+
+    /// Law 57A at `seat`'s play to the trick: the card declarer's option requires. Whether he
+    /// is able to comply (57B, 59) is the caller's question.
+    pub(super) fn restriction_check(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        let Some(play) = self.play.as_ref() else { return Ok(()) };
+        let Some(trick) = play.current_trick() else { return Ok(()) };
+        let Some((s, choice, index)) = self.play_restriction else { return Ok(()) };
+        if s != seat || index != play.tricks().len() - 1 || trick.cards.is_empty() {
+            return Ok(());
+        }
+        let hand = play.remaining(seat);
+        let led = trick.cards[0].suit();
+        let follows = hand.suit_len(led) > 0;
+        let required: Option<Card> = match choice {
+            Choice::PlayHighest if follows => hand.cards_in(led).iter().next_back(),
+            Choice::PlayLowest if follows => hand.cards_in(led).iter().next(),
+            _ => None,
+        };
+        let ok = match (choice, required) {
+            (_, Some(r)) => card == r,
+            (Choice::RequireSuit(x), _) if !follows => card.suit() == x,
+            (Choice::ForbidSuit(x), _) if !follows => card.suit() != x,
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(DirectorError::MustComply { seat, law: law_of(choice).to_string() })
+        }
+    }
+
+    /// After a card is played: a card committed under 57C1 that was led prematurely becomes a
+    /// lead out of turn when its owner did not win the trick (Laws 53-56).
+    pub(super) fn after_premature(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        if self.play_restriction.is_some_and(|(s, _, _)| s == seat) {
+            self.play_restriction = None;
+        }
+        let Some((owner, committed, lead)) = self.committed else { return Ok(()) };
+        if owner == seat && committed == card {
+            self.committed = None;
+            return Ok(());
+        }
+        let Some(play) = self.play.as_ref() else { return Ok(()) };
+        let Some(trick) = play.current_trick() else {
+            self.committed = None;
+            return Ok(());
+        };
+        if lead && trick.cards.is_empty() && trick.leader != owner {
+            self.committed = None;
+            return self.on_play(owner, committed);
+        }
+        Ok(())
+    }
+}
+
+fn law_of(choice: Choice) -> &'static str {
+    match choice {
+        Choice::PlayHighest => "57A1",
+        Choice::PlayLowest => "57A2",
+        Choice::RequireSuit(_) => "57A3",
+        _ => "57A4",
+    }
+}
+
+fn word(s: Suit) -> &'static str {
+    ["club", "diamond", "heart", "spade"][s.index()]
+}
+
+fn singular(s: Suit) -> &'static str {
+    word(s)
+}

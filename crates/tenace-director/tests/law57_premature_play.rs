@@ -1,0 +1,108 @@
+//! Law 57: a defender's premature lead or play; declarer's four options for the partner's play,
+//! the premature card a major penalty card, and no rectification once dummy has played (57C1).
+
+mod common;
+
+use common::*;
+use tenace_core::{Seat, Suit};
+use tenace_director::{Choice, Event, Irregularity};
+
+/// 1NT by North on the common deal: East leads.
+fn north_declares() -> tenace_director::FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    t
+}
+
+#[test]
+fn law_57a1_premature_play_before_partner_declarer_requires_the_highest_card() {
+    let mut t = north_declares();
+    // East leads SQ, dummy (South) S7, West S4, North SA: North on lead.
+    play(&mut t, "SQ S7 S4 SA");
+    play(&mut t, "CA");
+    // West plays before his partner East.
+    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    let Some(Irregularity::PrematurePlay { offender, lead, .. }) = t.rectification().map(|r| r.irregularity.clone()) else {
+        panic!("{:?}", t.rectification())
+    };
+    assert_eq!((offender, lead), (Seat::West, false));
+    let offered = options(&t);
+    assert_eq!(offered.len(), 8, "highest, lowest, three suits required, three forbidden: {offered:?}");
+    assert!(offered.iter().all(|o| o.0 == player(Seat::North)));
+    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::PlayHighest }, "57A1");
+    choose(&mut t, player(Seat::North), Choice::PlayHighest).unwrap();
+    assert_eq!(t.to_play(), Some(Seat::East));
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("CK")]);
+    refused(&mut t, Event::Play { seat: Seat::East, card: card("C2") }, "57A1");
+    play(&mut t, "CK C3");
+    // West's C4 is a major penalty card, played at his first legal opportunity (50D1).
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);
+}
+
+#[test]
+fn law_57a_premature_lead_to_the_next_trick_partner_plays_his_lowest() {
+    let mut t = table_with(SPADES_WEST);
+    auction(&mut t, "1NT P P P");
+    // East leads ST, dummy S5, West SA wins; West leads SK, North S3 — and before East plays,
+    // West leads the SQ to the next trick.
+    play(&mut t, "ST S5 SA S4 SK S3");
+    t.apply(Event::Play { seat: Seat::West, card: card("SQ") }).unwrap();
+    assert!(matches!(
+        t.rectification().map(|r| &r.irregularity),
+        Some(Irregularity::PrematurePlay { offender: Seat::West, lead: true, .. })
+    ));
+    choose(&mut t, player(Seat::North), Choice::PlayLowest).unwrap();
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S8")]);
+    play(&mut t, "S8 S6");
+    // West won with the SK and must lead his penalty card.
+    assert_eq!(t.to_play(), Some(Seat::West));
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("SQ")]);
+}
+
+#[test]
+fn law_57b_partner_unable_to_comply_plays_any_legal_card() {
+    let mut t = north_declares();
+    play(&mut t, "SQ S7 S4 SA");
+    play(&mut t, "CA");
+    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    // East holds clubs, so a required heart cannot be complied with: he follows suit as usual.
+    choose(&mut t, player(Seat::North), Choice::RequireSuit(Suit::Hearts)).unwrap();
+    let legal: Vec<_> = t.legal_cards().iter().collect();
+    assert_eq!(legal, vec![card("C2"), card("CK")]);
+}
+
+#[test]
+fn law_57c1_after_dummy_has_played_the_premature_card_stands() {
+    let mut t = north_declares();
+    // East leads D4, dummy's DA wins (North D2, West D8): dummy leads.
+    play(&mut t, "D4 DA D8 D2");
+    assert_eq!(t.to_play(), Some(Seat::South));
+    play(&mut t, "C3");
+    // East plays before West, but dummy has played to the trick: no rectification.
+    t.apply(Event::Play { seat: Seat::East, card: card("C2") }).unwrap();
+    assert!(t.rectification().is_none());
+    assert!(t.notes().iter().any(|n| n.law == "57C1"));
+    assert!(t.penalty_cards().is_empty());
+    play(&mut t, "C4 C7");
+    // At East's turn, his card is the C2.
+    assert_eq!(t.to_play(), Some(Seat::East));
+    refused(&mut t, Event::Play { seat: Seat::East, card: card("CK") }, "57C1");
+    play(&mut t, "C2");
+    assert_eq!(t.play().unwrap().tricks()[1].cards.len(), 4);
+}
+
+#[test]
+fn law_57c1_a_premature_lead_by_a_player_who_does_not_win_is_a_lead_out_of_turn() {
+    let mut t = north_declares();
+    play(&mut t, "D4 DA D8 D2");
+    // Dummy leads the C3, West C4, North C7; before East plays, West leads the H7.
+    play(&mut t, "C3 C4 C7");
+    t.apply(Event::Play { seat: Seat::West, card: card("H7") }).unwrap();
+    assert!(t.rectification().is_none(), "57C1: dummy has played");
+    // East wins with the CK; West's H7 is now a lead out of turn (Law 56), declarer's option.
+    play(&mut t, "CK");
+    assert!(matches!(
+        t.rectification().map(|r| &r.irregularity),
+        Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })
+    ));
+}
