@@ -73,6 +73,9 @@ pub enum Event {
         #[serde(default)]
         mentions_trumps: bool,
     },
+    /// Law 58B: `seat` leads or plays several cards at once; `visible` are those whose faces
+    /// could be seen (58B1: only one visible — it is played).
+    SimultaneousCards { seat: Seat, visible: Vec<Card> },
     /// Law 69A: an opponent of the claimer agrees to the claim, or disputes it (68D2: the
     /// Director is summoned).
     AnswerClaim { seat: Seat, agree: bool },
@@ -160,6 +163,8 @@ pub enum Choice {
     RequireSuit(Suit),
     /// ...57A4: no card of this other suit.
     ForbidSuit(Suit),
+    /// Law 58B2: the offender designates the card he proposes to play.
+    Designate(Card),
 }
 
 /// One option the Laws give: who chooses, the Law, and what it does.
@@ -210,6 +215,8 @@ pub enum Irregularity {
     PenaltyCardLead { holder: Seat, leader: Seat },
     /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
     LeadRestriction { offender: Seat, leader: Seat },
+    /// Law 58B2: several cards visible from one hand; the offender designates one.
+    SimultaneousCards { offender: Seat, visible: Vec<Card> },
     /// Law 57: a defender's premature lead to the next trick (`lead`) or play before his partner.
     PrematurePlay { offender: Seat, card: Card, lead: bool },
     /// Law 70: a claim disputed by `disputed_by`. `normal_line`: the tricks the claimer's side

@@ -348,6 +348,7 @@ impl FaceTable {
             Event::Choose { by, choice } => next.on_choose(*by, *choice)?,
             Event::UnintendedCall { seat, intended } => next.on_unintended(*seat, *intended)?,
             Event::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
+            Event::SimultaneousCards { seat, visible } => next.on_simultaneous(*seat, visible)?,
             Event::CardsExposed { seat, cards, prematurely_led } => {
                 next.on_cards_exposed(*seat, cards, *prematurely_led)?
             }
@@ -936,6 +937,9 @@ impl FaceTable {
         if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
             return self.rule_on_claim(&rect.irregularity, choice, &l);
         }
+        if let Irregularity::SimultaneousCards { offender, visible } = &rect.irregularity {
+            return self.designate(*offender, visible, choice);
+        }
         if let Irregularity::PrematurePlay { offender, .. } = rect.irregularity {
             self.rule_on_premature(offender, choice);
             return Ok(());
@@ -1118,7 +1122,10 @@ impl FaceTable {
                 }
             }
             // Ruled on above (`rule_on_claim`).
-            Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } | Irregularity::PrematurePlay { .. } => {}
+            Irregularity::ContestedClaim { .. }
+            | Irregularity::ClaimReviewed { .. }
+            | Irregularity::PrematurePlay { .. }
+            | Irregularity::SimultaneousCards { .. } => {}
         }
         Ok(())
     }
@@ -1384,6 +1391,54 @@ impl FaceTable {
             l,
             format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."),
         );
+        Ok(())
+    }
+
+    /// Law 58B: several cards led or played at once from `seat`'s hand, `visible` of them seen.
+    fn on_simultaneous(&mut self, seat: Seat, visible: &[Card]) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        self.claim_error()?;
+        let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        if let Some(card) = visible.iter().find(|c| !play.remaining(seat).contains(**c)) {
+            return Err(LawError::CardNotHeld { seat, card: *card }.into());
+        }
+        let mut cards: Vec<Card> = visible.to_vec();
+        cards.sort();
+        cards.dedup();
+        match cards[..] {
+            [] => Err(DirectorError::NothingExposed { seat }),
+            // 58B1: only one face visible: that card is played; the others are picked up (47F).
+            [card] => {
+                self.note("58B1", format!("Only the {card} of {seat:?}'s cards was visible: it is played."));
+                self.on_play(seat, card)
+            }
+            _ => {
+                let options = cards
+                    .iter()
+                    .map(|c| {
+                        option(Chooser::Player(seat), Choice::Designate(*c), "58B2", format!("{seat:?} designates the {c} as his play."))
+                    })
+                    .collect();
+                self.open(Irregularity::SimultaneousCards { offender: seat, visible: cards }, options);
+                Ok(())
+            }
+        }
+    }
+
+    /// Law 58B2: the designated card is played; a defender's other visible cards become penalty
+    /// cards (Law 50), declarer's are picked up.
+    fn designate(&mut self, offender: Seat, visible: &[Card], choice: Choice) -> Result<(), DirectorError> {
+        let Choice::Designate(card) = choice else { return Ok(()) };
+        let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
+        self.on_play(offender, card)?;
+        for c in visible.iter().filter(|c| **c != card) {
+            if defender {
+                self.penalty_cards.push((offender, *c));
+            }
+        }
+        let rest: Vec<String> = visible.iter().filter(|c| **c != card).map(|c| c.to_string()).collect();
+        let fate = if defender { "major penalty card(s) (Law 50)" } else { "picked up (47F)" };
+        self.note("58B2", format!("{offender:?} plays the {card}; {} are {fate}.", rest.join(", ")));
         Ok(())
     }
 

@@ -25,6 +25,8 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
   choose K         apply option K of the rectification the Director has explained
   expose S SK HQ   Law 24: cards of South's exposed during the auction (add `led` for a
                    premature lead)
+  both E HA HK     Law 58B: East led or played HA and HK at once (the faces seen); one
+                   seen: it is played; more: East designates one
   correct S H5     Law 62: South's revoke is corrected by substituting H5
   unintended N 1H  Law 25A: North's last call was unintended; 1H replaces it
   claim S 3 [statement]
@@ -192,6 +194,11 @@ fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
                 return Err("name the exposed cards: expose S SK HQ".into());
             }
             return Ok(Command::Apply(Event::CardsExposed { seat, cards, prematurely_led }));
+        }
+        "both" => {
+            let seat = seat(words.get(1).ok_or("both SEAT CARD CARD...")?)?;
+            let visible = words[2..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
+            return Ok(Command::Apply(Event::SimultaneousCards { seat, visible }));
         }
         "correct" => {
             let [_, s, c] = words[..] else { return Err("correct SEAT CARD".into()) };

@@ -1,0 +1,53 @@
+//! Law 58B: two or more cards led or played at once from one hand.
+
+mod common;
+
+use common::*;
+use tenace_core::Seat;
+use tenace_director::{Choice, Event};
+
+fn north_declares() -> tenace_director::FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    t
+}
+
+#[test]
+fn law_58b1_only_one_face_visible_that_card_is_played() {
+    let mut t = north_declares();
+    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA")] }).unwrap();
+    assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("HA")]);
+    assert!(t.penalty_cards().is_empty());
+    assert!(t.notes().iter().any(|n| n.law == "58B1"));
+}
+
+#[test]
+fn law_58b2_a_defender_designates_the_card_and_the_other_is_a_penalty_card() {
+    let mut t = north_declares();
+    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("HK")] }).unwrap();
+    let offered = options(&t);
+    assert_eq!(offered, vec![
+        (player(Seat::East), Choice::Designate(card("HK")), "58B2".to_string()),
+        (player(Seat::East), Choice::Designate(card("HA")), "58B2".to_string()),
+    ]);
+    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("HK")) }, "58B2");
+    choose(&mut t, player(Seat::East), Choice::Designate(card("HK"))).unwrap();
+    assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("HK")]);
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("HA"))]);
+}
+
+#[test]
+fn law_58b2_declarers_other_card_is_picked_up() {
+    let mut t = north_declares();
+    play(&mut t, "SQ S7 S4");
+    t.apply(Event::SimultaneousCards { seat: Seat::North, visible: vec![card("SA"), card("SK")] }).unwrap();
+    choose(&mut t, player(Seat::North), Choice::Designate(card("SA"))).unwrap();
+    assert!(t.penalty_cards().is_empty());
+    assert!(t.play().unwrap().remaining(Seat::North).contains(card("SK")));
+}
+
+#[test]
+fn law_58b_cards_not_held_are_refused() {
+    let mut t = north_declares();
+    refused(&mut t, Event::SimultaneousCards { seat: Seat::East, visible: vec![card("SA"), card("HA")] }, "45A");
+}
