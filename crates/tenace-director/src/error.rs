@@ -66,6 +66,8 @@ pub enum DirectorError {
     MustComply { seat: Seat, law: String },
     #[error("Law 57C1: {seat:?}'s {card}, played prematurely, is his play")]
     MustPlayCommitted { seat: Seat, card: Card },
+    #[error("Law 50C: {seat:?} may not play another card below an honour of the suit of his minor penalty card {card} before it")]
+    MinorPenaltyCard { seat: Seat, card: Card },
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -114,6 +116,7 @@ impl DirectorError {
             BadAdjustment { .. } => "12C".into(),
             MustComply { law, .. } => law.clone(),
             MustPlayCommitted { .. } => "57C1".into(),
+            MinorPenaltyCard { .. } => "50C".into(),
         }
     }
 }
@@ -158,6 +161,7 @@ mod tests {
             DirectorError::BadAdjustment { message: "x".into() },
             DirectorError::MustComply { seat: Seat::East, law: "57A1".into() },
             DirectorError::MustPlayCommitted { seat: Seat::East, card },
+            DirectorError::MinorPenaltyCard { seat: Seat::East, card },
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

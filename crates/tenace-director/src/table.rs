@@ -59,6 +59,9 @@ pub struct FaceTable {
     /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
     #[serde(default)]
     claim: Option<ClaimMade>,
+    /// Minor penalty cards (Law 50B/50C) still held: the player and the card.
+    #[serde(default)]
+    minor_penalty_cards: Vec<(Seat, Card)>,
     /// Law 57A: declarer's option for the offender's partner's play to the trick (seat, option,
     /// trick index).
     #[serde(default)]
@@ -108,6 +111,7 @@ impl FaceTable {
             penalty_decided: None,
             required_lead: None,
             claim: None,
+            minor_penalty_cards: Vec::new(),
             play_restriction: None,
             committed: None,
             agreed_claim: None,
@@ -312,7 +316,18 @@ impl FaceTable {
         if !due.is_empty() && !due.contains(&card) {
             return Err(DirectorError::PenaltyCardMustBePlayed { seat, card: due[0] });
         }
+        // Law 50C: no other card of a minor penalty card's suit below an honour until it is played.
+        if let Some((_, minor)) = self.minor_penalty_cards.iter().find(|(s, c)| {
+            *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten
+        }) {
+            return Err(DirectorError::MinorPenaltyCard { seat, card: *minor });
+        }
         Ok(())
+    }
+
+    /// Minor penalty cards on the table (Law 50C): the player and the card.
+    pub fn minor_penalty_cards(&self) -> &[(Seat, Card)] {
+        &self.minor_penalty_cards
     }
 
     /// The cards the hand to play may play (Law 44C), less a suit prohibited under Law 26B (unless
@@ -1146,10 +1161,8 @@ impl FaceTable {
             }
             let minor = cards.len() == 1 && !cards[0].1 && cards[0].0.rank() < tenace_core::Rank::Ten;
             if minor {
-                self.note(
-                    "24E",
-                    format!("{seat:?}'s {} is a minor penalty card (Law 50C not yet enforced).", cards[0].0),
-                );
+                self.minor_penalty_cards.push((seat, cards[0].0));
+                self.note("24E", format!("{seat:?}'s {} is a minor penalty card (Law 50C).", cards[0].0));
             } else {
                 for (c, _) in cards {
                     self.penalty_cards.push((seat, c));
@@ -1350,6 +1363,7 @@ impl FaceTable {
             play.play(seat, card)?;
         }
         self.penalty_cards.retain(|pc| *pc != (seat, card));
+        self.minor_penalty_cards.retain(|pc| *pc != (seat, card));
         self.required_lead = None;
         self.after_premature(seat, card)
     }
@@ -1431,13 +1445,24 @@ impl FaceTable {
         let Choice::Designate(card) = choice else { return Ok(()) };
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
         self.on_play(offender, card)?;
-        for c in visible.iter().filter(|c| **c != card) {
-            if defender {
-                self.penalty_cards.push((offender, *c));
+        let others: Vec<Card> = visible.iter().copied().filter(|c| *c != card).collect();
+        // Law 50B: a single card below an honour exposed inadvertently is a minor penalty card.
+        let minor = matches!(others[..], [c] if c.rank() < tenace_core::Rank::Ten);
+        if defender {
+            for c in &others {
+                if minor {
+                    self.minor_penalty_cards.push((offender, *c));
+                } else {
+                    self.penalty_cards.push((offender, *c));
+                }
             }
         }
-        let rest: Vec<String> = visible.iter().filter(|c| **c != card).map(|c| c.to_string()).collect();
-        let fate = if defender { "major penalty card(s) (Law 50)" } else { "picked up (47F)" };
+        let rest: Vec<String> = others.iter().map(|c| c.to_string()).collect();
+        let fate = match (defender, minor) {
+            (false, _) => "picked up (47F)",
+            (true, true) => "a minor penalty card (Law 50B, 50C)",
+            (true, false) => "major penalty card(s) (Law 50B, 50D)",
+        };
         self.note("58B2", format!("{offender:?} plays the {card}; {} are {fate}.", rest.join(", ")));
         Ok(())
     }

@@ -19,8 +19,9 @@ fn law_24a_single_low_card_no_rectification_24e_minor_penalty_card() {
     assert!(t.obligations().is_empty());
     assert_eq!(t.notes().last().unwrap().law, "24A");
     auction(&mut t, "P P P");
-    // East defends: a minor penalty card (recorded; Law 50C is not enforced yet).
+    // East defends: a minor penalty card (Law 50C).
     assert!(t.penalty_cards().is_empty());
+    assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("C2"))]);
     assert_eq!(t.notes().last().unwrap().law, "24E");
     assert!(t.exposed_cards().is_empty());
 }

@@ -51,3 +51,21 @@ fn law_58b_cards_not_held_are_refused() {
     let mut t = north_declares();
     refused(&mut t, Event::SimultaneousCards { seat: Seat::East, visible: vec![card("SA"), card("HA")] }, "45A");
 }
+
+#[test]
+fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_its_suit_before_it() {
+    let mut t = north_declares();
+    // East leads the HA and the H2 shows too: HA designated, the H2 a minor penalty card (50B).
+    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
+    choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
+    assert!(t.penalty_cards().is_empty());
+    assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("H2"))]);
+    play(&mut t, "H6 H7 H4");
+    // East won and leads again: not the H3 before the H2 (50C), but the HK (an honour) or the H2.
+    let legal = t.legal_cards();
+    assert!(!legal.contains(card("H3")));
+    assert!(legal.contains(card("HK")) && legal.contains(card("H2")) && legal.contains(card("SQ")));
+    refused(&mut t, Event::Play { seat: Seat::East, card: card("H3") }, "50C");
+    play(&mut t, "H2");
+    assert!(t.minor_penalty_cards().is_empty());
+}
