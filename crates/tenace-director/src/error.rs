@@ -68,6 +68,8 @@ pub enum DirectorError {
     MustPlayCommitted { seat: Seat, card: Card },
     #[error("Law 50C: {seat:?} may not play another card below an honour of the suit of his minor penalty card {card} before it")]
     MinorPenaltyCard { seat: Seat, card: Card },
+    #[error("Law 51A: declarer designated the penalty card {card} for {seat:?} to play")]
+    DesignatedPenaltyCard { seat: Seat, card: Card },
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -117,6 +119,7 @@ impl DirectorError {
             MustComply { law, .. } => law.clone(),
             MustPlayCommitted { .. } => "57C1".into(),
             MinorPenaltyCard { .. } => "50C".into(),
+            DesignatedPenaltyCard { .. } => "51A".into(),
         }
     }
 }
@@ -162,6 +165,7 @@ mod tests {
             DirectorError::MustComply { seat: Seat::East, law: "57A1".into() },
             DirectorError::MustPlayCommitted { seat: Seat::East, card },
             DirectorError::MinorPenaltyCard { seat: Seat::East, card },
+            DirectorError::DesignatedPenaltyCard { seat: Seat::East, card },
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

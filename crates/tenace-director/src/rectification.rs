@@ -163,7 +163,8 @@ pub enum Choice {
     RequireSuit(Suit),
     /// ...57A4: no card of this other suit.
     ForbidSuit(Suit),
-    /// Law 58B2: the offender designates the card he proposes to play.
+    /// Law 58B2: the offender designates the card he proposes to play; Law 51A: declarer
+    /// designates which penalty card is played.
     Designate(Card),
 }
 
@@ -215,6 +216,8 @@ pub enum Irregularity {
     PenaltyCardLead { holder: Seat, leader: Seat },
     /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
     LeadRestriction { offender: Seat, leader: Seat },
+    /// Law 51A: `holder` must play a penalty card and has several that may legally be played.
+    PenaltyCardsDesignation { holder: Seat, cards: Vec<Card> },
     /// Law 58B2: several cards visible from one hand; the offender designates one.
     SimultaneousCards { offender: Seat, visible: Vec<Card> },
     /// Law 57: a defender's premature lead to the next trick (`lead`) or play before his partner.

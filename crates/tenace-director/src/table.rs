@@ -59,6 +59,9 @@ pub struct FaceTable {
     /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
     #[serde(default)]
     claim: Option<ClaimMade>,
+    /// Law 51A: the penalty card declarer designated (holder, card, trick index).
+    #[serde(default)]
+    designated: Option<(Seat, Card, usize)>,
     /// Minor penalty cards (Law 50B/50C) still held: the player and the card.
     #[serde(default)]
     minor_penalty_cards: Vec<(Seat, Card)>,
@@ -112,6 +115,7 @@ impl FaceTable {
             required_lead: None,
             claim: None,
             minor_penalty_cards: Vec::new(),
+            designated: None,
             play_restriction: None,
             committed: None,
             agreed_claim: None,
@@ -315,6 +319,12 @@ impl FaceTable {
             .collect();
         if !due.is_empty() && !due.contains(&card) {
             return Err(DirectorError::PenaltyCardMustBePlayed { seat, card: due[0] });
+        }
+        // Law 51A: the penalty card declarer designated.
+        if let Some((s, designated, t)) = self.designated {
+            if s == seat && t == play.tricks().len() - 1 && designated != card {
+                return Err(DirectorError::DesignatedPenaltyCard { seat, card: designated });
+            }
         }
         // Law 50C: no other card of a minor penalty card's suit below an honour until it is played.
         if let Some((_, minor)) = self.minor_penalty_cards.iter().find(|(s, c)| {
@@ -952,6 +962,11 @@ impl FaceTable {
         if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
             return self.rule_on_claim(&rect.irregularity, choice, &l);
         }
+        if let (Irregularity::PenaltyCardsDesignation { holder, .. }, Choice::Designate(card)) = (&rect.irregularity, choice) {
+            let index = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
+            self.designated = Some((*holder, card, index));
+            return Ok(());
+        }
         if let Irregularity::SimultaneousCards { offender, visible } = &rect.irregularity {
             return self.designate(*offender, visible, choice);
         }
@@ -1140,7 +1155,8 @@ impl FaceTable {
             Irregularity::ContestedClaim { .. }
             | Irregularity::ClaimReviewed { .. }
             | Irregularity::PrematurePlay { .. }
-            | Irregularity::SimultaneousCards { .. } => {}
+            | Irregularity::SimultaneousCards { .. }
+            | Irregularity::PenaltyCardsDesignation { .. } => {}
         }
         Ok(())
     }
@@ -1595,6 +1611,26 @@ impl FaceTable {
             return;
         }
         let Some(trick) = play.current_trick() else { return };
+        // Law 51A: two or more penalty cards that may legally be played: declarer designates.
+        if let (Some(seat), Some(fc)) = (play.to_play(), self.final_contract()) {
+            let index = play.tricks().len() - 1;
+            let due: Vec<Card> = self
+                .penalty_cards
+                .iter()
+                .filter(|(s, c)| *s == seat && self.check_card_other_than_57a(seat, *c).is_ok())
+                .map(|(_, c)| *c)
+                .collect();
+            let decided = self.designated.is_some_and(|(s, _, t)| s == seat && t == index);
+            if due.len() >= 2 && !decided && seat.side() != fc.declarer.side() {
+                let d = Chooser::Player(fc.declarer);
+                let options = due
+                    .iter()
+                    .map(|c| option(d, Choice::Designate(*c), "51A", format!("{seat:?} plays the penalty card {c}.")))
+                    .collect();
+                self.open(Irregularity::PenaltyCardsDesignation { holder: seat, cards: due }, options);
+                return;
+            }
+        }
         if !trick.cards.is_empty() {
             return;
         }

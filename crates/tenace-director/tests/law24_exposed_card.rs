@@ -56,8 +56,14 @@ fn law_24c_two_cards_exposed_partner_passes_next_turn() {
     auction(&mut t, "1NT");
     expose(&mut t, Seat::East, "C2 D4", false);
     assert_eq!(t.obligations()[0].law(), "24C");
-    auction(&mut t, "P P P");
+    auction(&mut t, "P P");
+    say(&mut t, Seat::West, "P").unwrap();
     assert_eq!(t.penalty_cards().len(), 2);
+    // East is on lead with two major penalty cards: declarer designates which is led (51A).
+    assert!(matches!(
+        t.rectification().map(|r| &r.irregularity),
+        Some(tenace_director::Irregularity::PenaltyCardsDesignation { holder: Seat::East, .. })
+    ));
 }
 
 #[test]

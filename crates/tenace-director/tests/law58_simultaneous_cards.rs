@@ -69,3 +69,22 @@ fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_it
     play(&mut t, "H2");
     assert!(t.minor_penalty_cards().is_empty());
 }
+
+#[test]
+fn law_51a_two_penalty_cards_that_may_be_played_declarer_designates_which() {
+    let mut t = north_declares();
+    // East leads three cards at once: the HA designated, SQ and SJ major penalty cards.
+    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("SQ"), card("SJ")] }).unwrap();
+    choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
+    assert_eq!(t.penalty_cards().len(), 2);
+    play(&mut t, "H6 H7 H4");
+    // East is on lead with two penalty cards he may lead: declarer designates one.
+    let offered = options(&t);
+    assert_eq!(offered.len(), 2, "{offered:?}");
+    assert!(offered.iter().all(|o| o.0 == player(Seat::North) && o.2 == "51A"));
+    choose(&mut t, player(Seat::North), Choice::Designate(card("SJ"))).unwrap();
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("SJ")]);
+    refused(&mut t, Event::Play { seat: Seat::East, card: card("SQ") }, "51A");
+    play(&mut t, "SJ");
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("SQ"))]);
+}
