@@ -1424,6 +1424,43 @@ impl FaceTable {
         Ok(())
     }
 
+    /// Law 62D1: a revoke on trick twelve, even established, is corrected while the hands are
+    /// still at the table: the offender's card to trick twelve and his last card (`card`, which
+    /// must follow suit to trick twelve) change places; tricks twelve and thirteen are
+    /// re-scored. Law 62D2 (a defender's partner had still to play): Law 16C, noted.
+    fn correct_trick_twelve(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        let revoke = play.revokes().iter().find(|r| r.offender == seat && r.trick == 11).cloned();
+        let Some(revoke) = revoke else { return Err(DirectorError::NoRevokeToCorrect { seat }) };
+        let (twelve, thirteen) = (&play.tricks()[11], &play.tricks()[12]);
+        if thirteen.card_of(seat) != Some(card) || card.suit() != revoke.suit_led {
+            return Err(LawError::MustFollowSuit { seat, led: revoke.suit_led }.into());
+        }
+        let mut replayed = Play::new(&self.board.deal, play.dummy(), play.tricks()[0].leader, play.trump());
+        for (i, trick) in play.tricks().iter().enumerate() {
+            replayed.set_leader(trick.leader);
+            for (k, c) in trick.cards.iter().enumerate() {
+                let who = trick.player(k);
+                let c = match (i, who == seat) {
+                    (11, true) => card,
+                    (12, true) => revoke.card,
+                    _ => *c,
+                };
+                replayed.play(who, c)?;
+            }
+        }
+        let position = |s: Seat| (s.index() + 4 - twelve.leader.index()) % 4;
+        let partner_after = position(seat.partner()) > position(seat);
+        self.play = Some(replayed);
+        self.result = None;
+        self.note("62D1", format!("{seat:?}'s revoke on trick twelve ({}) is corrected with the {card}.", revoke.card));
+        let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
+        if defender && partner_after {
+            self.note("62D2", format!("{:?} played to trick twelve after the revoke: Law 16C applies.", seat.partner()));
+        }
+        Ok(())
+    }
+
     /// Law 58B: several cards led or played at once from `seat`'s hand, `visible` of them seen.
     fn on_simultaneous(&mut self, seat: Seat, visible: &[Card]) -> Result<(), DirectorError> {
         self.pending_error()?;
@@ -1487,6 +1524,9 @@ impl FaceTable {
     /// is the last card played (Law 62C, withdrawing later cards, is not yet implemented).
     fn on_correct_revoke(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         self.pending_error()?;
+        if self.result.as_ref().is_some_and(|r| r.ending == Ending::Played) {
+            return self.correct_trick_twelve(seat, card);
+        }
         if self.result.is_some() {
             return Err(DirectorError::BoardOver);
         }

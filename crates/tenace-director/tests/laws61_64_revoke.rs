@@ -132,3 +132,55 @@ fn law_63b_established_revoke_may_not_be_corrected() {
     play(&mut t, "HA H6 C4 H4 HK");
     refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62A");
 }
+
+#[test]
+fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established() {
+    // Play eleven tricks (picking legal cards by a varying rule) until some hand reaches trick
+    // twelve with the suit led and another card; it revokes.
+    let mut found = None;
+    for k in 0..200usize {
+        let mut t = table();
+        auction(&mut t, "1NT P P P");
+        let mut step = 0;
+        while t.play().unwrap().completed_tricks() < 11 {
+            let seat = t.to_play().unwrap();
+            let legal: Vec<_> = t.legal_cards().iter().collect();
+            step += 1;
+            t.apply(Event::Play { seat, card: legal[(k * 7 + step * (k + 3)) % legal.len()] }).unwrap();
+        }
+        let mut revoker = None;
+        while t.play().unwrap().completed_tricks() < 12 {
+            let seat = t.to_play().unwrap();
+            let hand = t.play().unwrap().remaining(seat);
+            let led = t.play().unwrap().current_trick().unwrap().suit_led();
+            let off_suit = led.and_then(|s| hand.iter().find(|c| c.suit() != s && hand.suit_len(s) > 0));
+            let card = match off_suit {
+                Some(c) if revoker.is_none() => {
+                    revoker = Some((seat, c));
+                    c
+                }
+                _ => t.legal_cards().iter().next().unwrap(),
+            };
+            t.apply(Event::Play { seat, card }).unwrap();
+        }
+        if revoker.is_some() {
+            found = Some((t, revoker));
+            break;
+        }
+    }
+    let (mut t, revoker) = found.expect("some line of play lets a hand revoke on trick twelve");
+    let (seat, revoke_card) = revoker.expect("somebody can revoke on trick twelve of this deal");
+    play_out(&mut t);
+    assert!(t.result().is_some());
+    assert!(t.play().unwrap().revokes()[0].established);
+    let last = t.play().unwrap().tricks()[12].card_of(seat).unwrap();
+    // A card that is not his last one, or the wrong player: refused, nothing changes.
+    refused(&mut t, Event::CorrectRevoke { seat: seat.lho(), card: last }, "62A");
+    t.apply(Event::CorrectRevoke { seat, card: last }).unwrap();
+    let p = t.play().unwrap();
+    assert_eq!(p.tricks()[11].card_of(seat), Some(last));
+    assert_eq!(p.tricks()[12].card_of(seat), Some(revoke_card));
+    assert!(p.revokes().is_empty());
+    assert!(t.result().is_some(), "re-scored");
+    assert!(notes(&t).contains(&"62D1".to_string()));
+}
