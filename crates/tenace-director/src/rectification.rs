@@ -73,6 +73,15 @@ pub enum Event {
         #[serde(default)]
         mentions_trumps: bool,
     },
+    /// Laws 48-50, in the play period: `cards` of `seat`'s hand exposed other than in the normal
+    /// course of play (dropped face up, or named as held); `deliberate` when exposed through a
+    /// deliberate act (Law 50B: then major penalty cards even if low).
+    ExposedInPlay {
+        seat: Seat,
+        cards: Vec<Card>,
+        #[serde(default)]
+        deliberate: bool,
+    },
     /// Law 58B: `seat` leads or plays several cards at once; `visible` are those whose faces
     /// could be seen (58B1: only one visible — it is played).
     SimultaneousCards { seat: Seat, visible: Vec<Card> },

@@ -374,6 +374,7 @@ impl FaceTable {
             Event::UnintendedCall { seat, intended } => next.on_unintended(*seat, *intended)?,
             Event::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
             Event::SimultaneousCards { seat, visible } => next.on_simultaneous(*seat, visible)?,
+            Event::ExposedInPlay { seat, cards, deliberate } => next.on_exposed_in_play(*seat, cards, *deliberate)?,
             Event::CardsExposed { seat, cards, prematurely_led } => {
                 next.on_cards_exposed(*seat, cards, *prematurely_led)?
             }
@@ -1458,6 +1459,46 @@ impl FaceTable {
         if defender && partner_after {
             self.note("62D2", format!("{:?} played to trick twelve after the revoke: Law 16C applies.", seat.partner()));
         }
+        Ok(())
+    }
+
+    /// Laws 48-50: cards exposed in the play period. Declarer's (and dummy's) never become
+    /// penalty cards (48A); a defender's do (49): a single card below an honour exposed
+    /// inadvertently is a minor penalty card, any other a major one (50B).
+    fn on_exposed_in_play(&mut self, seat: Seat, cards: &[Card], deliberate: bool) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        self.claim_error()?;
+        if self.result.is_some() {
+            return Err(DirectorError::BoardOver);
+        }
+        let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        if let Some(card) = cards.iter().find(|c| !play.remaining(seat).contains(**c)) {
+            return Err(LawError::CardNotHeld { seat, card: *card }.into());
+        }
+        let fresh: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| !self.penalty_cards.contains(&(seat, *c)) && !self.minor_penalty_cards.contains(&(seat, *c)))
+            .collect();
+        if fresh.is_empty() {
+            return Err(DirectorError::NothingExposed { seat });
+        }
+        let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
+        if declaring {
+            self.note("48A", format!("{seat:?}'s exposed card(s) are not penalty cards; declarer need not play them."));
+            return Ok(());
+        }
+        let minor = !deliberate && matches!(fresh[..], [c] if c.rank() < tenace_core::Rank::Ten);
+        for c in &fresh {
+            if minor {
+                self.minor_penalty_cards.push((seat, *c));
+            } else {
+                self.penalty_cards.push((seat, *c));
+            }
+        }
+        let kind = if minor { "a minor penalty card (50B, 50C)" } else { "major penalty card(s) (50B, 50D)" };
+        let shown: Vec<String> = fresh.iter().map(|c| c.to_string()).collect();
+        self.note("49", format!("{seat:?}'s {} exposed: {kind}.", shown.join(", ")));
         Ok(())
     }
 

@@ -88,3 +88,20 @@ fn law_51a_two_penalty_cards_that_may_be_played_declarer_designates_which() {
     play(&mut t, "SJ");
     assert_eq!(t.penalty_cards(), &[(Seat::East, card("SQ"))]);
 }
+
+#[test]
+fn law_49_a_defenders_card_exposed_is_a_penalty_card_law_48a_declarers_is_not() {
+    let mut t = north_declares();
+    play(&mut t, "SQ S7 S4 SA");
+    // West drops the C4 face up: a single low card, inadvertent: minor (50B).
+    t.apply(Event::ExposedInPlay { seat: Seat::West, cards: vec![card("C4")], deliberate: false }).unwrap();
+    assert_eq!(t.minor_penalty_cards(), &[(Seat::West, card("C4"))]);
+    // East names the HA as held: an honour: major.
+    t.apply(Event::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }).unwrap();
+    assert!(t.penalty_cards().contains(&(Seat::East, card("HA"))));
+    // Declarer's exposed card is never a penalty card (48A).
+    t.apply(Event::ExposedInPlay { seat: Seat::North, cards: vec![card("SK")], deliberate: false }).unwrap();
+    assert!(!t.penalty_cards().iter().any(|(s, _)| *s == Seat::North));
+    assert!(t.notes().iter().any(|n| n.law == "48A"));
+    refused(&mut t, Event::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }, "24");
+}

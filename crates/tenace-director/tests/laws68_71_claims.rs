@@ -166,3 +166,15 @@ fn law_63a3_a_claim_establishes_a_revoke() {
     claim(&mut t, Seat::North, 1);
     assert!(t.play().unwrap().revokes()[0].established);
 }
+
+#[test]
+fn law_68b2_a_defenders_concession_objected_to_by_partner_has_not_occurred() {
+    let mut t = ending(3);
+    // East (a defender) concedes the rest; West objects at once.
+    claim(&mut t, Seat::East, 0);
+    t.apply(Event::AnswerClaim { seat: Seat::West, agree: false }).unwrap();
+    assert!(t.pending_claim().is_none());
+    assert!(t.rectification().is_none());
+    assert!(t.to_play().is_some(), "play continues");
+    assert!(t.notes().iter().any(|n| n.law == "68B2"));
+}

@@ -24,7 +24,8 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
   E HK             a card played from East's hand (declarer names dummy's cards, Law 45B)
   choose K         apply option K of the rectification the Director has explained
   expose S SK HQ   Law 24: cards of South's exposed during the auction (add `led` for a
-                   premature lead)
+                   premature lead); in the play, Laws 48-50 (add `led` for a deliberate
+                   exposure)
   both E HA HK     Law 58B: East led or played HA and HK at once (the faces seen); one
                    seen: it is played; more: East designates one
   correct S H5     Law 62: South's revoke is corrected by substituting H5
@@ -192,6 +193,10 @@ fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             if cards.is_empty() {
                 return Err("name the exposed cards: expose S SK HQ".into());
+            }
+            if table.play().is_some() {
+                // Laws 48-50 in the play period; `led` there means a deliberate exposure.
+                return Ok(Command::Apply(Event::ExposedInPlay { seat, cards, deliberate: prematurely_led }));
             }
             return Ok(Command::Apply(Event::CardsExposed { seat, cards, prematurely_led }));
         }

@@ -75,6 +75,14 @@ impl FaceTable {
     pub(super) fn on_answer_claim(&mut self, seat: Seat, agree: bool) -> Result<(), DirectorError> {
         self.pending_error()?;
         let claim = self.claim.clone().ok_or(DirectorError::NoClaim)?;
+        // Law 68B2: a defender's concession to which his partner objects at once is neither a
+        // claim nor a concession.
+        let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != claim.claimer.side());
+        if seat == claim.claimer.partner() && defender && !agree && claim.tricks < claim.remaining {
+            self.claim = None;
+            self.note("68B2", format!("{seat:?} objects to his partner's concession: no claim or concession has occurred (Law 16 may apply)."));
+            return Ok(());
+        }
         if !self.answerers(claim.claimer).contains(&seat) {
             return Err(DirectorError::NotAnOpponent { seat, claimer: claim.claimer });
         }
