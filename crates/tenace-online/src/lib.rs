@@ -11,11 +11,10 @@
 //! No I/O: the server (`tenace-server`) stores events and carries views to browsers.
 
 pub mod error;
-#[cfg(any())] pub mod robots;
+pub mod robots;
 pub mod room;
 pub mod view;
 
 pub use error::OnlineError;
 pub use room::{Action, Actor, Audience, ChatLine, FinishedBoard, Occupant, Outcome, Room, RoomEvent, RoomOptions};
 pub use view::{FieldResult, TableView, Viewer};
-mod robots_stub;

@@ -233,14 +233,13 @@ async fn okb_undo_over_the_wire_needs_the_opponents_consent() {
 async fn a_dropped_player_comes_back_to_the_seat_or_a_robot_takes_it() {
     let db = databases("reconnect").await.remove(0);
     let mut cfg = config();
-    cfg.seat_timeout = std::time::Duration::from_millis(500);
+    cfg.seat_timeout = std::time::Duration::from_secs(2);
     let server = tenace_server::start("127.0.0.1:0", &db, cfg).await.unwrap();
     let (mut c, table) = four_at_a_table(server.addr, "r", 1).await;
     c[0].act(&table, json!({"action": "call", "call": "1H"})).await;
     views(&mut c).await;
-    // East drops and comes back at once: same seat, current state.
-    let east = c.remove(1);
-    drop(east);
+    // East drops and comes back at once (well within the seat timeout): same seat, current
+    // state. (The login comes first: password hashing is slow in a debug build.)
     let token = {
         let r: Value = reqwest::Client::new()
             .post(format!("http://{}/api/login", server.addr))
@@ -253,6 +252,8 @@ async fn a_dropped_player_comes_back_to_the_seat_or_a_robot_takes_it() {
             .unwrap();
         r["token"].as_str().unwrap().to_string()
     };
+    let east = c.remove(1);
+    drop(east);
     let mut east = Client::connect(server.addr, &token, "er").await;
     east.send(json!({"type": "join", "table": table, "seat": "East"})).await;
     let v = east.view().await;
@@ -387,5 +388,52 @@ async fn law_78_two_tables_on_the_same_set_are_compared() {
     assert_eq!(cmp["mp_percent_ns"].as_f64().unwrap(), expected, "{cmp}");
     let imps = cmp["imps_ns"].as_f64().unwrap();
     assert_eq!(imps, f64::from(tenace_core::imps(-score_a as i32)), "{cmp}");
+    server.task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_person_plays_a_board_with_three_robots_and_sees_the_robots_comparison() {
+    let db = databases("robots").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let token = register(server.addr, "solo").await;
+    let mut me = Client::connect(server.addr, &token, "solo").await;
+    me.send(json!({"type": "create_table", "name": "Solo", "boards": 1, "robots": true, "seat": "South"})).await;
+    let table = me.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let mut over = None;
+    for _ in 0..400 {
+        let v = me.view().await;
+        check_hidden(&v, 2);
+        if v["phase"] == "over" {
+            over = Some(v);
+            break;
+        }
+        if v["your_turn"] != true {
+            continue;
+        }
+        let action = if v["phase"] == "auction" {
+            json!({"action": "call", "call": "Pass"})
+        } else {
+            json!({"action": "play", "card": v["legal_cards"][0]})
+        };
+        me.act(&table, action).await;
+    }
+    let v = over.expect("the board ends");
+    let robots = v["seats"].as_array().unwrap().iter().filter(|s| s["robot"] == true).count();
+    assert_eq!(robots, 3, "robots fill the empty seats");
+    // Robots alert and explain their own calls; their explanations reach the opponents (20F).
+    let robot_bids: Vec<&Value> =
+        v["auction"].as_array().unwrap().iter().filter(|c| c["call"] != "Pass").collect();
+    assert!(robot_bids.iter().all(|c| c["explanation"].as_str().is_some_and(|e| !e.is_empty())), "{robot_bids:?}");
+    // The robots' comparison table played the same board.
+    let cmp = me
+        .until("the comparison", |m| m["type"] == "view" && !m["view"]["result"]["comparison"].is_null())
+        .await;
+    let tables: Vec<&str> = cmp["view"]["result"]["comparison"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["table"].as_str().unwrap())
+        .collect();
+    assert!(tables.contains(&"Robots"), "{tables:?}");
     server.task.abort();
 }

@@ -1,0 +1,568 @@
+//! Choosing a call. In each situation of [`crate::meaning::Situation`] the robot walks a list
+//! of candidate calls in priority order and makes the first one that is legal and whose
+//! meaning ([`crate::meaning::meaning`]) its hand fits; a few candidates carry an extra
+//! condition that only orders otherwise-equal choices (which suit to open with 5-5, ...).
+//! Outside the named situations the general rules of [`general`] apply: find a fit, estimate
+//! the partnership's points from partner's calls, bid game with 25+, slam (via Blackwood) with
+//! 33+, compete on a fit, otherwise pass.
+
+use tenace_core::{Call, Hand, Rank, Strain, Suit};
+
+use crate::meaning::{self, bid, four_nt_is_blackwood, game_level, inferred, is_major, max_pts, partner_asked_for_aces, suit_bid, Ctx, Eval, Situation};
+
+/// The call the robot makes now: always legal (Pass when in doubt).
+pub(crate) fn choose(ctx: &Ctx, hand: Hand) -> Call {
+    let e = Eval::of(hand);
+    let call = match ctx.situation() {
+        Situation::Opening => opening(ctx, &e),
+        Situation::Response { opening, contested } => match opening.strain().trump() {
+            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(ctx, &e, s, contested),
+            Some(Suit::Clubs) if opening.level() == 2 => response_to_two_clubs(ctx, &e),
+            None if opening.level() == 1 => response_to_one_notrump(ctx, &e),
+            None if opening.level() == 2 => response_to_two_notrump(ctx, &e),
+            Some(s) => response_to_preempt(ctx, &e, s, opening.level()),
+            None => general(ctx, hand, &e),
+        },
+        Situation::OpenerRebid { opening, response } => rebid(ctx, hand, &e, opening, response),
+        Situation::Overcall { theirs } => overcall(ctx, hand, &e, theirs),
+        Situation::Advance { partner, theirs } => advance(ctx, hand, &e, partner, theirs),
+        Situation::Other => general(ctx, hand, &e),
+    };
+    if ctx.is_legal(call) {
+        call
+    } else {
+        Call::Pass
+    }
+}
+
+/// The first candidate that is legal, whose extra condition holds and whose meaning fits.
+fn pick(ctx: &Ctx, e: &Eval, candidates: &[(Call, bool)]) -> Option<Call> {
+    candidates.iter().find(|(c, extra)| *extra && ctx.is_legal(*c) && meaning::meaning(ctx, *c).fits(e)).map(|(c, _)| *c)
+}
+
+/// Suits from longest to shortest; ties go to the higher-ranking suit.
+fn by_length(e: &Eval) -> [Suit; 4] {
+    let mut suits = Suit::DESCENDING;
+    suits.sort_by_key(|s| std::cmp::Reverse(e.len(*s)));
+    suits
+}
+
+/// Is `s` a longest suit of the hand?
+fn longest(e: &Eval, s: Suit) -> bool {
+    Suit::ALL.iter().all(|t| e.len(*t) <= e.len(s))
+}
+
+/// A stopper for no trump: the ace, the king with one other card, or the queen with two.
+fn stopper(hand: Hand, s: Suit) -> bool {
+    let has = |r: Rank| hand.contains(tenace_core::Card::new(s, r));
+    let n = hand.suit_len(s);
+    has(Rank::Ace) || (has(Rank::King) && n >= 2) || (has(Rank::Queen) && n >= 3)
+}
+
+/// The cheapest bid in `strain` if it is at most `max_level`.
+fn cheapest_up_to(ctx: &Ctx, strain: Strain, max_level: u8) -> Option<Call> {
+    ctx.cheapest(strain).filter(|c| matches!(c, Call::Bid(b) if b.level() <= max_level))
+}
+
+/// Opening bids: 2C, 2NT, 1NT, one of a suit, preempts, weak twos.
+fn opening(ctx: &Ctx, e: &Eval) -> Call {
+    use Suit::*;
+    let l = |s: Suit| e.len(s);
+    let mut c = vec![
+        (bid(2, Strain::Clubs), true),
+        (bid(2, Strain::NoTrump), true),
+        (bid(1, Strain::NoTrump), true),
+        (suit_bid(1, Spades), l(Spades) >= l(Hearts)),
+        (suit_bid(1, Hearts), true),
+        (suit_bid(1, Diamonds), l(Diamonds) > l(Clubs) || (l(Diamonds) == l(Clubs) && l(Diamonds) >= 4)),
+        (suit_bid(1, Clubs), true),
+    ];
+    for level in [4, 3, 2] {
+        for s in Suit::DESCENDING {
+            if level == 2 && s == Clubs {
+                continue;
+            }
+            c.push((suit_bid(level, s), longest(e, s)));
+        }
+    }
+    c.push((Call::Pass, true));
+    pick(ctx, e, &c).unwrap_or(Call::Pass)
+}
+
+/// Responses to one of a suit: raises, new suits (1-level 6+, two over one 10+), 1NT 6-10,
+/// 2NT 11-12, 3NT 13-15.
+fn response_to_one_of_a_suit(ctx: &Ctx, e: &Eval, opened: Suit, contested: bool) -> Call {
+    use Suit::*;
+    let l = |s: Suit| e.len(s);
+    // Uncontested, a pass shows 0-5 points; after an overcall it is what is left when no bid fits.
+    let mut c = vec![(Call::Pass, !contested)];
+    if is_major(opened) {
+        c.extend([(suit_bid(4, opened), true), (suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
+    }
+    if opened < Spades {
+        c.push((suit_bid(1, Spades), opened == Hearts || l(Spades) > l(Hearts) || l(Hearts) < 4 || l(Spades) >= 5));
+    }
+    if opened < Hearts {
+        c.push((suit_bid(1, Hearts), true));
+    }
+    if opened < Spades {
+        c.push((suit_bid(1, Spades), true));
+    }
+    if opened == Clubs {
+        c.push((suit_bid(1, Diamonds), true));
+    }
+    if !is_major(opened) {
+        c.extend([(suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
+    }
+    c.extend([(bid(3, Strain::NoTrump), true), (bid(2, Strain::NoTrump), true)]);
+    for s in by_length(e) {
+        if s < opened {
+            c.push((suit_bid(2, s), true));
+        }
+    }
+    c.push((bid(1, Strain::NoTrump), true));
+    if contested {
+        // Free bids of a five-card suit at the two level, then a penalty double with length in
+        // their suit (any double of a 1NT overcall).
+        for s in by_length(e) {
+            if s != opened {
+                c.push((suit_bid(2, s), true));
+            }
+        }
+        let their = ctx.their_last_bid().map(|b| b.strain().trump());
+        let length_in_theirs = match their {
+            Some(Some(t)) => e.len(t) >= 4,
+            _ => true,
+        };
+        c.push((Call::Double, length_in_theirs));
+    }
+    if let Some(call) = pick(ctx, e, &c) {
+        return call;
+    }
+    if contested {
+        return Call::Pass;
+    }
+    // Nothing fits exactly: no trump by strength.
+    match e.hcp {
+        0..=5 => Call::Pass,
+        6..=10 => bid(1, Strain::NoTrump),
+        11..=12 => bid(2, Strain::NoTrump),
+        _ => bid(3, Strain::NoTrump),
+    }
+}
+
+/// Responses to 1NT: Jacoby transfers, Stayman, no trump raises by strength.
+fn response_to_one_notrump(ctx: &Ctx, e: &Eval) -> Call {
+    use Suit::*;
+    let l = |s: Suit| e.len(s);
+    let c = [
+        (suit_bid(2, Hearts), l(Spades) >= 5 && l(Spades) >= l(Hearts)),
+        (suit_bid(2, Diamonds), l(Hearts) >= 5),
+        (suit_bid(2, Clubs), l(Hearts) == 4 || l(Spades) == 4),
+        (Call::Pass, true),
+        (bid(2, Strain::NoTrump), true),
+        (bid(3, Strain::NoTrump), true),
+        (bid(4, Strain::NoTrump), true),
+        (bid(6, Strain::NoTrump), true),
+    ];
+    pick(ctx, e, &c).unwrap_or(if e.hcp >= 10 { bid(3, Strain::NoTrump) } else { Call::Pass })
+}
+
+/// Responses to 2C: positive with 8+ HCP and a five-card suit or balanced, else 2D waiting.
+fn response_to_two_clubs(ctx: &Ctx, e: &Eval) -> Call {
+    let mut c = Vec::new();
+    for s in by_length(e) {
+        if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 3) {
+            if s != Suit::Diamonds || call != suit_bid(2, Suit::Diamonds) {
+                c.push((call, true));
+            }
+        }
+    }
+    c.push((bid(2, Strain::NoTrump), true));
+    c.push((suit_bid(2, Suit::Diamonds), true));
+    pick(ctx, e, &c).unwrap_or(suit_bid(2, Suit::Diamonds))
+}
+
+/// Responses to 2NT: 3NT, 6NT, or four of a six-card major.
+fn response_to_two_notrump(ctx: &Ctx, e: &Eval) -> Call {
+    let c = [
+        (Call::Pass, true),
+        (suit_bid(4, Suit::Spades), true),
+        (suit_bid(4, Suit::Hearts), true),
+        (bid(3, Strain::NoTrump), true),
+        (bid(6, Strain::NoTrump), true),
+    ];
+    pick(ctx, e, &c).unwrap_or(if e.hcp >= 11 { bid(6, Strain::NoTrump) } else { Call::Pass })
+}
+
+/// Responses to weak twos and preempts: game with 16+, 3NT balanced, a preemptive raise.
+fn response_to_preempt(ctx: &Ctx, e: &Eval, opened: Suit, level: u8) -> Call {
+    let mut c = Vec::new();
+    if is_major(opened) {
+        c.push((suit_bid(4, opened), true));
+    } else {
+        c.push((bid(3, Strain::NoTrump), true));
+        c.push((suit_bid(5, opened), true));
+    }
+    if level < 3 {
+        c.push((suit_bid(level + 1, opened), true));
+    }
+    pick(ctx, e, &c).unwrap_or(Call::Pass)
+}
+
+/// Opener's rebid: answers to Stayman and transfers over 1NT; after 2C a natural description;
+/// after one of a suit: raise partner, rebid the suit, no trump by strength, new suits.
+fn rebid(ctx: &Ctx, hand: Hand, e: &Eval, opening: tenace_core::Bid, response: tenace_core::Bid) -> Call {
+    use Suit::*;
+    let nt = |l: u8| bid(l, Strain::NoTrump);
+    match opening.strain().trump() {
+        None if opening.level() == 1 => {
+            let c = [
+                (suit_bid(2, Hearts), true),
+                (suit_bid(2, Spades), true),
+                (suit_bid(2, Diamonds), true),
+                (nt(3), true),
+                (nt(6), true),
+                (Call::Pass, true),
+            ];
+            match (response.level(), response.strain()) {
+                (2, Strain::Clubs | Strain::Diamonds | Strain::Hearts) | (2 | 4, Strain::NoTrump) => {
+                    pick(ctx, e, &c).unwrap_or(Call::Pass)
+                }
+                _ => Call::Pass,
+            }
+        }
+        Some(Clubs) if opening.level() == 2 => {
+            let mut c = Vec::new();
+            if let Some(s) = response.strain().trump().filter(|&s| s != Diamonds || response.level() > 2) {
+                if let Some(call) = ctx.cheapest(Strain::from_suit(s)) {
+                    c.push((call, true));
+                }
+            }
+            c.push((nt(2), true));
+            c.push((nt(3), true));
+            for s in by_length(e) {
+                if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 4) {
+                    c.push((call, true));
+                }
+            }
+            pick(ctx, e, &c).or_else(|| cheapest_up_to(ctx, Strain::NoTrump, 3)).unwrap_or_else(|| general(ctx, hand, e))
+        }
+        Some(opened) if opening.level() == 1 => rebid_after_one_of_a_suit(ctx, hand, e, opened, response),
+        _ => general(ctx, hand, e),
+    }
+}
+
+fn rebid_after_one_of_a_suit(ctx: &Ctx, hand: Hand, e: &Eval, opened: Suit, response: tenace_core::Bid) -> Call {
+    let nt = |l: u8| bid(l, Strain::NoTrump);
+    let raise = |l: u8| suit_bid(l, opened);
+    let l = |s: Suit| e.len(s);
+    if response.strain() == Strain::from_suit(opened) {
+        let c: Vec<(Call, bool)> = match response.level() {
+            2 if is_major(opened) => vec![(raise(4), true), (raise(3), true), (Call::Pass, true)],
+            2 => vec![(nt(3), true), (raise(3), true), (Call::Pass, true)],
+            3 if is_major(opened) => vec![(raise(4), true), (Call::Pass, true)],
+            3 => vec![(nt(3), true), (Call::Pass, true)],
+            4 => vec![(nt(4), e.pts >= 20), (Call::Pass, true)],
+            _ => vec![(Call::Pass, true)],
+        };
+        return pick(ctx, e, &c).unwrap_or(Call::Pass);
+    }
+    let mut c: Vec<(Call, bool)> = Vec::new();
+    match (response.level(), response.strain().trump()) {
+        (1, Some(p)) => {
+            if is_major(p) {
+                c.push((suit_bid(4, p), true));
+            }
+            c.extend([(suit_bid(3, p), true), (suit_bid(2, p), true)]);
+            for s in Suit::DESCENDING {
+                if s > p {
+                    c.push((suit_bid(1, s), true));
+                }
+            }
+            c.extend([(nt(1), true), (nt(2), true), (raise(3), true), (raise(2), true)]);
+            for s in by_length(e) {
+                if s != opened && s != p {
+                    c.push((suit_bid(2, s), true));
+                }
+            }
+        }
+        (2, Some(p)) => {
+            c.push((suit_bid(3, p), true));
+            c.push((raise(2), true));
+            c.extend([(nt(2), true), (nt(3), true)]);
+            for s in by_length(e) {
+                if s != opened && s != p {
+                    c.push((suit_bid(2, s), true));
+                }
+            }
+        }
+        (1, None) => {
+            c.extend([(raise(3), true), (raise(2), true), (nt(2), true)]);
+            for s in by_length(e) {
+                if s != opened {
+                    c.push((suit_bid(2, s), l(s) >= 4));
+                }
+            }
+            c.push((Call::Pass, true));
+        }
+        (2, None) => {
+            c.extend([(nt(3), true), (Call::Pass, true)]);
+        }
+        (3, None) => c.push((Call::Pass, true)),
+        _ => return general(ctx, hand, e),
+    }
+    if let Some(call) = pick(ctx, e, &c) {
+        return call;
+    }
+    // Nothing describes the hand: rebid the suit, else the cheapest no trump.
+    if response.strain() == Strain::NoTrump {
+        return ctx.cheapest(Strain::from_suit(opened)).filter(|_| l(opened) >= 6).unwrap_or(Call::Pass);
+    }
+    cheapest_up_to(ctx, Strain::from_suit(opened), 3).or_else(|| cheapest_up_to(ctx, Strain::NoTrump, 3)).unwrap_or(Call::Pass)
+}
+
+/// Overcalls: 1NT 15-18 balanced with a stopper, a five-card suit at the one or two level,
+/// takeout double (short in their suit or 17+), otherwise pass.
+fn overcall(ctx: &Ctx, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
+    let their_suits: Vec<Suit> = [ctx.me().lho(), ctx.me().rho()].iter().flat_map(|&s| ctx.suits_bid_by(s)).collect();
+    let their = theirs.strain().trump();
+    let mut c: Vec<(Call, bool)> = Vec::new();
+    if theirs.level() == 1 {
+        c.push((bid(1, Strain::NoTrump), their.is_none_or(|s| stopper(hand, s))));
+    }
+    if their.is_none() {
+        c.push((Call::Double, true));
+    }
+    let support_for_others = their.is_some_and(|t| Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
+    c.push((Call::Double, theirs.level() <= 3 && e.hcp >= 17));
+    for s in by_length(e) {
+        if their_suits.contains(&s) {
+            continue;
+        }
+        if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 2) {
+            c.push((call, true));
+        }
+    }
+    c.push((Call::Double, theirs.level() <= 3 && support_for_others));
+    pick(ctx, e, &c).unwrap_or(Call::Pass)
+}
+
+/// Advances: answering partner's takeout double, raising or bidding over partner's overcall,
+/// no trump bids over partner's 1NT overcall.
+fn advance(ctx: &Ctx, hand: Hand, e: &Eval, partner: Call, theirs: tenace_core::Bid) -> Call {
+    let their = theirs.strain().trump();
+    let mut c: Vec<(Call, bool)> = Vec::new();
+    match partner {
+        Call::Double if their.is_some() => {
+            let t = their.unwrap_or(Suit::Clubs);
+            c.push((Call::Pass, theirs.level() <= 2));
+            let suits: Vec<Suit> = by_length(e).into_iter().filter(|&s| s != t).collect();
+            for &s in &suits {
+                if is_major(s) {
+                    c.push((suit_bid(4, s), true));
+                }
+            }
+            for &s in &suits {
+                if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
+                    if b.level() < 3 {
+                        c.push((suit_bid(b.level() + 1, s), true));
+                    }
+                }
+            }
+            let four_card_major = suits.iter().any(|&s| is_major(s) && e.len(s) >= 4);
+            if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 2) {
+                c.push((call, stopper(hand, t) && !four_card_major));
+                c.push((bid(3, Strain::NoTrump), stopper(hand, t) && !four_card_major));
+            }
+            // Prefer a major when the lengths tie.
+            let mut ordered = suits.clone();
+            ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+            for &s in &ordered {
+                if let Some(call) = ctx.cheapest(Strain::from_suit(s)) {
+                    c.push((call, true));
+                }
+            }
+            if let Some(call) = pick(ctx, e, &c) {
+                return call;
+            }
+            // Never pass a takeout double for lack of a fitting meaning: bid the longest suit.
+            ordered.iter().find_map(|&s| ctx.cheapest(Strain::from_suit(s))).unwrap_or(Call::Pass)
+        }
+        Call::Bid(p) if p.strain() == Strain::NoTrump && p.level() == 1 => {
+            let c = [(Call::Pass, true), (bid(2, Strain::NoTrump), true), (bid(3, Strain::NoTrump), true)];
+            pick(ctx, e, &c).unwrap_or(if e.hcp >= 10 { bid(3, Strain::NoTrump) } else { Call::Pass })
+        }
+        Call::Bid(p) if p.strain().trump().is_some() => {
+            let ps = p.strain().trump().unwrap_or(Suit::Clubs);
+            let game = if is_major(ps) { 4 } else { 5 };
+            c.push((suit_bid(game, ps), true));
+            if p.level() + 2 < game {
+                c.push((suit_bid(p.level() + 2, ps), true));
+            }
+            c.push((suit_bid(p.level() + 1, ps), true));
+            for s in by_length(e) {
+                if s != ps && Some(s) != their {
+                    if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 2) {
+                        c.push((call, true));
+                    }
+                }
+            }
+            if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 2) {
+                c.push((call, their.is_none_or(|t| stopper(hand, t))));
+            }
+            pick(ctx, e, &c).unwrap_or(Call::Pass)
+        }
+        _ => general(ctx, hand, e),
+    }
+}
+
+/// The answer to Blackwood: 5C 0 or 4 aces, 5D 1, 5H 2, 5S 3.
+fn blackwood_answer(e: &Eval) -> Call {
+    suit_bid(5, Suit::from_index((e.aces % 4) as usize))
+}
+
+/// Has `seat` bid Blackwood in this auction?
+fn bid_blackwood(ctx: &Ctx, seat: tenace_core::Seat) -> bool {
+    ctx.made().any(|(i, s, c)| {
+        s == seat
+            && c == bid(4, Strain::NoTrump)
+            && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("Blackwood"))
+    })
+}
+
+/// The general rules for every other situation (docs/robot-system.md, "General rules").
+pub(crate) fn general(ctx: &Ctx, _hand: Hand, e: &Eval) -> Call {
+    let me = ctx.me();
+    let partner = me.partner();
+    if partner_asked_for_aces(ctx) {
+        return blackwood_answer(e);
+    }
+    let p = inferred(ctx, partner);
+    let partner_acted = ctx.calls_of(partner, 0).iter().any(|&c| c != Call::Pass);
+    // Best fit: eight or more cards between the hands, majors first.
+    let mut fit: Option<(Suit, u8)> = None;
+    for s in Suit::DESCENDING {
+        let total = e.len(s) + p.min_len[s.index()];
+        if total >= 8 && partner_acted {
+            let better = match fit {
+                None => true,
+                Some((f, t)) => (is_major(s) && !is_major(f)) || (is_major(s) == is_major(f) && total > t),
+            };
+            if better {
+                fit = Some((s, total));
+            }
+        }
+    }
+    let strain = match fit {
+        Some((s, _)) if is_major(s) => Strain::from_suit(s),
+        Some((s, _)) if !(e.balanced || p.balanced) => Strain::from_suit(s),
+        _ => Strain::NoTrump,
+    };
+    let c_min = e.pts + p.pts.0;
+    let c_max = e.pts + max_pts(&p);
+    let Some((last_seat, last)) = ctx.last_bid() else { return Call::Pass };
+    let ours = last_seat.side() == me.side();
+
+    // Blackwood: the asker places the contract; the answerer then passes.
+    if ctx.my_last() == Some(bid(4, Strain::NoTrump)) && bid_blackwood(ctx, me) && ours && last.level() == 5 && last_seat == partner {
+        let shown = match last.strain() {
+            Strain::Clubs if e.aces == 0 => 4,
+            Strain::Clubs => 0,
+            Strain::Diamonds => 1,
+            Strain::Hearts => 2,
+            _ => 3,
+        };
+        let aces = e.aces + shown;
+        let level = if aces == 4 && c_min >= 37 { 7 } else if aces >= 3 { 6 } else { 5 };
+        let call = bid(level, strain);
+        return if ctx.is_legal(call) { call } else { Call::Pass };
+    }
+    if bid_blackwood(ctx, partner) || bid_blackwood(ctx, me) {
+        return Call::Pass;
+    }
+
+    if !partner_acted {
+        return Call::Pass;
+    }
+    // Slam.
+    if c_min >= 33 {
+        let blackwood = bid(4, Strain::NoTrump);
+        if strain != Strain::NoTrump && ctx.is_legal(blackwood) && four_nt_is_blackwood(ctx) {
+            return blackwood;
+        }
+        let call = bid(if c_min >= 37 { 7 } else { 6 }, strain);
+        if ctx.is_legal(call) {
+            return call;
+        }
+    }
+    let game = bid(game_level(strain), strain);
+    // Game.
+    if c_min >= 25 && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
+        return game;
+    }
+    if !ours {
+        return compete(ctx, e, fit, c_min, last);
+    }
+    // Partner invited (one level below game in a strain we have bid, or 2NT): accept when
+    // the middle of partner's range brings the total to 25.
+    if let Some(Call::Bid(b)) = ctx.partner_last() {
+        let my_strain = b.strain() == Strain::NoTrump || ctx.suits_bid_by(me).iter().any(|&s| Strain::from_suit(s) == b.strain());
+        let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
+        if b.level() + 1 == game_level(b.strain()) && my_strain && e.pts + p_mid >= 25 {
+            // Game in our best strain (a major fit before no trump), else in partner's.
+            for accept in [game, bid(game_level(b.strain()), b.strain())] {
+                if ctx.is_legal(accept) {
+                    return accept;
+                }
+            }
+        }
+    }
+    // Invite.
+    let invite = bid(game_level(strain) - 1, strain);
+    if c_max >= 25 && c_min < 25 && ctx.is_legal(invite) && last_seat == partner && last.level() + 1 < game_level(last.strain()) {
+        return invite;
+    }
+    forced(ctx, e)
+}
+
+/// Partner's last call was forcing (and right-hand opponent passed): bid rather than pass.
+fn forced(ctx: &Ctx, e: &Eval) -> Call {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass {
+        return Call::Pass;
+    }
+    let Call::Bid(pb) = ctx.calls[n - 2] else { return Call::Pass };
+    if !ctx.shown.get(n - 2).is_some_and(|m| m.forcing) {
+        return Call::Pass;
+    }
+    if let Some(s) = pb.strain().trump() {
+        if e.len(s) >= 3 {
+            if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 4) {
+                return call;
+            }
+        }
+    }
+    if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 3) {
+        return call;
+    }
+    let s = by_length(e)[0];
+    cheapest_up_to(ctx, Strain::from_suit(s), 5).unwrap_or(Call::Pass)
+}
+
+/// The opponents hold the last bid: compete on a fit to the level of the total trumps
+/// (law of total tricks), double for penalties with strength and length in their suit.
+fn compete(ctx: &Ctx, e: &Eval, fit: Option<(Suit, u8)>, c_min: u32, last: tenace_core::Bid) -> Call {
+    if let Some((s, total)) = fit {
+        if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
+            if u32::from(b.level()) + 6 <= u32::from(total) && b.level() <= 3 && c_min >= 18 {
+                return Call::Bid(b);
+            }
+        }
+    }
+    let long_in_theirs = last.strain().trump().is_none_or(|t| e.len(t) >= 4);
+    if last.level() >= 2 && c_min >= 23 && long_in_theirs && fit.is_none() && ctx.is_legal(Call::Double) {
+        return Call::Double;
+    }
+    Call::Pass
+}

@@ -1,0 +1,73 @@
+//! Robot players for Tenace. They bid a compact, documented natural system
+//! (docs/robot-system.md) and play the cards by Monte Carlo double dummy with the Tenace solver.
+//!
+//! - [`choose_call`]: the robot's call, with its alert and its own explanation.
+//! - [`explain_call`]: what any call of an auction shows in the robots' system, from the
+//!   auction alone (to answer the opponents' questions).
+//! - [`choose_card`]: the robot's card.
+//!
+//! Robots never panic and never make an irregular call or play: when in doubt they pass or play
+//! the lowest legal card.
+
+mod bidding;
+mod meaning;
+mod heuristic;
+mod play;
+
+use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};
+
+/// What a robot knows when it is its turn to call.
+#[derive(Clone, Debug)]
+pub struct BiddingView<'a> {
+    pub seat: Seat,
+    pub hand: Hand,
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+    /// The calls so far, the dealer's first.
+    pub calls: &'a [Call],
+}
+
+/// A robot's call, whether it alerts it (artificial calls) and its explanation of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotCall {
+    pub call: Call,
+    pub alert: bool,
+    pub explanation: String,
+}
+
+/// The robot's call. Always legal (Laws 18-19): a sufficient bid, a double only of an
+/// opponent's undoubled bid, a redouble only of an opponent's double; Pass when in doubt.
+pub fn choose_call(view: &BiddingView) -> RobotCall {
+    let shown = meaning::meanings(view.dealer, view.calls);
+    let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown);
+    let call = if ctx.me() == view.seat { bidding::choose(&ctx, view.hand) } else { Call::Pass };
+    let call = if ctx.is_legal(call) { call } else { Call::Pass };
+    let m = meaning::meaning(&ctx, call);
+    RobotCall { call, alert: m.artificial, explanation: m.text }
+}
+
+/// What the call at `index` of the auction shows in the robots' system, e.g. "15-17 HCP,
+/// balanced" for a 1NT opening. Computed from the auction only.
+pub fn explain_call(dealer: Seat, vulnerability: Vulnerability, calls: &[Call], index: usize) -> String {
+    let _ = vulnerability;
+    meaning::meaning_at(dealer, calls, index).text
+}
+
+/// What a robot sees when it is its turn to play.
+#[derive(Clone, Debug)]
+pub struct PlayView {
+    pub declarer: Seat,
+    pub contract: Contract,
+    /// The hand to play (dummy's seat when declarer plays from dummy).
+    pub to_play: Seat,
+    /// Remaining cards of the hands this robot may see, in `Seat::ALL` order (N, E, S, W).
+    pub hands: [Option<Hand>; 4],
+    /// Every card played so far, in order, with who played it.
+    pub played: Vec<(Seat, Card)>,
+}
+
+/// The robot's card: always legal (Law 44C, follow suit when able); deterministic for a given
+/// `seed`.
+pub fn choose_card(view: &PlayView, seed: u64) -> Card {
+    play::choose_card(view, seed)
+}

@@ -1,0 +1,889 @@
+//! What each call means in the robots' system (docs/robot-system.md): the one source of truth
+//! for three things — the explanation a robot gives of its own call, the answer to an
+//! opponent's question ([`crate::explain_call`]) and the robots' picture of partner's hand
+//! ([`inferred`]). The bidding module picks, in each situation, the first candidate call whose
+//! meaning the hand fits.
+
+use tenace_core::{Bid, Call, Hand, Rank, Seat, Strain, Suit};
+
+/// The hand as the system counts it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Eval {
+    /// High-card points (Milton Work 4-3-2-1).
+    pub hcp: u32,
+    /// "Points": HCP plus one length point for every card beyond four in a suit.
+    pub pts: u32,
+    /// Suit lengths, indexed by [`Suit::index`] (clubs first).
+    pub len: [u8; 4],
+    /// 4-3-3-3, 4-4-3-2 or 5-3-3-2.
+    pub balanced: bool,
+    pub aces: u32,
+}
+
+impl Eval {
+    pub fn of(hand: Hand) -> Eval {
+        let len = Suit::ALL.map(|s| hand.suit_len(s) as u8);
+        let hcp = hand.hcp();
+        let length_pts: u32 = len.iter().map(|&l| u32::from(l.saturating_sub(4))).sum();
+        let mut sorted = len;
+        sorted.sort_unstable();
+        let balanced = matches!(sorted, [3, 3, 3, 4] | [2, 3, 4, 4] | [2, 3, 3, 5]);
+        let aces = Suit::ALL.iter().filter(|&&s| hand.contains(tenace_core::Card::new(s, Rank::Ace))).count() as u32;
+        Eval { hcp, pts: hcp + length_pts, len, balanced, aces }
+    }
+
+    pub fn len(&self, suit: Suit) -> u8 {
+        self.len[suit.index()]
+    }
+}
+
+/// What a call shows: ranges of HCP and points, suit lengths, and whether the call is
+/// artificial (alertable) or forcing. `text` is the explanation given to the opponents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Meaning {
+    pub hcp: (u32, u32),
+    pub pts: (u32, u32),
+    pub min_len: [u8; 4],
+    pub max_len: [u8; 4],
+    pub balanced: bool,
+    pub artificial: bool,
+    pub forcing: bool,
+    pub text: String,
+}
+
+impl Meaning {
+    pub fn new(text: impl Into<String>) -> Meaning {
+        Meaning {
+            hcp: (0, 40),
+            pts: (0, 60),
+            min_len: [0; 4],
+            max_len: [13; 4],
+            balanced: false,
+            artificial: false,
+            forcing: false,
+            text: text.into(),
+        }
+    }
+
+    pub fn hcp(mut self, lo: u32, hi: u32) -> Meaning {
+        self.hcp = (lo, hi);
+        self
+    }
+
+    pub fn pts(mut self, lo: u32, hi: u32) -> Meaning {
+        self.pts = (lo, hi);
+        self
+    }
+
+    pub fn min(mut self, suit: Suit, n: u8) -> Meaning {
+        self.min_len[suit.index()] = n;
+        self
+    }
+
+    pub fn max(mut self, suit: Suit, n: u8) -> Meaning {
+        self.max_len[suit.index()] = n;
+        self
+    }
+
+    pub fn exactly(self, suit: Suit, n: u8) -> Meaning {
+        self.min(suit, n).max(suit, n)
+    }
+
+    pub fn balanced(mut self) -> Meaning {
+        self.balanced = true;
+        self
+    }
+
+    /// An artificial call: alerted (it says nothing about the suit named, or more than its
+    /// natural sense).
+    pub fn alert(mut self) -> Meaning {
+        self.artificial = true;
+        self
+    }
+
+    pub fn forcing(mut self) -> Meaning {
+        self.forcing = true;
+        self
+    }
+
+    /// Does the hand fit this description?
+    pub fn fits(&self, e: &Eval) -> bool {
+        (self.hcp.0..=self.hcp.1).contains(&e.hcp)
+            && (self.pts.0..=self.pts.1).contains(&e.pts)
+            && (!self.balanced || e.balanced)
+            && Suit::ALL.iter().all(|s| {
+                let l = e.len(*s);
+                l >= self.min_len[s.index()] && l <= self.max_len[s.index()]
+            })
+    }
+}
+
+/// Plural suit names, as a player says them.
+pub(crate) fn suit_name(s: Suit) -> &'static str {
+    match s {
+        Suit::Clubs => "clubs",
+        Suit::Diamonds => "diamonds",
+        Suit::Hearts => "hearts",
+        Suit::Spades => "spades",
+    }
+}
+
+pub(crate) fn is_major(s: Suit) -> bool {
+    matches!(s, Suit::Hearts | Suit::Spades)
+}
+
+/// A bid as a call; `Pass` if the level is out of range (never happens for the levels used).
+pub(crate) fn bid(level: u8, strain: Strain) -> Call {
+    Bid::new(level, strain).map(Call::Bid).unwrap_or(Call::Pass)
+}
+
+pub(crate) fn suit_bid(level: u8, suit: Suit) -> Call {
+    bid(level, Strain::from_suit(suit))
+}
+
+/// The auction so far, seen from the player about to call (`calls` are the calls before the
+/// call considered).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Ctx<'a> {
+    pub dealer: Seat,
+    pub calls: &'a [Call],
+    /// The meaning of each call in `calls` (see [`meanings`]); may be shorter in tests.
+    pub shown: &'a [Meaning],
+}
+
+/// The situations the system names, each with its own table of calls.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Situation {
+    /// No bid yet: the player may open.
+    Opening,
+    /// Partner opened; this player has only passed; the opponents have only passed
+    /// (`contested` false) or, after a one-of-a-suit opening, made one overcall or double.
+    Response { opening: Bid, contested: bool },
+    /// This player opened and partner made one bid (the opponents may have competed).
+    OpenerRebid { opening: Bid, response: Bid },
+    /// An opponent opened; this side has only passed.
+    Overcall { theirs: Bid },
+    /// Partner made the side's first non-pass call after the opponents opened (overcall,
+    /// 1NT overcall or double); right-hand opponent passed; this player has only passed.
+    Advance { partner: Call, theirs: Bid },
+    /// Everything else: the general rules (fits, game and slam, competition, Blackwood).
+    Other,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(dealer: Seat, calls: &'a [Call], shown: &'a [Meaning]) -> Ctx<'a> {
+        Ctx { dealer, calls, shown }
+    }
+
+    /// Who makes the call considered.
+    pub fn me(&self) -> Seat {
+        self.dealer.after(self.calls.len())
+    }
+
+    pub fn seat(&self, i: usize) -> Seat {
+        self.dealer.after(i)
+    }
+
+    /// The calls with their callers.
+    pub fn made(&self) -> impl DoubleEndedIterator<Item = (usize, Seat, Call)> + '_ {
+        self.calls.iter().enumerate().map(move |(i, &c)| (i, self.seat(i), c))
+    }
+
+    /// The opening bid (first bid of the auction), its index and who made it.
+    pub fn opening(&self) -> Option<(usize, Seat, Bid)> {
+        self.made().find_map(|(i, s, c)| match c {
+            Call::Bid(b) => Some((i, s, b)),
+            _ => None,
+        })
+    }
+
+    pub fn last_bid(&self) -> Option<(Seat, Bid)> {
+        self.made().rev().find_map(|(_, s, c)| match c {
+            Call::Bid(b) => Some((s, b)),
+            _ => None,
+        })
+    }
+
+    /// The last bid made by the opponents of `me`.
+    pub fn their_last_bid(&self) -> Option<Bid> {
+        let me = self.me();
+        self.made().rev().find_map(|(_, s, c)| match c {
+            Call::Bid(b) if s.side() != me.side() => Some(b),
+            _ => None,
+        })
+    }
+
+    /// Calls by `seat` from index `from` on.
+    pub fn calls_of(&self, seat: Seat, from: usize) -> Vec<Call> {
+        self.made().filter(|&(i, s, _)| s == seat && i >= from).map(|(_, _, c)| c).collect()
+    }
+
+    /// Partner's last call, if any.
+    pub fn partner_last(&self) -> Option<Call> {
+        let p = self.me().partner();
+        self.made().rev().find(|&(_, s, _)| s == p).map(|(_, _, c)| c)
+    }
+
+    /// My own last call.
+    pub fn my_last(&self) -> Option<Call> {
+        let me = self.me();
+        self.made().rev().find(|&(_, s, _)| s == me).map(|(_, _, c)| c)
+    }
+
+    /// Suits bid (naturally or not) by `seat`.
+    pub fn suits_bid_by(&self, seat: Seat) -> Vec<Suit> {
+        self.made()
+            .filter_map(|(_, s, c)| match c {
+                Call::Bid(b) if s == seat => b.strain().trump(),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Law 18, 19: may `me` make `call` now?
+    pub fn is_legal(&self, call: Call) -> bool {
+        let me = self.me();
+        let last = self.last_bid();
+        // The double or redouble standing on the last bid, with who made it.
+        let mut standing: Option<(Seat, Call)> = None;
+        for (_, s, c) in self.made().rev() {
+            match c {
+                Call::Bid(_) => break,
+                Call::Double | Call::Redouble => {
+                    standing = Some((s, c));
+                    break;
+                }
+                Call::Pass => {}
+            }
+        }
+        match call {
+            Call::Pass => true,
+            Call::Bid(b) => last.is_none_or(|(_, l)| b > l),
+            Call::Double => matches!(last, Some((s, _)) if s.side() != me.side()) && standing.is_none(),
+            Call::Redouble => matches!(standing, Some((s, Call::Double)) if s.side() != me.side()),
+        }
+    }
+
+    /// The lowest legal bid in `strain`, if any.
+    pub fn cheapest(&self, strain: Strain) -> Option<Call> {
+        (1..=7).map(|l| bid(l, strain)).find(|&c| c != Call::Pass && self.is_legal(c))
+    }
+
+    pub fn situation(&self) -> Situation {
+        let Some((open_i, opener, opening)) = self.opening() else { return Situation::Opening };
+        let me = self.me();
+        let partner = me.partner();
+        let opps_silent = self.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass);
+        let mine = self.calls_of(me, 0);
+        let i_passed_only = mine.iter().all(|&c| c == Call::Pass);
+        let opp_actions = self.made().filter(|&(_, s, c)| s.side() != me.side() && c != Call::Pass).count();
+        if opener == partner && opps_silent && i_passed_only {
+            return Situation::Response { opening, contested: false };
+        }
+        let one_of_a_suit = opening.level() == 1 && opening.strain() != Strain::NoTrump;
+        if opener == partner && i_passed_only && one_of_a_suit && opp_actions == 1 {
+            return Situation::Response { opening, contested: true };
+        }
+        if opener == me && mine.len() == 1 {
+            if let [Call::Bid(response)] = self.calls_of(partner, open_i)[..] {
+                return Situation::OpenerRebid { opening, response };
+            }
+        }
+        if opener.side() != me.side() {
+            let partner_calls = self.calls_of(partner, 0);
+            let partner_acts: Vec<Call> = partner_calls.iter().copied().filter(|&c| c != Call::Pass).collect();
+            let theirs = self.their_last_bid().unwrap_or(opening);
+            if i_passed_only && partner_acts.is_empty() {
+                return Situation::Overcall { theirs };
+            }
+            let rho_passed = self.calls.last() == Some(&Call::Pass);
+            if i_passed_only && partner_acts.len() == 1 && rho_passed && partner_calls.last() == partner_acts.first() {
+                return Situation::Advance { partner: partner_acts[0], theirs };
+            }
+        }
+        Situation::Other
+    }
+}
+
+/// The meaning of every call of the auction, in one pass from the dealer's first call: each
+/// call is read with the meanings of the calls before it (so the robots' picture of a hand
+/// always comes from the same rules as the explanations).
+pub(crate) fn meanings(dealer: Seat, calls: &[Call]) -> Vec<Meaning> {
+    let mut shown: Vec<Meaning> = Vec::with_capacity(calls.len());
+    for (i, &call) in calls.iter().enumerate() {
+        let m = meaning(&Ctx::new(dealer, &calls[..i], &shown[..i]), call);
+        shown.push(m);
+    }
+    shown
+}
+
+/// The meaning of the call at `index` of the auction.
+pub(crate) fn meaning_at(dealer: Seat, calls: &[Call], index: usize) -> Meaning {
+    if index >= calls.len() {
+        return Meaning::new("no such call");
+    }
+    meanings(dealer, &calls[..=index]).pop().unwrap_or_else(|| Meaning::new("no such call"))
+}
+
+/// What `call` would mean if made now.
+pub(crate) fn meaning(ctx: &Ctx, call: Call) -> Meaning {
+    match ctx.situation() {
+        Situation::Opening => opening(call),
+        Situation::Response { opening, contested } => match opening.strain().trump() {
+            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(s, contested, call),
+            Some(Suit::Clubs) if opening.level() == 2 => response_to_two_clubs(call),
+            None if opening.level() == 1 => response_to_one_notrump(call),
+            None if opening.level() == 2 => response_to_two_notrump(call),
+            Some(s) => response_to_preempt(opening, s, call),
+            None => other(ctx, call),
+        },
+        Situation::OpenerRebid { opening, response } => rebid(ctx, opening, response, call),
+        Situation::Overcall { theirs } => overcall(ctx, theirs, call),
+        Situation::Advance { partner, theirs } => advance(ctx, partner, theirs, call),
+        Situation::Other => other(ctx, call),
+    }
+}
+
+/// The range of hands `seat` has shown in the auction: the intersection of the meanings of
+/// all its calls.
+pub(crate) fn inferred(ctx: &Ctx, seat: Seat) -> Meaning {
+    let mut m = Meaning::new("");
+    for (i, c) in ctx.shown.iter().enumerate() {
+        if ctx.seat(i) != seat {
+            continue;
+        }
+        m.hcp = (m.hcp.0.max(c.hcp.0), m.hcp.1.min(c.hcp.1));
+        m.pts = (m.pts.0.max(c.pts.0), m.pts.1.min(c.pts.1));
+        for s in 0..4 {
+            m.min_len[s] = m.min_len[s].max(c.min_len[s]);
+            m.max_len[s] = m.max_len[s].min(c.max_len[s]);
+        }
+        m.balanced |= c.balanced;
+    }
+    // A hand that bid inconsistently: trust the latest minimum.
+    if m.hcp.0 > m.hcp.1 {
+        m.hcp.1 = m.hcp.0;
+    }
+    if m.pts.0 > m.pts.1 {
+        m.pts.1 = m.pts.0;
+    }
+    // Points are at least HCP and at most HCP plus a few length points (one for a balanced
+    // hand); HCP are at most points.
+    m.pts.0 = m.pts.0.max(m.hcp.0);
+    let extra = if m.balanced { 1 } else { 5 };
+    m.pts.1 = m.pts.1.min(m.hcp.1 + extra).max(m.pts.0);
+    m.hcp.1 = m.hcp.1.min(m.pts.1);
+    m
+}
+
+// ---------------------------------------------------------------------------------------------
+// Openings
+
+/// Opening bids (first bid of the auction, any seat).
+pub(crate) fn opening(call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return match call {
+            Call::Pass => Meaning::new("no opening bid: fewer than 12 points").pts(0, 13).hcp(0, 14),
+            _ => Meaning::new("not available: no bid to double"),
+        };
+    };
+    match (b.level(), b.strain().trump()) {
+        (1, None) => Meaning::new("15-17 HCP, balanced").hcp(15, 17).balanced(),
+        (2, None) => Meaning::new("20-21 HCP, balanced").hcp(20, 21).balanced(),
+        (3, None) => Meaning::new("not in system: natural, to play").hcp(16, 40),
+        (2, Some(Suit::Clubs)) => Meaning::new("strong two clubs: 22+ HCP, any shape; artificial, forcing").hcp(22, 40).alert().forcing(),
+        (1, Some(s)) if is_major(s) => Meaning::new(format!("12-21 points, 5+ {}", suit_name(s))).hcp(11, 21).pts(12, 60).min(s, 5),
+        (1, Some(s)) => Meaning::new(format!("12-21 points, 3+ {}, no 5-card major (better minor)", suit_name(s)))
+            .hcp(11, 21)
+            .pts(12, 60)
+            .min(s, 3)
+            .max(Suit::Hearts, 4)
+            .max(Suit::Spades, 4),
+        (2, Some(s)) => Meaning::new(format!("weak two: 5-10 HCP, six {}", suit_name(s))).hcp(5, 10).exactly(s, 6),
+        (3, Some(s)) => Meaning::new(format!("preempt: 5-10 HCP, seven {}", suit_name(s))).hcp(5, 10).exactly(s, 7),
+        (4, Some(s)) => Meaning::new(format!("preempt: 5-10 HCP, eight or more {}", suit_name(s))).hcp(5, 10).min(s, 8),
+        (_, Some(s)) => Meaning::new(format!("not in system: natural, long {}", suit_name(s))).min(s, 7),
+        (_, None) => Meaning::new("not in system: natural, to play"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/// Responses to 1C, 1D, 1H, 1S with the opponents silent (`contested` false).
+///
+/// After an overcall the same table applies as far as the bids are still available; a pass
+/// then only says that no bid fits, and a double is for penalties.
+pub(crate) fn response_to_one_of_a_suit(opened: Suit, contested: bool, call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return match call {
+            Call::Pass if contested => Meaning::new("no suitable bid"),
+            Call::Pass => Meaning::new("0-5 points").pts(0, 5),
+            Call::Double => Meaning::new("penalty: 10+ points").pts(10, 60),
+            _ => Meaning::new("not in system"),
+        };
+    };
+    let major = is_major(opened);
+    let name = suit_name(opened);
+    match (b.level(), b.strain().trump()) {
+        (2, Some(s)) if s == opened && major => Meaning::new(format!("simple raise: 6-9 points, 3+ {name}")).pts(6, 9).min(s, 3),
+        (3, Some(s)) if s == opened && major => Meaning::new(format!("limit raise: 10-12 points, 3+ {name}")).pts(10, 12).min(s, 3),
+        (4, Some(s)) if s == opened && major => Meaning::new(format!("game raise: 13+ points, 3+ {name}")).pts(13, 60).min(s, 3),
+        (2, Some(s)) if s == opened => Meaning::new(format!("raise: 6-9 points, 5+ {name}, no 4-card major"))
+            .pts(6, 9)
+            .min(s, 5)
+            .max(Suit::Hearts, 3)
+            .max(Suit::Spades, 3),
+        (3, Some(s)) if s == opened => Meaning::new(format!("limit raise: 10-12 points, 5+ {name}, no 4-card major"))
+            .pts(10, 12)
+            .min(s, 5)
+            .max(Suit::Hearts, 3)
+            .max(Suit::Spades, 3),
+        (1, Some(s)) => Meaning::new(format!("new suit: 6+ points, 4+ {}; forcing", suit_name(s))).pts(6, 60).min(s, 4).forcing(),
+        (2, Some(s)) if s < opened => {
+            let need = if s == Suit::Hearts { 5 } else { 4 };
+            Meaning::new(format!("two over one: 10+ points, {need}+ {}; forcing", suit_name(s))).pts(10, 60).min(s, need).forcing()
+        }
+        (1, None) => {
+            let m = Meaning::new(if major { "6-10 HCP, no fit" } else { "6-10 HCP, no 4-card major" }).hcp(6, 10).pts(6, 12);
+            if major {
+                m.max(opened, 2)
+            } else {
+                m.max(Suit::Hearts, 3).max(Suit::Spades, 3)
+            }
+        }
+        (2, None) => Meaning::new("11-12 HCP, balanced, invitational").hcp(11, 12).balanced().max(Suit::Hearts, 3).max(Suit::Spades, 3),
+        (3, None) => Meaning::new("13-15 HCP, balanced, to play").hcp(13, 15).balanced().max(Suit::Hearts, 3).max(Suit::Spades, 3),
+        (2, Some(s)) if contested => Meaning::new(format!("free bid: 8+ points, 5+ {}", suit_name(s))).min(s, 5).pts(8, 60),
+        (_, Some(s)) => Meaning::new(format!("not in system: natural, 6+ {}", suit_name(s))).min(s, 6).pts(10, 60),
+        (_, None) => Meaning::new("not in system: natural, to play"),
+    }
+}
+
+/// Responses to a 1NT opening: Stayman and Jacoby transfers.
+pub(crate) fn response_to_one_notrump(call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return Meaning::new("0-7 HCP").hcp(0, 7);
+    };
+    match (b.level(), b.strain().trump()) {
+        (2, Some(Suit::Clubs)) => Meaning::new("Stayman: asks for a 4-card major; 8+ HCP").hcp(8, 40).alert().forcing(),
+        (2, Some(Suit::Diamonds)) => Meaning::new("Jacoby transfer: 5+ hearts").min(Suit::Hearts, 5).alert().forcing(),
+        (2, Some(Suit::Hearts)) => Meaning::new("Jacoby transfer: 5+ spades").min(Suit::Spades, 5).alert().forcing(),
+        (2, None) => Meaning::new("8-9 HCP, invitational, no 4-card major").hcp(8, 9).max(Suit::Hearts, 3).max(Suit::Spades, 3),
+        (3, None) => Meaning::new("10-15 HCP, to play, no 4-card major").hcp(10, 15).max(Suit::Hearts, 3).max(Suit::Spades, 3),
+        (4, None) => Meaning::new("quantitative: 16-17 HCP, invites 6NT").hcp(16, 17).max(Suit::Hearts, 3).max(Suit::Spades, 3),
+        (6, None) => Meaning::new("18+ HCP, to play").hcp(18, 40),
+        (_, Some(s)) => Meaning::new(format!("not in system: natural, 6+ {}", suit_name(s))).min(s, 6),
+        (_, None) => Meaning::new("not in system: natural, to play"),
+    }
+}
+
+/// Responses to the strong 2C opening.
+pub(crate) fn response_to_two_clubs(call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return Meaning::new("not in system (2C is forcing)");
+    };
+    match (b.level(), b.strain().trump()) {
+        (2, Some(Suit::Diamonds)) => Meaning::new("waiting: artificial, says nothing about diamonds").alert(),
+        (2, None) => Meaning::new("positive: 8+ HCP, balanced").hcp(8, 40).balanced(),
+        (_, Some(s)) => Meaning::new(format!("positive: 8+ HCP, 5+ {}", suit_name(s))).hcp(8, 40).min(s, 5),
+        (_, None) => Meaning::new("positive: 8+ HCP, natural").hcp(8, 40),
+    }
+}
+
+/// Responses to the 2NT opening.
+pub(crate) fn response_to_two_notrump(call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return Meaning::new("0-4 HCP").hcp(0, 4);
+    };
+    match (b.level(), b.strain().trump()) {
+        (3, None) => Meaning::new("5-10 HCP, to play").hcp(5, 10),
+        (6, None) => Meaning::new("11-15 HCP, to play").hcp(11, 15),
+        (4, Some(s)) if is_major(s) => Meaning::new(format!("6+ {}, to play", suit_name(s))).min(s, 6).hcp(4, 40),
+        (_, Some(s)) => Meaning::new(format!("not in system: natural, 5+ {}", suit_name(s))).min(s, 5),
+        (_, None) => Meaning::new("not in system: natural, to play"),
+    }
+}
+
+/// Responses to weak twos and preempts.
+pub(crate) fn response_to_preempt(opening: Bid, opened: Suit, call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return Meaning::new("no interest in game");
+    };
+    let name = suit_name(opened);
+    match b.strain().trump() {
+        Some(s) if s == opened && b.level() == opening.level() + 1 && b.level() < 4 => {
+            Meaning::new(format!("raise: 3+ {name}, to play (preemptive)")).min(s, 3).pts(6, 15)
+        }
+        Some(s) if s == opened => Meaning::new(format!("to play: game values, 2+ {name}")).min(s, 2).pts(16, 60),
+        None if b.level() == 3 => Meaning::new("to play: 16+ HCP, balanced").hcp(16, 40).balanced(),
+        Some(s) => Meaning::new(format!("natural, 5+ {}, 16+ points; forcing", suit_name(s))).min(s, 5).pts(16, 60).forcing(),
+        None => Meaning::new("natural, to play"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opener's rebid
+
+/// Opener's second call after partner's response, the opponents silent.
+pub(crate) fn rebid(ctx: &Ctx, opening: Bid, response: Bid, call: Call) -> Meaning {
+    match opening.strain().trump() {
+        None if opening.level() == 1 => rebid_after_one_notrump(response, call),
+        Some(Suit::Clubs) if opening.level() == 2 => rebid_after_two_clubs(response, call),
+        Some(opened) if opening.level() == 1 => rebid_after_one_of_a_suit(opened, response, call),
+        _ => other(ctx, call),
+    }
+}
+
+fn rebid_after_one_notrump(response: Bid, call: Call) -> Meaning {
+    let r = (response.level(), response.strain());
+    match (r, call) {
+        ((2, Strain::Clubs), Call::Bid(b)) if b.level() == 2 => match b.strain() {
+            Strain::Diamonds => Meaning::new("answer to Stayman: no 4-card major").max(Suit::Hearts, 3).max(Suit::Spades, 3).alert(),
+            Strain::Hearts => Meaning::new("answer to Stayman: 4+ hearts").min(Suit::Hearts, 4),
+            Strain::Spades => Meaning::new("answer to Stayman: 4+ spades, fewer than 4 hearts").min(Suit::Spades, 4).max(Suit::Hearts, 3),
+            _ => Meaning::new("not in system"),
+        },
+        ((2, Strain::Diamonds), Call::Bid(b)) if b.level() == 2 && b.strain() == Strain::Hearts => {
+            Meaning::new("completes the transfer: 2+ hearts").min(Suit::Hearts, 2)
+        }
+        ((2, Strain::Hearts), Call::Bid(b)) if b.level() == 2 && b.strain() == Strain::Spades => {
+            Meaning::new("completes the transfer: 2+ spades").min(Suit::Spades, 2)
+        }
+        ((2, Strain::NoTrump), Call::Bid(b)) if b.level() == 3 && b.strain() == Strain::NoTrump => {
+            Meaning::new("accepts the invitation: 16-17 HCP").hcp(16, 17)
+        }
+        ((2, Strain::NoTrump), Call::Pass) => Meaning::new("declines the invitation: 15 HCP").hcp(15, 15),
+        ((4, Strain::NoTrump), Call::Bid(b)) if b.level() == 6 && b.strain() == Strain::NoTrump => {
+            Meaning::new("accepts the slam invitation: 17 HCP").hcp(17, 17)
+        }
+        ((4, Strain::NoTrump), Call::Pass) => Meaning::new("declines the slam invitation: 15-16 HCP").hcp(15, 16),
+        (_, Call::Pass) => Meaning::new("nothing more to say"),
+        (_, Call::Bid(b)) => natural(b),
+        _ => Meaning::new("not in system"),
+    }
+}
+
+fn rebid_after_two_clubs(response: Bid, call: Call) -> Meaning {
+    let Call::Bid(b) = call else {
+        return Meaning::new("not in system (2C is game forcing)");
+    };
+    if let Some(s) = response.strain().trump() {
+        if response.level() > 1 && s != Suit::Diamonds && b.strain() == Strain::from_suit(s) {
+            return Meaning::new(format!("support: 3+ {}", suit_name(s))).min(s, 3);
+        }
+    }
+    match (b.level(), b.strain().trump()) {
+        (2, None) => Meaning::new("22-24 HCP, balanced").hcp(22, 24).balanced(),
+        (3, None) => Meaning::new("25-27 HCP, balanced").hcp(25, 27).balanced(),
+        (_, Some(s)) => Meaning::new(format!("natural: 5+ {}, 22+ HCP", suit_name(s))).min(s, 5).hcp(22, 40),
+        (_, None) => Meaning::new("natural, 22+ HCP").hcp(22, 40),
+    }
+}
+
+fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning {
+    let name = suit_name(opened);
+    let Call::Bid(b) = call else {
+        return match response.strain().trump() {
+            Some(s) if s == opened && response.level() == 2 => Meaning::new("minimum: 12-16 points").pts(12, 16),
+            Some(s) if s == opened && response.level() == 3 => Meaning::new("declines the invitation: 12-14 points").pts(12, 14),
+            None if response.level() == 1 => Meaning::new("minimum, balanced: 12-14 HCP").hcp(12, 14).balanced(),
+            None if response.level() == 2 => Meaning::new("declines the invitation: 11-12 HCP").hcp(11, 12),
+            _ => Meaning::new("nothing more to say"),
+        };
+    };
+    let partner_suit = response.strain().trump().filter(|&s| s != opened);
+    let (level, strain) = (b.level(), b.strain().trump());
+    // Partner raised our suit.
+    if response.strain() == Strain::from_suit(opened) {
+        return match (response.level(), level, strain) {
+            (2, 3, Some(s)) if s == opened => Meaning::new(format!("invitational: 17-18 points, 5+ {name}")).pts(17, 18),
+            (2, 4, Some(s)) if s == opened && is_major(s) => Meaning::new("to play: 19+ points").pts(19, 60),
+            (2, 3, None) => Meaning::new("to play: 18-21 HCP").hcp(18, 21),
+            (3, 4, Some(s)) if s == opened => Meaning::new("accepts the invitation: 15+ points").pts(15, 60),
+            (3, 3, None) => Meaning::new("accepts the invitation: 15+ HCP").hcp(15, 40),
+            (4, 4, None) => blackwood(),
+            _ => natural(b),
+        };
+    }
+    match (level, strain) {
+        // Raises of partner's new suit.
+        (2, Some(s)) if Some(s) == partner_suit && response.level() == 1 => {
+            Meaning::new(format!("raise: 12-15 points, 4+ {}", suit_name(s))).pts(12, 15).min(s, 4)
+        }
+        (3, Some(s)) if Some(s) == partner_suit && response.level() == 1 => {
+            Meaning::new(format!("jump raise: 16-18 points, 4+ {}", suit_name(s))).pts(16, 18).min(s, 4)
+        }
+        (4, Some(s)) if Some(s) == partner_suit && response.level() == 1 && is_major(s) => {
+            Meaning::new(format!("to play: 19-21 points, 4+ {}", suit_name(s))).pts(19, 21).min(s, 4)
+        }
+        (3, Some(s)) if Some(s) == partner_suit && response.level() == 2 => {
+            let need = if is_major(s) { 3 } else { 4 };
+            Meaning::new(format!("support: {need}+ {}", suit_name(s))).min(s, need)
+        }
+        // Rebids of our own suit.
+        (2, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("minimum: 12-15 points, 6+ {name}")).pts(12, 15).min(s, 6),
+        (3, Some(s)) if s == opened && response.level() == 1 => {
+            Meaning::new(format!("16+ points, 6+ {name}; invitational")).pts(16, 60).min(s, 6)
+        }
+        (_, Some(s)) if s == opened => Meaning::new(format!("6+ {name}")).min(s, 6),
+        // No trump rebids.
+        (1, None) => Meaning::new("12-14 HCP, balanced").hcp(12, 14).balanced(),
+        (2, None) if response.level() == 1 => Meaning::new("18-19 HCP, balanced").hcp(18, 19).balanced(),
+        (2, None) => Meaning::new("12-14 HCP, balanced").hcp(12, 14).balanced(),
+        (3, None) if response.level() == 2 && response.strain() == Strain::NoTrump => Meaning::new("accepts the invitation: 13+ HCP").hcp(13, 40),
+        (3, None) => Meaning::new("18-19 HCP, balanced").hcp(18, 19).balanced(),
+        // New suits.
+        (1, Some(s)) => Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).min(s, 4).pts(12, 18),
+        (2, Some(s)) if s > opened => Meaning::new(format!("reverse: 17+ points, 4+ {}, longer {name}; forcing", suit_name(s)))
+            .min(s, 4)
+            .min(opened, 5)
+            .pts(17, 60)
+            .forcing(),
+        (2, Some(s)) => Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).min(s, 4).pts(12, 18),
+        _ => natural(b),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Competition
+
+/// The first action of a side after the opponents opened.
+pub(crate) fn overcall(ctx: &Ctx, theirs: Bid, call: Call) -> Meaning {
+    match call {
+        Call::Pass => Meaning::new("no suitable overcall or double"),
+        Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
+        Call::Double => {
+            let their = theirs.strain().trump().unwrap_or(Suit::Clubs);
+            Meaning::new(format!("takeout: 12+ points, short in {}, support for the other suits", suit_name(their)))
+                .pts(12, 60)
+                .max(their, 2)
+        }
+        Call::Redouble => Meaning::new("not in system"),
+        Call::Bid(b) => match b.strain().trump() {
+            None if b.level() == 1 => Meaning::new("15-18 HCP, balanced, stopper in their suit").hcp(15, 18).balanced(),
+            Some(s) => {
+                let cheapest = ctx.cheapest(b.strain()) == Some(call);
+                if cheapest && b.level() == 1 {
+                    Meaning::new(format!("overcall: 8-16 HCP, 5+ {}", suit_name(s))).hcp(8, 16).min(s, 5)
+                } else if cheapest && b.level() == 2 {
+                    Meaning::new(format!("overcall: 10-16 HCP, 5+ {}", suit_name(s))).hcp(10, 16).min(s, 5)
+                } else {
+                    Meaning::new(format!("not in system: natural, 6+ {}", suit_name(s))).min(s, 6)
+                }
+            }
+            None => Meaning::new("not in system: natural, to play"),
+        },
+    }
+}
+
+/// The first call of the overcaller's (or doubler's) partner.
+pub(crate) fn advance(ctx: &Ctx, partner: Call, theirs: Bid, call: Call) -> Meaning {
+    let their = theirs.strain().trump();
+    match partner {
+        Call::Double if their.is_some() => match call {
+            Call::Pass => {
+                let s = their.unwrap_or(Suit::Clubs);
+                Meaning::new(format!("penalty pass: 8+ HCP, 5+ {}", suit_name(s))).hcp(8, 40).min(s, 5)
+            }
+            Call::Bid(b) => {
+                let cheapest = ctx.cheapest(b.strain()) == Some(call);
+                match b.strain().trump() {
+                    Some(s) if cheapest => Meaning::new(format!("0-8 points, 4+ {}", suit_name(s))).pts(0, 8).min(s, 4),
+                    Some(s) if b.level() == 4 && is_major(s) => {
+                        Meaning::new(format!("to play: 12+ points, 4+ {}", suit_name(s))).pts(12, 60).min(s, 4)
+                    }
+                    Some(s) => Meaning::new(format!("jump: 9-11 points, 4+ {}", suit_name(s))).pts(9, 11).min(s, 4),
+                    None if b.level() <= 2 && cheapest => Meaning::new("6-10 HCP, stopper in their suit").hcp(6, 10),
+                    None => Meaning::new("to play: 11+ HCP, stopper in their suit").hcp(11, 40),
+                }
+            }
+            _ => other(ctx, call),
+        },
+        Call::Bid(p) if p.strain() == Strain::NoTrump && p.level() == 1 => response_to_one_notrump(call),
+        Call::Bid(p) => {
+            let Some(ps) = p.strain().trump() else { return other(ctx, call) };
+            match call {
+                Call::Pass => Meaning::new("no fit or too weak to act"),
+                Call::Bid(b) if b.strain() == p.strain() => {
+                    if b.level() >= 4 || (b.level() == 5 && !is_major(ps)) {
+                        Meaning::new(format!("to play: 13+ points, 3+ {}", suit_name(ps))).pts(13, 60).min(ps, 3)
+                    } else if b.level() == p.level() + 1 {
+                        Meaning::new(format!("raise: 6-9 points, 3+ {}", suit_name(ps))).pts(6, 9).min(ps, 3)
+                    } else {
+                        Meaning::new(format!("jump raise: 10-12 points, 3+ {}", suit_name(ps))).pts(10, 12).min(ps, 3)
+                    }
+                }
+                Call::Bid(b) if b.strain() == Strain::NoTrump => {
+                    Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11)
+                }
+                Call::Bid(b) => match b.strain().trump() {
+                    Some(s) => Meaning::new(format!("new suit: 10+ points, 5+ {}", suit_name(s))).pts(10, 60).min(s, 5),
+                    None => Meaning::new("natural"),
+                },
+                _ => other(ctx, call),
+            }
+        }
+        _ => other(ctx, call),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// General rules
+
+/// 4NT Blackwood.
+fn blackwood() -> Meaning {
+    Meaning::new("Blackwood: asks for aces").alert().forcing()
+}
+
+/// Is 4NT now Blackwood? Yes unless partner's last bid was in no trump (then it is
+/// quantitative).
+pub(crate) fn four_nt_is_blackwood(ctx: &Ctx) -> bool {
+    let partner = ctx.me().partner();
+    let partner_last_bid = ctx.made().rev().find_map(|(_, s, c)| match c {
+        Call::Bid(b) if s == partner => Some(b),
+        _ => None,
+    });
+    partner_last_bid.is_none_or(|b| b.strain() != Strain::NoTrump)
+}
+
+/// Did partner just bid Blackwood 4NT (with only a pass since)?
+pub(crate) fn partner_asked_for_aces(ctx: &Ctx) -> bool {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass {
+        return false;
+    }
+    let Call::Bid(b) = ctx.calls[n - 2] else { return false };
+    if b.level() != 4 || b.strain() != Strain::NoTrump {
+        return false;
+    }
+    ctx.shown.get(n - 2).is_some_and(|m| m.text.starts_with("Blackwood"))
+}
+
+/// A plain natural bid.
+fn natural(b: Bid) -> Meaning {
+    match b.strain().trump() {
+        Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),
+        None => Meaning::new("natural, to play"),
+    }
+}
+
+/// Calls outside the named situations: Blackwood and its answers, support, game and slam bids,
+/// penalty doubles.
+pub(crate) fn other(ctx: &Ctx, call: Call) -> Meaning {
+    match call {
+        Call::Pass => Meaning::new("nothing more to say"),
+        Call::Double => Meaning::new("penalty"),
+        Call::Redouble => Meaning::new("strength: 10+ points").pts(10, 60),
+        Call::Bid(b) => {
+            if partner_asked_for_aces(ctx) && b.level() == 5 {
+                return match b.strain() {
+                    Strain::Clubs => Meaning::new("answer to Blackwood: 0 or 4 aces").alert(),
+                    Strain::Diamonds => Meaning::new("answer to Blackwood: 1 ace").alert(),
+                    Strain::Hearts => Meaning::new("answer to Blackwood: 2 aces").alert(),
+                    Strain::Spades => Meaning::new("answer to Blackwood: 3 aces").alert(),
+                    Strain::NoTrump => Meaning::new("not in system"),
+                };
+            }
+            if b.level() == 4 && b.strain() == Strain::NoTrump {
+                return if four_nt_is_blackwood(ctx) {
+                    blackwood()
+                } else {
+                    Meaning::new("quantitative: invites 6NT")
+                };
+            }
+            let me = ctx.me();
+            let partner_suits = ctx.suits_bid_by(me.partner());
+            let my_suits = ctx.suits_bid_by(me);
+            let game = game_level(b.strain());
+            let p = inferred(ctx, me.partner());
+            let target = if b.level() >= 6 { "slam, to play" } else if b.level() >= game { "game, to play" } else { "" };
+            let mut m = match b.strain().trump() {
+                Some(s) if partner_suits.contains(&s) => Meaning::new(format!("support for {}: 3+ cards", suit_name(s))).min(s, 3),
+                Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),
+                None => Meaning::new("natural"),
+            };
+            let related = b.strain().trump().is_none_or(|s| partner_suits.contains(&s) || my_suits.contains(&s));
+            let after_partner = ctx.last_bid().is_some_and(|(s, _)| s == me.partner());
+            if !target.is_empty() {
+                m.text = format!("{}; {target}", m.text);
+                if b.level() < 6 && after_partner {
+                    // Game by the general rule: 25+ between the hands, or an invitation accepted.
+                    m.pts.0 = 25u32.saturating_sub(max_pts(&p));
+                }
+            } else if after_partner && related && b.level() >= 2 && b.level() + 1 == game {
+                // An invitation by the general rule: game is possible but not sure.
+                let lo = 25u32.saturating_sub(max_pts(&p));
+                let hi = 24u32.saturating_sub(p.pts.0).max(lo);
+                m.text = format!("{}; invitational ({lo}-{hi} points)", m.text);
+                m.pts = (lo, hi);
+            }
+            m
+        }
+    }
+}
+
+/// The level of game in a strain: 3NT, 4 of a major, 5 of a minor.
+pub(crate) fn game_level(strain: Strain) -> u8 {
+    match strain {
+        Strain::NoTrump => 3,
+        Strain::Hearts | Strain::Spades => 4,
+        _ => 5,
+    }
+}
+
+/// The most points a shown range is counted as: an unlimited range (a forcing or competitive
+/// bid) counts as at most 8 above its minimum.
+pub(crate) fn max_pts(m: &Meaning) -> u32 {
+    m.pts.1.min(m.pts.0 + 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn calls(s: &str) -> Vec<Call> {
+        s.split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    }
+
+    #[test]
+    fn balanced_shapes() {
+        let e = Eval::of("AKQ2.K32.432.432".parse().expect("hand"));
+        assert!(e.balanced);
+        assert_eq!(e.hcp, 12);
+        let e = Eval::of("AKQ32.K32.432.43".parse().expect("hand"));
+        assert!(e.balanced);
+        assert_eq!(e.pts, 13);
+        let e = Eval::of("AKQ32.K32.5432.4".parse().expect("hand"));
+        assert!(!e.balanced);
+        let e = Eval::of("AKQ2.K3.5432.432".parse().expect("hand"));
+        assert!(e.balanced);
+        let e = Eval::of("AKQ.K3.65432.432".parse().expect("hand"));
+        assert!(e.balanced);
+        let e = Eval::of("AKQ2.K3.65432.43".parse().expect("hand"));
+        assert!(!e.balanced);
+    }
+
+    #[test]
+    fn situations() {
+        let a = calls("1H P");
+        assert_eq!(Ctx::new(Seat::North, &a, &[]).situation(), Situation::Response { opening: "1H".parse().expect("bid"), contested: false });
+        let a = calls("1H 1S");
+        assert_eq!(Ctx::new(Seat::North, &a, &[]).situation(), Situation::Response { opening: "1H".parse().expect("bid"), contested: true });
+        let a = calls("1H");
+        assert!(matches!(Ctx::new(Seat::North, &a, &[]).situation(), Situation::Overcall { .. }));
+        let a = calls("1H P 1S P");
+        assert!(matches!(Ctx::new(Seat::North, &a, &[]).situation(), Situation::OpenerRebid { .. }));
+        let a = calls("1H 1S P");
+        assert!(matches!(Ctx::new(Seat::North, &a, &[]).situation(), Situation::Advance { .. }));
+    }
+
+    #[test]
+    fn inference_of_partner() {
+        let a = calls("1NT P 2C P 2H P");
+        let shown = meanings(Seat::North, &a);
+        let m = inferred(&Ctx::new(Seat::North, &a, &shown), Seat::North);
+        assert_eq!(m.hcp, (15, 17));
+        assert_eq!(m.min_len[Suit::Hearts.index()], 4);
+    }
+}

@@ -1,0 +1,294 @@
+//! Card play: Monte Carlo double dummy. The unseen cards are dealt at random many times,
+//! consistently with everything the robot knows (its own hand, dummy once faced, the cards
+//! played and the suits in which a player has shown out), and each legal card is scored by the
+//! tricks the double-dummy solver says it yields, summed over the samples.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tenace_core::{rules, Card, Hand, Seat, Suit};
+use tenace_dds::Position;
+
+use crate::PlayView;
+
+/// The most samples drawn for one card.
+const MAX_SAMPLES: usize = 20;
+/// Fewer samples than this are too noisy to be worth their time: play by rule instead.
+const MIN_SAMPLES: usize = 4;
+/// Time budget for the sampled solves of one card, in milliseconds (estimated, see
+/// [`analyse_cost_ms`]; the sample count must not depend on the clock, so that a seed always
+/// gives the same card).
+const BUDGET_MS: f64 = 200.0;
+/// Attempts to deal a sample that respects every known void before giving voids up.
+const DEAL_ATTEMPTS: usize = 40;
+
+/// What the robot can reconstruct of the play so far.
+struct Known {
+    /// Who leads the trick in progress (or the next trick when none is in progress).
+    leader: Seat,
+    /// Cards already played to the trick in progress, in order.
+    trick: Vec<Card>,
+    /// How many cards each seat has played.
+    played_by: [usize; 4],
+    /// Every card played so far.
+    played: Hand,
+    /// `void[seat][suit]`: the seat failed to follow to a lead of that suit.
+    void: [[bool; 4]; 4],
+}
+
+fn reconstruct(view: &PlayView) -> Known {
+    let trump = view.contract.strain().trump();
+    let mut leader = view.declarer.lho();
+    let mut trick: Vec<Card> = Vec::with_capacity(4);
+    let mut played_by = [0usize; 4];
+    let mut played = Hand::EMPTY;
+    let mut void = [[false; 4]; 4];
+    for (i, &(seat, card)) in view.played.iter().enumerate() {
+        if i % 4 == 0 {
+            // The first card of each trick is led by the winner of the previous one.
+            trick.clear();
+            leader = seat;
+        }
+        if let Some(led) = trick.first() {
+            if led.suit() != card.suit() {
+                void[seat.index()][led.suit().index()] = true;
+            }
+        }
+        trick.push(card);
+        played_by[seat.index()] += 1;
+        played.insert(card);
+        if trick.len() == 4 {
+            leader = rules::trick_winner(leader, &trick, trump).unwrap_or(leader);
+            trick.clear();
+        }
+    }
+    Known { leader, trick, played_by, played, void }
+}
+
+/// The cards the hand to play may legally play (Law 44C: follow suit when able).
+fn legal_cards(hand: Hand, trick: &[Card]) -> Hand {
+    match trick.first() {
+        Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
+        _ => hand,
+    }
+}
+
+/// Lowest card first: by rank, then by suit. Used for tie-breaks and fallbacks.
+fn lowest(cards: Hand) -> Option<Card> {
+    cards.iter().min_by_key(|c| (c.rank(), c.suit()))
+}
+
+/// Chooses the card for `view.to_play`. Never panics: with too little information to sample it
+/// plays the lowest legal card.
+pub fn choose_card(view: &PlayView, seed: u64) -> Card {
+    let known = reconstruct(view);
+    let me = view.to_play;
+    let Some(hand) = view.hands[me.index()] else {
+        // Nothing sensible to do without the hand: name the lowest card not yet seen.
+        return lowest(Hand::FULL.difference(known.played)).unwrap_or(Card::new(Suit::Clubs, tenace_core::Rank::Two));
+    };
+    let legal = legal_cards(hand, &known.trick);
+    let Some(fallback) = lowest(legal).or_else(|| lowest(hand)) else {
+        return Card::new(Suit::Clubs, tenace_core::Rank::Two);
+    };
+    // Cards on the table in the trick in progress still decide this trick: not "gone" yet.
+    let gone = known.played.difference(known.trick.iter().copied().collect());
+    if legal.len() <= 1 || equivalence_classes(legal, hand, gone) <= 1 {
+        return fallback;
+    }
+    let cards_per_hand = Seat::ALL.iter().map(|s| 13usize.saturating_sub(known.played_by[s.index()])).max().unwrap_or(13);
+    let cost = analyse_cost_ms(cards_per_hand, legal.len());
+    let samples = ((BUDGET_MS / cost) as usize).min(MAX_SAMPLES);
+    if samples < MIN_SAMPLES {
+        return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
+    }
+    // Cards equal in rank order within a suit (touching honours, or touching after the cards
+    // in between have gone) are interchangeable; the solver result is the same, and ties go
+    // to the lowest.
+    let mut totals: Vec<(Card, u32)> = legal.iter().map(|c| (c, 0)).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut solved = 0;
+    for _ in 0..samples {
+        let Some(hands) = sample_hands(view, &known, &mut rng) else { break };
+        let Ok(pos) = Position::from_hands(hands, view.contract.strain(), known.leader, known.trick.clone()) else {
+            break;
+        };
+        if pos.to_play() != me {
+            break;
+        }
+        for r in tenace_dds::analyse(&pos) {
+            if let Some(t) = totals.iter_mut().find(|(c, _)| *c == r.card) {
+                t.1 += u32::from(r.tricks);
+            }
+        }
+        solved += 1;
+    }
+    if solved == 0 {
+        return fallback;
+    }
+    let mut best = fallback;
+    let mut best_total = 0u32;
+    let mut first = true;
+    for &(card, total) in &totals {
+        let better = first
+            || total > best_total
+            || (total == best_total && (card.rank(), card.suit()) < (best.rank(), best.suit()));
+        if better {
+            best = card;
+            best_total = total;
+            first = false;
+        }
+    }
+    best
+}
+
+/// Estimated milliseconds for one `analyse` (release build, this 2-core machine under load)
+/// with `n` cards in the longest hand and `legal` cards to try; measured with
+/// `examples/solver_cost.rs`.
+fn analyse_cost_ms(n: usize, legal: usize) -> f64 {
+    let full = match n {
+        13.. => 600.0,
+        12 => 250.0,
+        11 => 90.0,
+        10 => 45.0,
+        9 => 10.0,
+        8 => 2.5,
+        7 => 0.8,
+        _ => 0.2,
+    };
+    full * legal as f64 / n.max(1) as f64
+}
+
+/// How many distinct cards the robot really has among `legal`: two cards of a suit are the
+/// same card for the play when every rank between them is in the robot's hand or already
+/// played.
+fn equivalence_classes(legal: Hand, hand: Hand, played: Hand) -> usize {
+    let mut classes = 0;
+    for suit in Suit::ALL {
+        let ours_or_gone = hand.union(played).suit(suit);
+        let mine = legal.suit(suit);
+        let mut in_run = false;
+        for r in 0..13 {
+            let bit = 1u16 << r;
+            if mine & bit != 0 {
+                if !in_run {
+                    classes += 1;
+                    in_run = true;
+                }
+            } else if ours_or_gone & bit == 0 {
+                in_run = false;
+            }
+        }
+    }
+    classes
+}
+
+/// Deals the unseen cards among the hidden hands at random, respecting the number of cards each
+/// still holds and the suits each has shown out of. `None` when the view is inconsistent.
+fn sample_hands(view: &PlayView, known: &Known, rng: &mut ChaCha8Rng) -> Option<[Hand; 4]> {
+    let mut hands = [Hand::EMPTY; 4];
+    let mut seen = known.played;
+    let mut need = [0usize; 4];
+    for seat in Seat::ALL {
+        let i = seat.index();
+        match view.hands[i] {
+            Some(h) => {
+                hands[i] = h;
+                if !seen.intersection(h).is_empty() {
+                    return None;
+                }
+                seen = seen.union(h);
+            }
+            None => need[i] = 13usize.checked_sub(known.played_by[i])?,
+        }
+    }
+    let unseen: Vec<Card> = Hand::FULL.difference(seen).iter().collect();
+    if unseen.len() != need.iter().sum::<usize>() {
+        return None;
+    }
+    for attempt in 0..=DEAL_ATTEMPTS {
+        let respect_voids = attempt < DEAL_ATTEMPTS;
+        let mut cards = unseen.clone();
+        cards.shuffle(rng);
+        // Most constrained cards first: those of suits that some hidden hand cannot hold.
+        cards.sort_by_key(|c| {
+            let blocked = Seat::ALL.iter().filter(|s| need[s.index()] > 0 && known.void[s.index()][c.suit().index()]).count();
+            std::cmp::Reverse(blocked)
+        });
+        let mut room = need;
+        let mut dealt = hands;
+        let mut ok = true;
+        for card in cards {
+            let open: Vec<usize> = (0..4)
+                .filter(|&i| room[i] > 0 && !(respect_voids && known.void[i][card.suit().index()]))
+                .collect();
+            let total: usize = open.iter().map(|&i| room[i]).sum();
+            if total == 0 {
+                ok = false;
+                break;
+            }
+            // Pick a hand in proportion to the room it has left.
+            let mut pick = rng.random_range(0..total);
+            let mut chosen = open[0];
+            for &i in &open {
+                if pick < room[i] {
+                    chosen = i;
+                    break;
+                }
+                pick -= room[i];
+            }
+            dealt[chosen].insert(card);
+            room[chosen] -= 1;
+        }
+        if ok {
+            return Some(dealt);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tenace_core::{Bid, Contract, Penalty, Strain};
+
+    fn h(s: &str) -> Hand {
+        s.parse().unwrap_or(Hand::EMPTY)
+    }
+
+    #[test]
+    fn legal_cards_follow_suit() {
+        let hand = h("AK.Q2.J.T");
+        let led = [Card::new(Suit::Hearts, tenace_core::Rank::Three)];
+        assert_eq!(legal_cards(hand, &led), h(".Q2.."));
+        let led = [Card::new(Suit::Diamonds, tenace_core::Rank::Three)];
+        assert_eq!(legal_cards(hand, &led), h("..J."));
+        let led = [Card::new(Suit::Clubs, tenace_core::Rank::Three)];
+        assert_eq!(legal_cards(hand, &led), h("...T"));
+    }
+
+    #[test]
+    fn touching_cards_are_one_class() {
+        assert_eq!(equivalence_classes(h("KQJ..."), h("KQJ.2.."), Hand::EMPTY), 1);
+        assert_eq!(equivalence_classes(h("KJ..."), h("KJ.2.."), Hand::EMPTY), 2);
+        assert_eq!(equivalence_classes(h("KJ..."), h("KJ.2.."), h("Q...")), 1);
+        assert_eq!(equivalence_classes(h("KJ.2.."), h("KJ.2.."), h("Q...")), 2);
+    }
+
+    #[test]
+    fn voids_are_recorded() {
+        let bid = Bid::new(3, Strain::NoTrump).unwrap_or_else(|_| unreachable!());
+        let c = |s: &str| s.parse::<Card>().unwrap_or_else(|_| unreachable!());
+        let view = PlayView {
+            declarer: Seat::South,
+            contract: Contract::new(bid, Penalty::Undoubled),
+            to_play: Seat::West,
+            hands: [None; 4],
+            played: vec![(Seat::West, c("S2")), (Seat::North, c("S3")), (Seat::East, c("H4")), (Seat::South, c("SA")), (Seat::South, c("C2"))],
+        };
+        let k = reconstruct(&view);
+        assert!(k.void[Seat::East.index()][Suit::Spades.index()]);
+        assert_eq!(k.leader, Seat::South);
+        assert_eq!(k.trick.len(), 1);
+    }
+}

@@ -1,0 +1,222 @@
+//! The robots' bidding: every call legal under tenace-table's auction, auctions end, calls are
+//! explained; and the system's named sequences (docs/robot-system.md).
+
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tenace_core::{random_deal, Call, Deal, Hand, Seat, Vulnerability};
+use tenace_robot::{choose_call, explain_call, BiddingView, RobotCall};
+use tenace_table::{Auction, AuctionCall};
+
+const VULS: [Vulnerability; 4] = [Vulnerability::None, Vulnerability::NorthSouth, Vulnerability::EastWest, Vulnerability::Both];
+
+/// Four robots bid `deal`; every call is checked by tenace-table. Returns the calls made.
+fn bid_out(deal: &Deal, dealer: Seat, vul: Vulnerability) -> Result<Vec<RobotCall>, String> {
+    let mut auction = Auction::new(dealer);
+    let mut calls: Vec<Call> = Vec::new();
+    let mut made = Vec::new();
+    while let Some(seat) = auction.to_call() {
+        if calls.len() > 60 {
+            return Err(format!("auction too long: {calls:?}"));
+        }
+        let view = BiddingView { seat, hand: deal.hand(seat), dealer, vulnerability: vul, calls: &calls };
+        let rc = choose_call(&view);
+        auction
+            .make(AuctionCall { seat, call: rc.call, alert: rc.alert, explanation: Some(rc.explanation.clone()) })
+            .map_err(|e| format!("illegal call {} after {calls:?}: {e}", rc.call))?;
+        calls.push(rc.call);
+        made.push(rc);
+    }
+    Ok(made)
+}
+
+fn hand(s: &str) -> Hand {
+    s.parse().expect("hand")
+}
+
+fn calls(s: &str) -> Vec<Call> {
+    s.split_whitespace().map(|w| w.parse().expect("call")).collect()
+}
+
+/// The robot's call as `seat` after `auction` (dealer North).
+fn robot(seat: Seat, h: &str, auction: &str) -> RobotCall {
+    let calls = calls(auction);
+    choose_call(&BiddingView { seat, hand: hand(h), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &calls })
+}
+
+proptest! {
+    #[test]
+    fn robots_bid_legally_and_the_auction_ends(seed in any::<u64>(), dealer in 0usize..4, vul in 0usize..4) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let deal = random_deal(&mut rng);
+        let dealer = Seat::from_index(dealer);
+        let made = bid_out(&deal, dealer, VULS[vul]).map_err(TestCaseError::fail)?;
+        prop_assert!(made.len() <= 40, "long auction: {:?}", made.iter().map(|c| c.call.to_string()).collect::<Vec<_>>());
+        let calls: Vec<Call> = made.iter().map(|c| c.call).collect();
+        for (i, rc) in made.iter().enumerate() {
+            if matches!(rc.call, Call::Bid(_)) {
+                prop_assert!(!rc.explanation.trim().is_empty(), "no explanation for {}", rc.call);
+            }
+            // One source of truth: the answer to a question is the robot's own explanation.
+            prop_assert_eq!(&explain_call(dealer, VULS[vul], &calls, i), &rc.explanation);
+        }
+    }
+
+    #[test]
+    fn explain_call_never_panics(words in proptest::collection::vec(0usize..38, 0..20), index in 0usize..25) {
+        // Any sequence of calls, legal or not.
+        let all: Vec<Call> = std::iter::once(Call::Pass)
+            .chain([Call::Double, Call::Redouble])
+            .chain(tenace_core::Bid::all().map(Call::Bid))
+            .collect();
+        let calls: Vec<Call> = words.iter().map(|&w| all[w]).collect();
+        let _ = explain_call(Seat::East, Vulnerability::Both, &calls, index);
+        let view = BiddingView { seat: Seat::North, hand: hand("AKQ2.K32.432.432"), dealer: Seat::East, vulnerability: Vulnerability::None, calls: &calls };
+        let _ = choose_call(&view);
+    }
+}
+
+#[test]
+fn one_notrump_with_sixteen_balanced() {
+    let rc = robot(Seat::North, "AQ32.KJ2.K32.Q32", "");
+    assert_eq!(rc.call.to_string(), "1NT");
+    assert!(!rc.alert);
+    assert_eq!(rc.explanation, "15-17 HCP, balanced");
+    assert_eq!(explain_call(Seat::North, Vulnerability::None, &calls("1NT"), 0), "15-17 HCP, balanced");
+}
+
+#[test]
+fn openings() {
+    assert_eq!(robot(Seat::North, "AKQ2.AKJ2.AK2.K2", "").call.to_string(), "2C");
+    assert!(robot(Seat::North, "AKQ2.AKJ2.AK2.K2", "").alert);
+    assert_eq!(robot(Seat::North, "AKQ2.AK2.Q32.Q32", "").call.to_string(), "2NT");
+    assert_eq!(robot(Seat::North, "AKJ32.K32.Q32.32", "").call.to_string(), "1S");
+    assert_eq!(robot(Seat::North, "AKJ3.K32.Q32.432", "").call.to_string(), "1C");
+    assert_eq!(robot(Seat::North, "AKJ3.K32.Q432.32", "").call.to_string(), "1D");
+    let weak = robot(Seat::North, "32.KQJ932.432.32", "");
+    assert_eq!(weak.call.to_string(), "2H");
+    assert!(!weak.alert);
+    assert!(weak.explanation.contains("weak two"));
+    assert_eq!(robot(Seat::North, "2.KQJ9832.432.32", "").call.to_string(), "3H");
+    assert_eq!(robot(Seat::North, "32.K932.Q432.432", "").call, Call::Pass);
+}
+
+#[test]
+fn stayman_and_transfers_are_alerted() {
+    let stayman = robot(Seat::South, "AQ32.K432.32.432", "1NT Pass");
+    assert_eq!(stayman.call.to_string(), "2C");
+    assert!(stayman.alert);
+    assert!(stayman.explanation.contains("Stayman"));
+    let transfer = robot(Seat::South, "32.QJ932.432.432", "1NT Pass");
+    assert_eq!(transfer.call.to_string(), "2D");
+    assert!(transfer.alert);
+    assert!(transfer.explanation.contains("hearts"));
+    let transfer = robot(Seat::South, "QJ932.32.432.432", "1NT Pass");
+    assert_eq!(transfer.call.to_string(), "2H");
+    assert!(transfer.alert);
+    // Opener answers Stayman and completes transfers.
+    assert_eq!(robot(Seat::North, "AQ32.KJ2.K32.Q32", "1NT Pass 2C Pass").call.to_string(), "2S");
+    assert_eq!(robot(Seat::North, "AQ3.KJ2.K432.Q32", "1NT Pass 2C Pass").call.to_string(), "2D");
+    assert!(robot(Seat::North, "AQ3.KJ2.K432.Q32", "1NT Pass 2C Pass").alert);
+    assert_eq!(robot(Seat::North, "AQ3.KJ2.K432.Q32", "1NT Pass 2D Pass").call.to_string(), "2H");
+    // Responder places the contract: 4-4 spade fit with game values.
+    assert_eq!(robot(Seat::South, "KJ54.Q432.A2.432", "1NT Pass 2C Pass 2S Pass").call.to_string(), "4S");
+    // No fit, invitational values.
+    assert_eq!(robot(Seat::South, "KJ54.Q432.K2.432", "1NT Pass 2C Pass 2D Pass").call.to_string(), "2NT");
+}
+
+#[test]
+fn two_clubs_and_waiting_two_diamonds() {
+    let rc = robot(Seat::South, "32.J432.5432.432", "2C Pass");
+    assert_eq!(rc.call.to_string(), "2D");
+    assert!(rc.alert);
+    assert!(rc.explanation.contains("waiting"));
+    assert!(explain_call(Seat::North, Vulnerability::None, &calls("2C"), 0).contains("22+"));
+}
+
+#[test]
+fn responses_to_one_of_a_suit() {
+    // Simple raise, limit raise, game raise of a major.
+    assert_eq!(robot(Seat::South, "K32.Q432.K432.32", "1S Pass").call.to_string(), "2S");
+    assert_eq!(robot(Seat::South, "K32.A432.K432.32", "1S Pass").call.to_string(), "3S");
+    assert_eq!(robot(Seat::South, "K432.A432.KQ3.A2", "1S Pass").call.to_string(), "4S");
+    // New suit at the one level, 1NT, two over one.
+    assert_eq!(robot(Seat::South, "K432.Q2.K432.432", "1H Pass").call.to_string(), "1S");
+    assert_eq!(robot(Seat::South, "K2.Q32.J5432.432", "1S Pass").call.to_string(), "1NT");
+    assert_eq!(robot(Seat::South, "32.K2.AQ432.K432", "1S Pass").call.to_string(), "2D");
+    assert!(robot(Seat::South, "32.K2.AQ432.K432", "1S Pass").explanation.contains("10+"));
+    // Too weak: pass.
+    assert_eq!(robot(Seat::South, "32.Q32.J5432.432", "1S Pass").call, Call::Pass);
+}
+
+#[test]
+fn opener_rebids() {
+    // 1H 1S: raise spades with four.
+    assert_eq!(robot(Seat::North, "KJ32.AQ432.K2.32", "1H Pass 1S Pass").call.to_string(), "2S");
+    // 12-14 balanced: 1NT.
+    assert_eq!(robot(Seat::North, "K32.A32.Q432.K32", "1D Pass 1S Pass").call.to_string(), "1NT");
+    // Six-card suit, minimum: rebid it.
+    assert_eq!(robot(Seat::North, "2.AQJ432.K32.Q32", "1H Pass 1S Pass").call.to_string(), "2H");
+    // Raised with a maximum: game.
+    assert_eq!(robot(Seat::North, "AKQ32.AK2.K32.32", "1S Pass 2S Pass").call.to_string(), "4S");
+}
+
+#[test]
+fn competition() {
+    // A five-card suit overcall.
+    assert_eq!(robot(Seat::East, "32.KQJ32.A32.432", "1C").call.to_string(), "1H");
+    // A 1NT overcall.
+    assert_eq!(robot(Seat::East, "AQ2.KQ32.K32.Q32", "1S").call.to_string(), "1NT");
+    // A takeout double: short in their suit.
+    let rc = robot(Seat::East, "2.KQ32.A432.K432", "1S");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.contains("takeout"));
+    // Answering partner's takeout double.
+    assert_eq!(robot(Seat::West, "432.Q432.432.432", "1S X Pass").call.to_string(), "2H");
+}
+
+#[test]
+fn blackwood() {
+    // A game raise opposite a big hand: ask for aces.
+    let rc = robot(Seat::North, "AKQ32.AK2.KQ2.32", "1S Pass 4S Pass");
+    assert_eq!(rc.call.to_string(), "4NT");
+    assert!(rc.alert);
+    // Answer: one ace.
+    let rc = robot(Seat::South, "KJ32.Q432.A32.32", "1S Pass 4S Pass 4NT Pass");
+    assert_eq!(rc.call.to_string(), "5D");
+    assert!(rc.alert);
+    // With three aces between the hands: slam.
+    assert_eq!(robot(Seat::North, "AKQ32.AK2.KQ2.32", "1S Pass 4S Pass 4NT Pass 5D Pass").call.to_string(), "6S");
+}
+
+#[test]
+fn contested_responses() {
+    // A free bid of a long suit; a double of a 1NT overcall is for penalties with 10+ points.
+    assert_eq!(robot(Seat::South, "KQ4.A98762.85.J5", "1D 1NT").call.to_string(), "2H");
+    let rc = robot(Seat::South, "KQ4.A982.J85.J52", "1D 1NT");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.contains("penalty"));
+    // A free bid at the two level.
+    let rc = robot(Seat::South, "A.AK32.JT743.J92", "1C 1S");
+    assert_eq!(rc.call.to_string(), "2D");
+    assert!(rc.explanation.contains("free bid"));
+    // A raise still shows the same values.
+    assert_eq!(robot(Seat::South, "K32.Q432.K432.32", "1S 2C").call.to_string(), "2S");
+}
+
+#[test]
+fn weak_twos_and_preempts_are_raised_with_values() {
+    assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
+    assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
+    assert_eq!(robot(Seat::South, "32.Q2.K5432.5432", "2H Pass").call, Call::Pass);
+}
+
+#[test]
+fn questions_are_answered_from_the_auction() {
+    let a = calls("1NT Pass 2D Pass 2H Pass");
+    assert_eq!(explain_call(Seat::North, Vulnerability::None, &a, 2), "Jacoby transfer: 5+ hearts");
+    assert_eq!(explain_call(Seat::North, Vulnerability::None, &a, 4), "completes the transfer: 2+ hearts");
+    assert_eq!(explain_call(Seat::North, Vulnerability::None, &a, 9), "no such call");
+    let a = calls("1H Pass 1S Pass 2S");
+    assert_eq!(explain_call(Seat::North, Vulnerability::None, &a, 4), "raise: 12-15 points, 4+ spades");
+}
