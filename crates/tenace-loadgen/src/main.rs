@@ -1,0 +1,57 @@
+//! `tenace-loadgen`: plays N tables of four WebSocket clients against `tenace serve` (or a server
+//! started in this process) and prints throughput, action latency and memory per table.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use tenace_loadgen::{raise_fd_limit, run, serve, Options};
+
+fn main() -> ExitCode {
+    let opts = Options::parse();
+    let json = opts.json;
+    match raise_fd_limit() {
+        Ok(n) if (n as usize) < 8 * opts.tables + 64 => {
+            eprintln!("warning: only {n} open files allowed; {} tables need about {}", opts.tables, 8 * opts.tables + 64)
+        }
+        Ok(_) => {}
+        Err(e) => eprintln!("warning: cannot raise the open-file limit: {e}"),
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tenace-loadgen: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if opts.serve.is_some() {
+        let result = runtime.block_on(serve(opts));
+        runtime.shutdown_background();
+        return match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("tenace-loadgen: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let result = runtime.block_on(run(opts));
+    // Do not wait for the in-process server's background work (solver jobs) to drain.
+    runtime.shutdown_background();
+    match result {
+        Ok(report) => {
+            println!("{report}");
+            if json {
+                println!("{}", report.to_json());
+            }
+            if report.errors > 0 {
+                eprintln!("tenace-loadgen: failed: the server sent {} error messages", report.errors);
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tenace-loadgen: failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
