@@ -69,6 +69,11 @@ pub struct Options {
     /// Fail when a client sees no message for this many seconds.
     #[arg(long, default_value_t = 60)]
     pub stall_timeout: u64,
+    /// Think time: a player waits about this many milliseconds (between half and one and a
+    /// half times, varying by client) before each action, as people do. 0 (the default)
+    /// measures the server saturated: every table acts the moment it can.
+    #[arg(long, default_value_t = 0)]
+    pub pace_ms: u64,
     /// In-process server: do not let four robots replay each finished board for comparison
     /// (`tenace serve` always does).
     #[arg(long)]
@@ -116,6 +121,8 @@ pub struct Report {
     pub rss_includes_clients: bool,
     pub tables: usize,
     pub boards_per_table: u32,
+    /// Think time before each action (0: saturated).
+    pub pace_ms: u64,
     pub clients: usize,
     pub accounts: usize,
     /// Boards that reached the end of play.
@@ -176,6 +183,7 @@ impl Report {
             "server": self.server,
             "rss_includes_clients": self.rss_includes_clients,
             "tables": self.tables,
+            "pace_ms": self.pace_ms,
             "boards_per_table": self.boards_per_table,
             "clients": self.clients,
             "accounts": self.accounts,
@@ -214,6 +222,8 @@ impl fmt::Display for Report {
         writeln!(f, "tenace-loadgen summary")?;
         writeln!(f, "  server                  {}", self.server)?;
         writeln!(f, "  tables × boards         {} × {} ({} clients, {} accounts)", self.tables, self.boards_per_table, self.clients, self.accounts)?;
+        let pace = if self.pace_ms == 0 { "none: saturated".to_string() } else { format!("{} ms (50-150%)", self.pace_ms) };
+        writeln!(f, "  think time per action   {pace}")?;
         writeln!(f, "  boards finished         {} of {}", self.boards_finished, self.tables * self.boards_per_table as usize)?;
         writeln!(f, "  errors from the server  {}", self.errors)?;
         for e in &self.first_errors {
@@ -568,7 +578,8 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         for c in four {
             let go = go_rx.clone();
             let boards = opts.boards;
-            set.spawn(async move { c.play(go, boards, origin).await });
+            let pace = Duration::from_millis(opts.pace_ms);
+            set.spawn(async move { c.play(go, boards, origin, pace).await });
         }
     }
     let cpu_start = if target.measure_memory { cpu_secs(target.pid) } else { None };
@@ -615,6 +626,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         rss_includes_clients: target.server.is_some(),
         tables: opts.tables,
         boards_per_table: opts.boards,
+        pace_ms: opts.pace_ms,
         clients,
         accounts,
         boards_finished,
@@ -785,7 +797,7 @@ impl Client {
 
     /// Plays until the set is over; returns the client (its connection still open, so the end
     /// of the run is measured with every table and connection alive).
-    async fn play(mut self, mut go: watch::Receiver<bool>, boards: u32, origin: Instant) -> Result<Client, String> {
+    async fn play(mut self, mut go: watch::Receiver<bool>, boards: u32, origin: Instant, pace: Duration) -> Result<Client, String> {
         let _ = go.wait_for(|g| *g).await;
         let table = self.table.clone();
         let north = self.seat == "North";
@@ -813,6 +825,12 @@ impl Client {
                 }
                 if pending.is_none() {
                     if let Some(action) = decide(view, north) {
+                        if !pace.is_zero() {
+                            // Think: 50% to 150% of the pace, varying by client and action.
+                            let n = self.latencies_us.len() as u64;
+                            let spread = (self.index as u64 * 37 + n * 11) % 101;
+                            tokio::time::sleep(pace * (50 + spread as u32) / 100).await;
+                        }
                         let sent = Instant::now();
                         self.send(json!({"type": "act", "table": table, "action": action})).await?;
                         self.shared.actions.fetch_add(1, Ordering::Relaxed);

@@ -43,12 +43,17 @@ fn check_name(name: &str) -> Result<(), AuthError> {
 }
 
 /// Creates an account and returns a session token.
+/// At most two argon2 computations at a time: each takes a 19 MiB block, and a burst of
+/// registrations must not exhaust memory or starve the tables of CPU.
+static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 pub async fn register(store: &Store, name: &str, password: &str) -> Result<String, AuthError> {
     check_name(name)?;
     if password.chars().count() < 6 || password.len() > 200 {
         return Err(AuthError::BadPassword("use 6 to 200 characters"));
     }
     let password = password.to_string();
+    let _permit = HASHING.acquire().await.map_err(|e| AuthError::Hash(e.to_string()))?;
     let hash = tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| AuthError::Hash(e.to_string()))
@@ -65,6 +70,7 @@ pub async fn register(store: &Store, name: &str, password: &str) -> Result<Strin
 pub async fn login(store: &Store, name: &str, password: &str) -> Result<String, AuthError> {
     let hash = store.password_hash(name).await?.ok_or(AuthError::WrongPassword)?;
     let password = password.to_string();
+    let _permit = HASHING.acquire().await.map_err(|e| AuthError::Hash(e.to_string()))?;
     let ok = tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()).unwrap_or(false)
     })

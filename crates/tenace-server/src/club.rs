@@ -67,13 +67,18 @@ pub struct Club {
     pub store: Store,
     pub config: ClubConfig,
     rooms: RwLock<HashMap<String, RoomHandle>>,
-    /// Solver work (robots' thinking, claim checks, hand records, robot comparisons) runs on
-    /// the blocking pool, at most one job per core at a time, so a busy club cannot start
-    /// hundreds of solvers (each with its own transposition table) at once.
+    /// Solver work a table waits for (robots' thinking, claim checks) runs on the blocking
+    /// pool, at most one job per core at a time, so a busy club cannot start hundreds of
+    /// solvers (each with its own transposition table) at once.
     solver: Arc<tokio::sync::Semaphore>,
     /// Hand records by (set seed, board): every table of a set shares them.
     hand_records: Mutex<HashMap<(u64, u32), tenace_online::view::HandRecord>>,
+    /// Work nobody waits for at the table (hand records, the robots' comparison games): one
+    /// thread at the lowest scheduling priority, so it uses only the CPU the tables leave.
+    background: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
 }
+
+type Job = Box<dyn FnOnce() + Send>;
 
 impl Club {
     /// Runs solver work `f` on the blocking pool, one job per core at a time.
@@ -81,6 +86,36 @@ impl Club {
         let _permit = self.solver.acquire().await.ok()?;
         tokio::task::spawn_blocking(f).await.ok()
     }
+
+    /// Runs `f` on the background thread (lowest priority, one job at a time, in order).
+    pub async fn in_background<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = tx.send(f());
+        });
+        self.background.lock().ok()?.send(job).ok()?;
+        rx.await.ok()
+    }
+}
+
+/// The background thread: lowers its own priority (Linux `nice` 19 applies to the calling
+/// thread) and runs jobs until the club is dropped.
+fn background_thread() -> std::sync::mpsc::Sender<Job> {
+    let (tx, rx) = std::sync::mpsc::channel::<Job>();
+    let spawned = std::thread::Builder::new().name("tenace-background".into()).spawn(move || {
+        #[cfg(target_os = "linux")]
+        // SAFETY: setpriority only reads its integer arguments; 0 names the calling thread.
+        unsafe {
+            libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+        }
+        while let Ok(job) = rx.recv() {
+            job();
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::error!("cannot start the background thread: {e}");
+    }
+    tx
 }
 
 impl Club {
@@ -93,6 +128,7 @@ impl Club {
             rooms: RwLock::new(HashMap::new()),
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
+            background: std::sync::Mutex::new(background_thread()),
         });
         for stored in club.store.rooms().await? {
             let room = Room::replay(stored.options, stored.events)
@@ -358,7 +394,7 @@ impl RoomTask {
         let club = self.club.clone();
         let set_seed = options.set_seed;
         tokio::spawn(async move {
-            let Some(Some(result)) = club.think(move || robots_play(options, board)).await else { return };
+            let Some(Some(result)) = club.in_background(move || robots_play(options, board)).await else { return };
             let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false }.set_id();
             if club.store.add_result(&set_id, board, &result).await.is_ok() {
                 let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
@@ -410,7 +446,7 @@ impl RoomTask {
         let tx = self.tx.clone();
         let club = self.club.clone();
         tokio::spawn(async move {
-            let record = club.think(move || tenace_online::view::hand_record(&deal)).await.flatten();
+            let record = club.in_background(move || tenace_online::view::hand_record(&deal)).await.flatten();
             if let (Some(r), Ok(mut m)) = (&record, club.hand_records.lock()) {
                 m.insert(key, r.clone());
             }

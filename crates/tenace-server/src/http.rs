@@ -88,7 +88,9 @@ struct WsQuery {
 async fn websocket(ws: WebSocketUpgrade, Query(q): Query<WsQuery>, State(app): State<App>) -> Response {
     // Frames up to 1 MiB are read and answered with an error when over MAX_MESSAGE; larger ones
     // close the connection (the library refuses to buffer them).
-    ws.max_message_size(1 << 20).on_upgrade(move |socket| connection(socket, app, q.token))
+    // A small read buffer: client messages are at most 16 KiB, and the library's default
+    // (128 KiB per connection) would dominate the memory of a table.
+    ws.max_message_size(1 << 20).read_buffer_size(8 * 1024).on_upgrade(move |socket| connection(socket, app, q.token))
 }
 
 async fn connection(socket: WebSocket, app: App, token: String) {
