@@ -1,0 +1,776 @@
+//! The browser client in a real (headless) Chromium, driven through chromedriver with
+//! fantoccini: a person registers, opens a table and plays a whole board by clicking the
+//! bidding box and the cards, against WebSocket players or robots.
+//!
+//! - three WebSocket players and the browser play two boards (no robots);
+//! - the browser plays a board against three robots and sees the robots' comparison;
+//! - alerts, a question and its answer (20F), undo, private chat, a refusal with its Law,
+//!   reload and reconnection, a rejected and an accepted claim;
+//! - the lobby: sit, leave, watch (and pick a hand to watch).
+//!
+//! Runs when `TENACE_TEST_BROWSER=1` or `/usr/bin/chromedriver` exists; otherwise each test
+//! says on stderr that it was skipped, and passes. `TENACE_TEST_SCREENSHOTS=<dir>` saves
+//! screenshots of the page along the way.
+
+mod support;
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client as Browser, ClientBuilder, Locator};
+use futures_util::{FutureExt, StreamExt};
+use serde_json::{json, Value};
+use support::{config, databases, register, Client};
+use tokio_tungstenite::tungstenite::Message;
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// A note on the real stderr (the default harness captures `eprintln!` of passing tests).
+fn note(text: &str) {
+    use std::io::Write;
+    eprintln!("{text}");
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// With `TENACE_TEST_SCREENSHOTS=<dir>`, saves a screenshot of the page as `<dir>/<name>.png`.
+async fn snap(b: &Browser, name: &str) {
+    let Ok(dir) = std::env::var("TENACE_TEST_SCREENSHOTS") else { return };
+    if let Ok(png) = b.screenshot().await {
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png);
+    }
+}
+
+/// Whether the browser tests can run here; says why not when they cannot.
+fn browser_available(test: &str) -> bool {
+    let forced = std::env::var("TENACE_TEST_BROWSER").is_ok_and(|v| v == "1");
+    if forced || std::path::Path::new(CHROMEDRIVER).exists() {
+        return true;
+    }
+    note(&format!(
+        "NOTE {test}: browser test skipped: {CHROMEDRIVER} not found and TENACE_TEST_BROWSER is not 1 \
+         (install chromium and chromium-driver, or set TENACE_TEST_BROWSER=1 to require it)"
+    ));
+    false
+}
+
+/// chromedriver in its own process group, killed with the browsers it started when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The session was closed first (chromedriver then ends Chromium); this also takes any
+        // Chromium process left behind, which belongs to chromedriver's process group.
+        if let Ok(pgid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill only sends a signal; the group is the one this test created.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn start_driver() -> Driver {
+    let port = free_port();
+    use std::os::unix::process::CommandExt;
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {CHROMEDRIVER}: {e}"));
+    let driver = Driver { child, port };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen on port {port} within 30 s");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    driver
+}
+
+async fn start_browser(driver: &Driver) -> Browser {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1800"],
+            "binary": CHROMIUM,
+        }),
+    );
+    let mut last = None;
+    // chromedriver may refuse the very first session while it starts up.
+    for _ in 0..3 {
+        match ClientBuilder::rustls()
+            .expect("rustls connector")
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(b) => return b,
+            Err(e) => {
+                last = Some(e);
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+    panic!("cannot open a Chromium session: {:?}", last);
+}
+
+/// Runs `body` with a fresh headless browser; the session and chromedriver end afterwards,
+/// whether the body passed or panicked.
+async fn with_browser<F, Fut>(body: F)
+where
+    F: FnOnce(Browser) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    // At most two browsers at a time: each is a handful of processes and some hundred MB.
+    static BROWSERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+    let _permit = BROWSERS.acquire().await.unwrap();
+    let driver = start_driver().await;
+    let browser = start_browser(&driver).await;
+    let outcome = AssertUnwindSafe(body(browser.clone())).catch_unwind().await;
+    let _ = browser.close().await;
+    drop(driver);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// Evaluates `js` (a function body that `return`s) in the page.
+async fn js(b: &Browser, script: &str) -> Value {
+    b.execute(script, vec![]).await.unwrap_or(Value::Null)
+}
+
+/// What the page shows, for failure messages.
+async fn page_summary(b: &Browser) -> String {
+    js(
+        b,
+        "const t = (id) => { const e = document.getElementById(id); return e ? e.textContent : null; };
+         return JSON.stringify({screen: document.body.dataset.screen, status: t('status'), error: t('messages') && !document.getElementById('messages').hidden ? t('messages') : null,
+           phase: t('phase'), contract: t('contract'), turn: t('turn-info'), result: t('result')});",
+    )
+    .await
+    .to_string()
+}
+
+/// Polls `script` until it returns something other than null/false/"" (at most `limit`).
+async fn wait_js(b: &Browser, what: &str, limit: Duration, script: &str) -> Value {
+    let deadline = Instant::now() + limit;
+    loop {
+        let v = js(b, script).await;
+        let ready = !(v.is_null() || v == Value::Bool(false) || v == json!(""));
+        if ready {
+            return v;
+        }
+        if Instant::now() > deadline {
+            panic!("the page never showed {what} within {limit:?}; page: {}", page_summary(b).await);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Clicks the element; a real click, or a script click when the element is covered.
+async fn click(b: &Browser, css: &str) -> bool {
+    let Ok(e) = b.find(Locator::Css(css)).await else { return false };
+    if e.click().await.is_ok() {
+        return true;
+    }
+    let script = format!("const e = document.querySelector({}); if (!e) return false; e.click(); return true;", json!(css));
+    js(b, &script).await == Value::Bool(true)
+}
+
+async fn type_into(b: &Browser, css: &str, text: &str) {
+    let e = b.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no {css}: {e}"));
+    e.clear().await.unwrap();
+    e.send_keys(text).await.unwrap();
+}
+
+/// Opens the client, registers `name` through the form, and waits for the lobby.
+async fn register_in_browser(b: &Browser, addr: std::net::SocketAddr, name: &str) {
+    b.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_js(b, "the login form", Duration::from_secs(20), "const e = document.getElementById('login-name'); return !!e && !document.getElementById('login-view').hidden;").await;
+    type_into(b, "#login-name", name).await;
+    type_into(b, "#login-password", "secret-pass").await;
+    assert!(click(b, "#register-button").await, "register button");
+    wait_js(
+        b,
+        "the lobby, connected",
+        Duration::from_secs(60),
+        "return document.getElementById('status').dataset.state === 'connected' && !document.getElementById('lobby-view').hidden;",
+    )
+    .await;
+    let shown = js(b, "return document.getElementById('user-name').textContent;").await;
+    assert_eq!(shown, json!(name));
+}
+
+/// Fills in the new-table form and opens the table; returns its id.
+async fn open_table(b: &Browser, name: &str, boards: u32, robots: bool) -> String {
+    type_into(b, "#new-table-name", name).await;
+    type_into(b, "#new-table-boards", &boards.to_string()).await;
+    let checked = js(b, "return document.getElementById('new-table-robots').checked;").await == Value::Bool(true);
+    assert!(checked, "robots are on by default");
+    if checked != robots {
+        assert!(click(b, "#new-table-robots").await);
+    }
+    b.find(Locator::Css("#new-table-seat")).await.unwrap().select_by_value("South").await.unwrap();
+    assert!(click(b, "#new-table-button").await);
+    let table = wait_js(
+        b,
+        "the table",
+        Duration::from_secs(20),
+        "const t = document.getElementById('table-view'); return !t.hidden && t.dataset.table ? t.dataset.table : null;",
+    )
+    .await;
+    table.as_str().unwrap().to_string()
+}
+
+/// The state the driving loop needs, in one script call.
+const TURN_STATE: &str = "
+  const r = document.getElementById('result');
+  return {
+    phase: document.getElementById('phase').textContent,
+    score: r.dataset.scoreNs === undefined ? null : r.dataset.scoreNs,
+    calls: Array.from(document.querySelectorAll('button.call:not(:disabled)')).map((b) => b.dataset.call),
+    cards: Array.from(document.querySelectorAll('.card.legal')).map((c) => c.dataset.card),
+    bid_made: !!document.querySelector('#auction-body td.call-cell:not([data-call=\"Pass\"])'),
+  };";
+
+/// Plays the browser's side of the board until the page shows the result: a call or a card is
+/// clicked whenever the page offers legal ones. `choose_call` picks from the legal calls
+/// (given whether anyone has bid). Returns the number of calls and cards clicked.
+async fn play_in_browser(b: &Browser, tag: &str, limit: Duration, choose_call: impl Fn(&[String], bool) -> String) -> (usize, usize) {
+    let deadline = Instant::now() + limit;
+    let (mut calls_made, mut cards_played) = (0, 0);
+    loop {
+        let s = js(b, TURN_STATE).await;
+        if s["phase"] == "over" && s["score"].is_string() {
+            return (calls_made, cards_played);
+        }
+        let calls: Vec<String> = serde_json::from_value(s["calls"].clone()).unwrap_or_default();
+        let cards: Vec<String> = serde_json::from_value(s["cards"].clone()).unwrap_or_default();
+        if !calls.is_empty() {
+            if calls_made == 0 {
+                snap(b, &format!("{tag}-bidding")).await;
+            }
+            let call = choose_call(&calls, s["bid_made"] == true);
+            if click(b, &format!("button.call[data-call=\"{call}\"]")).await {
+                calls_made += 1;
+            }
+        } else if let Some(card) = cards.first() {
+            if cards_played == 2 {
+                snap(b, &format!("{tag}-play")).await;
+            }
+            if click(b, &format!(".card.legal[data-card=\"{card}\"]")).await {
+                cards_played += 1;
+            }
+        }
+        if Instant::now() > deadline {
+            panic!("the board did not end within {limit:?}; page: {}", page_summary(b).await);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The next view a wire client receives (errors and other messages are skipped).
+async fn next_view(c: &mut Client, limit: Duration) -> Value {
+    let deadline = Instant::now() + limit;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let m = match tokio::time::timeout(left, c.ws.next()).await {
+            Err(_) => panic!("{}: no view within {limit:?}; last message: {:?}", c.name, c.seen.last()),
+            Ok(None) => panic!("{}: connection closed", c.name),
+            Ok(Some(m)) => m.unwrap_or_else(|e| panic!("{}: {e}", c.name)),
+        };
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            c.seen.push(v.clone());
+            if v["type"] == "view" {
+                return v["view"].clone();
+            }
+        }
+    }
+}
+
+/// A WebSocket player: sits at `seat` and plays by the simple rule (the first to call opens
+/// 1NT, everyone else passes; the first legal card) until board `last` is over. Returns the
+/// client (still connected) and the first view of each finished board.
+async fn wire_player(mut c: Client, table: String, seat: &'static str, last: u64) -> (Client, Vec<Value>) {
+    c.send(json!({"type": "join", "table": table, "seat": seat})).await;
+    let mut finished: Vec<Value> = Vec::new();
+    loop {
+        let v = next_view(&mut c, Duration::from_secs(180)).await;
+        if v["phase"] == "over" {
+            if !finished.last().is_some_and(|f| f["board"] == v["board"]) {
+                finished.push(v.clone());
+            }
+            if v["board"].as_u64() == Some(last) {
+                return (c, finished);
+            }
+            continue;
+        }
+        if v["your_turn"] != true {
+            continue;
+        }
+        let action = if v["phase"] == "auction" {
+            let bid_made = v["auction"].as_array().unwrap().iter().any(|c| c["call"] != "Pass");
+            json!({"action": "call", "call": if bid_made { "Pass" } else { "1NT" }})
+        } else {
+            json!({"action": "play", "card": v["legal_cards"][0]})
+        };
+        c.act(&table, action).await;
+    }
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_player_and_three_wire_players_play_a_board() {
+    let test = "browser-wire";
+    if !browser_available(test) {
+        return;
+    }
+    let started = Instant::now();
+    let db = databases(test).await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "brenda").await;
+        snap(&b, "lobby").await;
+        let table = open_table(&b, "Browser & wires", 2, false).await;
+        // Nobody else yet: the other three seats are empty, no robots.
+        let robots = js(&b, "return document.querySelectorAll('.seat-box .robot-marker').length;").await;
+        assert_eq!(robots, json!(0));
+
+        let mut players = Vec::new();
+        for seat in ["North", "East", "West"] {
+            let name = format!("wire-{}", seat.to_lowercase());
+            let token = register(addr, &name).await;
+            let c = Client::connect(addr, &token, &name).await;
+            players.push(tokio::spawn(wire_player(c, table.clone(), seat, 2)));
+        }
+        wait_js(
+            &b,
+            "the three wire players seated",
+            Duration::from_secs(30),
+            "return ['north','east','west'].every((s) => document.querySelector('#seat-' + s + ' .player-name')?.textContent === 'wire-' + s);",
+        )
+        .await;
+
+        // Chat reaches the page as text, never as markup.
+        let token = register(addr, "wire-chat").await;
+        let mut kib = Client::connect(addr, &token, "wire-chat").await;
+        kib.send(json!({"type": "watch", "table": table})).await;
+        next_view(&mut kib, Duration::from_secs(20)).await;
+        type_into(&b, "#chat-input", "<b>good luck</b>").await;
+        assert!(click(&b, "#chat-send").await);
+        wait_js(
+            &b,
+            "the chat line",
+            Duration::from_secs(20),
+            "const l = document.querySelector('#chat-lines .chat-text'); return !!l && l.textContent === '<b>good luck</b>' && !document.querySelector('#chat-lines b');",
+        )
+        .await;
+
+        // The browser bids like the wire players: 1NT when nobody has bid yet, else Pass.
+        let simple = |calls: &[String], bid_made: bool| -> String {
+            if !bid_made && calls.iter().any(|c| c == "1NT") {
+                "1NT".into()
+            } else {
+                "Pass".into()
+            }
+        };
+        // Board 1: North deals and opens 1NT, so the browser (South) is dummy: it passes, then
+        // watches declarer play its cards.
+        let (calls, _) = play_in_browser(&b, "wire-board1", Duration::from_secs(240), simple).await;
+        assert!(calls >= 1, "the browser made its call");
+        snap(&b, "wire-board1-over").await;
+        let result = wait_js(&b, "board 1's result", Duration::from_secs(20), "return document.getElementById('board-number').textContent === '1' && document.getElementById('result').dataset.scoreNs;").await;
+        let score: i64 = result.as_str().unwrap().parse().unwrap();
+        let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
+        assert!(shown.contains(&format!("NS {}", signed(score))), "#result shows the score {score}: {shown:?}");
+        assert!(shown.contains("1NT") && shown.contains("North"), "{shown:?}");
+        assert_eq!(js(&b, "return document.getElementById('phase').textContent;").await, json!("over"));
+        let contract = b.find(Locator::Css("#contract")).await.unwrap().text().await.unwrap();
+        assert!(contract.contains("1NT"), "{contract:?}");
+        // The four hands of the deal.
+        assert_eq!(js(&b, "return document.querySelectorAll('#deal .deal-hand').length;").await, json!(4));
+        // The hand record (double-dummy table, par) arrives once solved.
+        wait_js(
+            &b,
+            "the hand record",
+            Duration::from_secs(120),
+            "return document.getElementById('hand-record').dataset.ready === 'true' && document.querySelectorAll('#dd-table tr[data-seat]').length === 4;",
+        )
+        .await;
+        let par = b.find(Locator::Css("#par")).await.unwrap().text().await.unwrap();
+        assert!(par.starts_with("Par: NS"), "{par:?}");
+        let cells = js(&b, "return Array.from(document.querySelectorAll('#dd-table td')).map((td) => Number(td.textContent));").await;
+        let cells = cells.as_array().unwrap();
+        assert_eq!(cells.len(), 20);
+        assert!(cells.iter().all(|n| n.as_u64().is_some_and(|n| n <= 13)), "{cells:?}");
+        // The comparison section is there (filled once another table or the robots played it).
+        assert!(b.find(Locator::Css("#comparison")).await.unwrap().is_displayed().await.unwrap());
+        snap(&b, "wire-board1-hand-record").await;
+
+        // Board 2: East deals and opens 1NT; the browser defends and plays its cards.
+        assert!(click(&b, "#next-board").await);
+        wait_js(&b, "board 2", Duration::from_secs(20), "return document.getElementById('board-number').textContent === '2' && document.getElementById('phase').textContent === 'auction';").await;
+        assert!(!b.find(Locator::Css("#result-section")).await.unwrap().is_displayed().await.unwrap());
+        let history = b.find(Locator::Css("#history-body")).await.unwrap().text().await.unwrap();
+        assert!(history.contains(&signed(score)), "board 1 is in the history: {history:?}");
+        snap(&b, "wire-board2-auction").await;
+        let (calls, cards) = play_in_browser(&b, "wire-board2", Duration::from_secs(240), simple).await;
+        assert!(calls >= 1 && cards >= 1, "the browser called and played ({calls} calls, {cards} cards)");
+
+        let mut finals = Vec::new();
+        for p in players {
+            finals.push(p.await.expect("a wire player failed"));
+        }
+        let boards = &finals[0].1;
+        assert_eq!(boards.len(), 2, "the wire players saw both boards end");
+        assert_eq!(boards[0]["result"]["score_ns"].as_i64(), Some(score), "the page showed the table's score");
+        assert_eq!(boards[1]["result"]["contract"], "1NT");
+        assert_eq!(boards[1]["result"]["declarer"], "East");
+        let score2 = boards[1]["result"]["score_ns"].as_i64().unwrap();
+        let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
+        assert!(shown.contains(&format!("NS {}", signed(score2))), "#result shows the score {score2}: {shown:?}");
+        assert_eq!(b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap(), Some(score2.to_string()));
+        assert!(b.find(Locator::Css("#hand-record")).await.unwrap().is_displayed().await.unwrap());
+        assert!(b.find(Locator::Css("#comparison")).await.unwrap().is_displayed().await.unwrap());
+        // The last board: no next board to ask for.
+        assert_eq!(b.find(Locator::Css("#next-board")).await.unwrap().prop("disabled").await.unwrap().as_deref(), Some("true"));
+        drop(finals);
+    })
+    .await;
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_plays_a_complete_board_against_robots() {
+    let test = "browser-robots";
+    if !browser_available(test) {
+        return;
+    }
+    let started = Instant::now();
+    let db = databases(test).await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "solo-browser").await;
+        let table = open_table(&b, "Solo", 1, true).await;
+        assert!(table.starts_with('t'));
+        wait_js(&b, "three robots", Duration::from_secs(20), "return document.querySelectorAll('.seat-box .robot-marker').length === 3;").await;
+        // South's hand is at the bottom, face up.
+        assert_eq!(js(&b, "return document.querySelector('.seat-box[data-pos=\"bottom\"]').dataset.seat;").await, json!("South"));
+        assert_eq!(js(&b, "return document.querySelectorAll('#seat-south .hand .card:not(.back)').length;").await, json!(13));
+        assert_eq!(js(&b, "return document.querySelectorAll('#seat-north .hand .card:not(.back)').length;").await, json!(0));
+        snap(&b, "robots-start").await;
+
+        let (calls, _cards) = play_in_browser(&b, "robots", Duration::from_secs(420), |calls, bid_made| {
+            if !bid_made && calls.iter().any(|c| c == "1NT") {
+                "1NT".into()
+            } else if calls.iter().any(|c| c == "Pass") {
+                "Pass".into()
+            } else {
+                calls[0].clone()
+            }
+        })
+        .await;
+        assert!(calls >= 1);
+        let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
+        let score: i64 = b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap().unwrap().parse().unwrap();
+        assert!(shown.contains(&format!("NS {}", signed(score))), "{shown:?}");
+        // The robots' comparison table played the same board.
+        wait_js(
+            &b,
+            "the robots' comparison",
+            Duration::from_secs(300),
+            "return document.getElementById('comparison').dataset.ready === 'true' && !!document.querySelector('#comparison tr[data-table=\"Robots\"]');",
+        )
+        .await;
+        snap(&b, "robots-over").await;
+        let scores = b.find(Locator::Css("#comparison-scores")).await.unwrap().text().await.unwrap();
+        assert!(scores.contains("IMPs"), "{scores:?}");
+    })
+    .await;
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// Reads views until one satisfies `pred` (60 s at most).
+async fn view_until(c: &mut Client, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(!left.is_zero(), "{}: never saw {what}; last: {:?}", c.name, c.seen.last());
+        let v = next_view(c, left).await;
+        if pred(&v) {
+            return v;
+        }
+    }
+}
+
+fn calls(v: &Value) -> usize {
+    v["auction"].as_array().map_or(0, |a| a.len())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_alerts_asks_undoes_chats_and_claims() {
+    let test = "browser-procedures";
+    if !browser_available(test) {
+        return;
+    }
+    let started = Instant::now();
+    let db = databases(test).await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "paula").await;
+        let table = open_table(&b, "Procedures", 1, false).await;
+        let mut wire = Vec::new();
+        for seat in ["North", "East", "West"] {
+            let name = format!("proc-{}", seat.to_lowercase());
+            let token = register(addr, &name).await;
+            let mut c = Client::connect(addr, &token, &name).await;
+            c.send(json!({"type": "join", "table": table, "seat": seat})).await;
+            wire.push(c);
+        }
+        let [north, east, west] = &mut wire[..] else { unreachable!() };
+        wait_js(
+            &b,
+            "the three players seated",
+            Duration::from_secs(30),
+            "return ['north','east','west'].every((s) => document.querySelector('#seat-' + s + ' .player-name')?.textContent === 'proc-' + s);",
+        )
+        .await;
+
+        // A refused action shows the message and the Law: no private chat with partner (73B1).
+        b.find(Locator::Css("#chat-to")).await.unwrap().select_by_value("North").await.unwrap();
+        type_into(&b, "#chat-input", "psst").await;
+        assert!(click(&b, "#chat-send").await);
+        wait_js(&b, "the refusal", Duration::from_secs(20), "return !document.getElementById('messages').hidden;").await;
+        let law = b.find(Locator::Css("#error-law")).await.unwrap().text().await.unwrap();
+        assert_eq!(law, "(Law 73B1)");
+        assert!(!b.find(Locator::Css("#error-text")).await.unwrap().text().await.unwrap().is_empty());
+        // A private remark to an opponent is fine, and only East reads it.
+        b.find(Locator::Css("#chat-to")).await.unwrap().select_by_value("East").await.unwrap();
+        type_into(&b, "#chat-input", "nice weather").await;
+        assert!(click(&b, "#chat-send").await);
+        let v = view_until(east, "the private line", |v| v["chat"].as_array().is_some_and(|c| !c.is_empty())).await;
+        assert_eq!(v["chat"][0]["text"], "nice weather");
+        assert_eq!(v["chat"][0]["audience"], json!({"kind": "private", "from": "South", "to": "East"}));
+        let v = view_until(north, "the chat's view", |_| true).await;
+        assert!(v["chat"].as_array().unwrap().is_empty(), "partner does not read it");
+        wait_js(&b, "the private line", Duration::from_secs(20), "const l = document.querySelector('#chat-lines .chat-line.private'); return !!l && l.textContent.includes('nice weather');").await;
+
+        // A reload keeps the session (token in localStorage) and goes back to the seat.
+        b.refresh().await.unwrap();
+        wait_js(
+            &b,
+            "the table after a reload",
+            Duration::from_secs(30),
+            "return document.getElementById('status').dataset.state === 'connected' && document.body.dataset.screen === 'table' \
+               && document.getElementById('viewer-info').textContent === 'You sit South' && !!document.querySelector('#chat-lines .chat-line');",
+        )
+        .await;
+        // A dropped connection comes back by itself, to the same seat.
+        js(&b, "window.tenaceClient.dropConnection(); return null;").await;
+        wait_js(&b, "the dropped connection", Duration::from_secs(10), "return document.getElementById('status').dataset.state !== 'connected';").await;
+        wait_js(&b, "the reconnection", Duration::from_secs(30), "return document.getElementById('status').dataset.state === 'connected';").await;
+
+        // North passes; East opens 1H with a self-alert that South (an opponent) sees.
+        north.act(&table, json!({"action": "call", "call": "Pass"})).await;
+        view_until(east, "North's pass", |v| calls(v) == 1).await;
+        east.act(&table, json!({"action": "call", "call": "1H", "alert": true, "explanation": "could be four"})).await;
+        wait_js(
+            &b,
+            "East's alerted 1H",
+            Duration::from_secs(20),
+            "const c = document.querySelector('#auction-body td.call-cell[data-index=\"1\"]'); return !!c && c.classList.contains('alerted') && c.title === 'could be four';",
+        )
+        .await;
+        // South asks about it (20F): click the call, then Ask.
+        assert!(click(&b, "#auction-body td.call-cell[data-index=\"1\"]").await);
+        let info = wait_js(&b, "the call's explanation", Duration::from_secs(10), "const i = document.getElementById('call-info'); return !i.hidden && i.textContent;").await;
+        assert!(info.as_str().unwrap().contains("could be four"), "{info}");
+        assert!(click(&b, "#ask-button").await);
+        let v = view_until(east, "South's question", |v| v["questions"].as_array().is_some_and(|q| !q.is_empty())).await;
+        assert_eq!(v["questions"][0], json!({"by": "South", "call": 1}));
+        east.act(&table, json!({"action": "explain", "call": 1, "text": "four or more hearts, 11-15"})).await;
+        // The answer replaces the explanation of the call, where South looks at it.
+        wait_js(
+            &b,
+            "East's answer",
+            Duration::from_secs(20),
+            "const c = document.querySelector('#auction-body td.call-cell[data-index=\"1\"]'); \
+             return !!c && c.title === 'four or more hearts, 11-15' && document.getElementById('call-info-text').textContent.includes('four or more hearts, 11-15');",
+        )
+        .await;
+
+        snap(&b, "procedures-answer").await;
+        // South overcalls 1NT with an alert; West (opponent) sees the explanation, North does not.
+        assert!(click(&b, "#alert-checkbox").await);
+        type_into(&b, "#alert-explanation", "15-18 balanced").await;
+        assert!(click(&b, "button.call[data-call=\"1NT\"]").await);
+        let v = view_until(west, "South's 1NT", |v| calls(v) == 3).await;
+        assert_eq!(v["auction"][2]["call"], "1NT");
+        assert_eq!(v["auction"][2]["alert"], true);
+        assert_eq!(v["auction"][2]["explanation"], "15-18 balanced");
+        let v = view_until(north, "South's 1NT", |v| calls(v) == 3).await;
+        assert!(v["auction"][2]["explanation"].is_null(), "partner does not see it (20F)");
+        // South asks to undo the 1NT; both opponents agree.
+        wait_js(&b, "the undo button", Duration::from_secs(10), "return !document.getElementById('undo-button').hidden;").await;
+        assert!(click(&b, "#undo-button").await);
+        wait_js(&b, "the undo request", Duration::from_secs(20), "return !document.getElementById('undo-panel').hidden;").await;
+        for c in [&mut *east, &mut *west] {
+            view_until(c, "the undo request", |v| v["undo"]["awaiting"].as_array().is_some_and(|a| a.len() == 2)).await;
+        }
+        west.act(&table, json!({"action": "answer_undo", "accept": true})).await;
+        view_until(east, "West's consent", |v| v["undo"]["awaiting"] == json!(["East"])).await;
+        east.act(&table, json!({"action": "answer_undo", "accept": true})).await;
+        wait_js(
+            &b,
+            "the 1NT undone",
+            Duration::from_secs(20),
+            "return document.querySelectorAll('#auction-body td.call-cell').length === 2 && !!document.querySelector('button.call[data-call=\"Pass\"]');",
+        )
+        .await;
+        // South passes instead; West and North pass: 1H by East.
+        assert!(click(&b, "button.call[data-call=\"Pass\"]").await);
+        view_until(west, "South's pass", |v| calls(v) == 3 && v["your_turn"] == true).await;
+        west.act(&table, json!({"action": "call", "call": "Pass"})).await;
+        view_until(north, "West's pass", |v| calls(v) == 4 && v["your_turn"] == true).await;
+        north.act(&table, json!({"action": "call", "call": "Pass"})).await;
+        // South leads by clicking a card.
+        wait_js(&b, "the opening lead", Duration::from_secs(20), "return document.getElementById('phase').textContent === 'play' && !!document.querySelector('.card.legal');").await;
+        let contract = b.find(Locator::Css("#contract")).await.unwrap().text().await.unwrap();
+        assert_eq!(contract, "1♥ by East");
+        assert!(click(&b, ".card.legal").await);
+        // Dummy (West) is faced for South.
+        wait_js(&b, "dummy", Duration::from_secs(20), "return document.querySelectorAll('#seat-west .hand .card:not(.back)').length === 13;").await;
+
+        // South claims all the remaining tricks; declarer rejects, play resumes (68D).
+        wait_js(&b, "the claim button", Duration::from_secs(10), "return !document.getElementById('claim-button').hidden;").await;
+        assert!(click(&b, "#claim-button").await);
+        type_into(&b, "#claim-tricks", "13").await;
+        type_into(&b, "#claim-statement", "all mine").await;
+        assert!(click(&b, "#claim-submit").await);
+        let v = view_until(east, "South's claim", |v| v["phase"] == "claim").await;
+        assert_eq!(v["claim"]["statement"], "all mine");
+        assert_eq!(v["claim"]["awaiting"], json!(["East"]));
+        east.act(&table, json!({"action": "answer_claim", "accept": false})).await;
+        wait_js(&b, "play resumed", Duration::from_secs(20), "return document.getElementById('phase').textContent === 'play' && document.getElementById('claim-panel').hidden;").await;
+        // Declarer concedes the rest; South accepts in the page, North over the wire.
+        east.act(&table, json!({"action": "claim", "tricks": 0, "statement": "the rest are yours"})).await;
+        wait_js(&b, "East's claim", Duration::from_secs(20), "return !document.getElementById('claim-answer').hidden;").await;
+        snap(&b, "procedures-claim").await;
+        let claim = b.find(Locator::Css("#claim-info")).await.unwrap().text().await.unwrap();
+        assert!(claim.contains("East claims 0") && claim.contains("the rest are yours"), "{claim:?}");
+        assert!(click(&b, "#claim-accept").await);
+        view_until(north, "South's acceptance", |v| v["claim"]["awaiting"] == json!(["North"])).await;
+        north.act(&table, json!({"action": "answer_claim", "accept": true})).await;
+        let score = wait_js(&b, "the result", Duration::from_secs(20), "return document.getElementById('phase').textContent === 'over' && document.getElementById('result').dataset.scoreNs;").await;
+        let score: i64 = score.as_str().unwrap().parse().unwrap();
+        assert!(score > 0, "1H by East went down: {score}");
+        let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
+        assert!(shown.contains(&format!("NS {}", signed(score))) && shown.contains("by claim"), "{shown:?}");
+        snap(&b, "procedures-over").await;
+    })
+    .await;
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_lobby_lists_tables_to_sit_and_watch() {
+    let test = "browser-lobby";
+    if !browser_available(test) {
+        return;
+    }
+    let started = Instant::now();
+    let db = databases(test).await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    with_browser(|b| async move {
+        // A host opens a table at North; its name is shown as text, not markup.
+        let token = register(addr, "host-l").await;
+        let mut host = Client::connect(addr, &token, "host-l").await;
+        host.send(json!({"type": "create_table", "name": "<i>Friday</i>", "boards": 1, "seat": "North"})).await;
+        let table = host.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+
+        register_in_browser(&b, addr, "lena").await;
+        let row = format!("#lobby-rows tr[data-table=\"{table}\"]");
+        wait_js(&b, "the table in the lobby", Duration::from_secs(20), &format!("return !!document.querySelector('{row}');")).await;
+        let name = js(&b, &format!("const r = document.querySelector('{row} .table-name span'); return r.textContent + '|' + r.children.length;")).await;
+        assert_eq!(name, json!("<i>Friday</i>|0"));
+        let seats = js(&b, &format!("return Array.from(document.querySelectorAll('{row} td[data-seat]')).map((td) => td.querySelector('button.join-seat') ? 'sit' : td.textContent);")).await;
+        assert_eq!(seats, json!(["host-l", "sit", "sit", "sit"]));
+        snap(&b, "lobby-tables").await;
+
+        // Sit East: East's hand is at the bottom.
+        assert!(click(&b, &format!("{row} button.join-seat[data-seat=\"East\"]")).await);
+        wait_js(&b, "the seat", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'You sit East';").await;
+        assert_eq!(js(&b, "return document.querySelector('.seat-box[data-pos=\"bottom\"]').dataset.seat;").await, json!("East"));
+        assert_eq!(js(&b, "return document.querySelector('.seat-box[data-pos=\"left\"]').dataset.seat;").await, json!("South"));
+        assert_eq!(js(&b, "return document.querySelectorAll('#seat-east .hand .card:not(.back)').length;").await, json!(13));
+        assert_eq!(js(&b, "return document.querySelector('#seat-north .player-name').textContent;").await, json!("host-l"));
+        assert_eq!(js(&b, "return document.getElementById('table-name').textContent;").await, json!("<i>Friday</i>"));
+        let v = host.until("East seated", |v| v["type"] == "view" && v["view"]["seats"][1]["name"] == "lena").await;
+        assert_eq!(v["view"]["seats"][1]["robot"], false);
+
+        // Leave: back in the lobby, East is free again; then watch the table as a kibitzer.
+        assert!(click(&b, "#leave-button").await);
+        host.until("East gone", |v| v["type"] == "view" && v["view"]["seats"][1]["name"].is_null()).await;
+        assert!(click(&b, "#lobby-refresh").await);
+        wait_js(
+            &b,
+            "East free in the lobby",
+            Duration::from_secs(20),
+            &format!("return document.body.dataset.screen === 'lobby' && !!document.querySelector('{row} button.join-seat[data-seat=\"East\"]');"),
+        )
+        .await;
+        assert!(click(&b, &format!("{row} button.watch")).await);
+        wait_js(&b, "the kibitzer's view", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'Kibitzing';").await;
+        assert_eq!(js(&b, "return document.querySelectorAll('.seat-box .hand .card:not(.back)').length;").await, json!(0), "a kibitzer watching no hand sees none before dummy");
+        assert_eq!(js(&b, "return document.getElementById('actions-panel').hidden;").await, json!(true));
+        assert_eq!(js(&b, "return document.querySelectorAll('button.call').length;").await, json!(0));
+        // The kibitzer picks a hand to look at (Law 76B1): North's, at the bottom.
+        b.find(Locator::Css("#watch-seat")).await.unwrap().select_by_value("North").await.unwrap();
+        wait_js(
+            &b,
+            "North's hand",
+            Duration::from_secs(20),
+            "return document.getElementById('viewer-info').textContent === 'Kibitzing (North)' && document.querySelectorAll('#seat-north .hand .card:not(.back)').length === 13;",
+        )
+        .await;
+        assert_eq!(js(&b, "return document.querySelector('.seat-box[data-pos=\"bottom\"]').dataset.seat;").await, json!("North"));
+        assert_eq!(js(&b, "return document.querySelectorAll('.seat-box .hand .card:not(.back)').length;").await, json!(13));
+    })
+    .await;
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
+}
