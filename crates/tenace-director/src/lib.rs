@@ -14,6 +14,7 @@
 
 pub mod auction;
 pub mod claim;
+pub mod console;
 mod error;
 pub mod play;
 pub mod rectification;

@@ -27,11 +27,13 @@ pub struct ClubConfig {
     /// Play each finished board with four robots when no other table has played it yet, so
     /// there is always a comparison.
     pub robot_comparison: bool,
+    /// The accounts that may use the Director's desk (`tenace serve --director NAME`).
+    pub directors: Vec<String>,
 }
 
 impl Default for ClubConfig {
     fn default() -> ClubConfig {
-        ClubConfig { robot_delay: Duration::from_millis(400), seat_timeout: Duration::from_secs(120), robot_comparison: true }
+        ClubConfig { robot_delay: Duration::from_millis(400), seat_timeout: Duration::from_secs(120), robot_comparison: true, directors: Vec::new() }
     }
 }
 
@@ -53,6 +55,8 @@ pub enum RoomCmd {
     Refresh,
     /// The hand record (double-dummy table, par) of a finished board.
     HandRecord { board: u32, record: Option<tenace_online::view::HandRecord> },
+    /// The Director is called to the table: the current board and its events so far.
+    Snapshot { reply: tokio::sync::oneshot::Sender<(tenace_core::Board, Vec<tenace_table::Event>)> },
 }
 
 #[derive(Clone)]
@@ -76,6 +80,8 @@ pub struct Club {
     /// Work nobody waits for at the table (hand records, the robots' comparison games): one
     /// thread at the lowest scheduling priority, so it uses only the CPU the tables leave.
     background: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
+    /// The Director's desk: rulings being worked on.
+    pub(crate) desks: crate::desk::Desks,
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -129,6 +135,7 @@ impl Club {
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
+            desks: crate::desk::Desks::default(),
         });
         for stored in club.store.rooms().await? {
             let room = Room::replay(stored.options, stored.events)
@@ -338,6 +345,10 @@ impl RoomTask {
             RoomCmd::HandRecord { board, record } => {
                 self.hand_records.insert(board, record);
                 self.broadcast();
+            }
+            RoomCmd::Snapshot { reply } => {
+                let table = self.room.table();
+                let _ = reply.send((table.board().clone(), table.events().to_vec()));
             }
         }
         self.schedule_robot();

@@ -33,6 +33,10 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/", get(|| async { page("text/html; charset=utf-8", include_str!("../web/index.html")) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/app.js")) }))
         .route("/app.css", get(|| async { page("text/css; charset=utf-8", include_str!("../web/app.css")) }))
+        .route("/director", get(|| async { page("text/html; charset=utf-8", include_str!("../web/director.html")) }))
+        .route("/director.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/director.js")) }))
+        .route("/api/rulings", get(list_rulings).post(open_ruling))
+        .route("/api/rulings/{id}", get(show_ruling).post(rule))
         .route("/api/register", post(register))
         .route("/api/login", post(login))
         .route("/ws/v1", get(websocket))
@@ -76,6 +80,100 @@ async fn login(State(app): State<App>, body: Result<Json<Credentials>, axum::ext
     match accounts::login(&app.club.store, &c.name, &c.password).await {
         Ok(token) => Json(serde_json::json!({ "name": c.name, "token": token })).into_response(),
         Err(e) => auth_error(e),
+    }
+}
+
+// The Director's desk (crate::desk): JSON over HTTP, the session token as `Authorization:
+// Bearer TOKEN`. Errors are `{"error": …}`: 401 without a valid session, 403 for an account that
+// is not a Director, 404 for an unknown ruling or table, 400 for a malformed request or command,
+// 422 for an event the Laws refuse now (the ruling is unchanged).
+
+fn desk_error(e: crate::desk::DeskError) -> Response {
+    use crate::desk::DeskError;
+    let status = match e {
+        DeskError::NotDirector => StatusCode::FORBIDDEN,
+        DeskError::NoRuling(_) | DeskError::NoTable(_) => StatusCode::NOT_FOUND,
+        DeskError::Bad(_) => StatusCode::BAD_REQUEST,
+        DeskError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        DeskError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    };
+    (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+}
+
+/// The account of the request's bearer token.
+async fn bearer(app: &App, headers: &axum::http::HeaderMap) -> Result<String, Response> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    accounts::user_of(&app.club.store, token.trim()).await.map_err(auth_error)
+}
+
+fn bad_json(what: &str) -> Response {
+    (StatusCode::BAD_REQUEST, Json(serde_json::json!({ "error": format!("expected JSON {what}") }))).into_response()
+}
+
+async fn list_rulings(State(app): State<App>, headers: axum::http::HeaderMap) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    match app.club.rulings(&user).await {
+        Ok(list) => {
+            let rulings: Vec<_> = list.into_iter().map(|(id, director, origin)| serde_json::json!({"id": id, "director": director, "origin": origin})).collect();
+            Json(serde_json::json!({ "rulings": rulings, "tables": app.club.lobby() })).into_response()
+        }
+        Err(e) => desk_error(e),
+    }
+}
+
+async fn open_ruling(
+    State(app): State<App>,
+    headers: axum::http::HeaderMap,
+    body: Result<Json<crate::desk::NewRuling>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    let Ok(Json(new)) = body else { return bad_json("{\"table\": ID} or {\"board\": N, \"deal\": \"N:…\"}") };
+    match app.club.open_ruling(&user, new).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => desk_error(e),
+    }
+}
+
+async fn show_ruling(State(app): State<App>, headers: axum::http::HeaderMap, axum::extract::Path(id): axum::extract::Path<String>) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    match app.club.ruling(&user, &id).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => desk_error(e),
+    }
+}
+
+#[derive(Deserialize)]
+struct DeskCommand {
+    command: String,
+}
+
+async fn rule(
+    State(app): State<App>,
+    headers: axum::http::HeaderMap,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    body: Result<Json<DeskCommand>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    let Ok(Json(c)) = body else { return bad_json("{\"command\": \"N 1H\"}") };
+    match app.club.rule(&user, &id, &c.command).await {
+        Ok(view) => Json(view).into_response(),
+        Err(e) => desk_error(e),
     }
 }
 

@@ -3,11 +3,13 @@
 //! - [`store`]: the event store (SQLite by default, PostgreSQL by URL).
 //! - [`accounts`]: argon2 password hashes and session tokens.
 //! - [`club`]: one task per table, owning a [`tenace_online::Room`]; store, then apply, then send views.
+//! - [`desk`]: the Director's desk (face-to-face rulings, `tenace-director`) for Director accounts.
 //! - [`http`]: routes — `/` (the client), `/api/register`, `/api/login`, `/ws/v1` (docs/protocol.md).
 //! - [`protocol`]: the messages of protocol version 1.
 
 pub mod accounts;
 pub mod club;
+pub mod desk;
 pub mod http;
 pub mod protocol;
 pub mod store;

@@ -24,7 +24,19 @@ const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, options TEXT NOT NULL, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS room_events (room TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (room, seq))",
     "CREATE TABLE IF NOT EXISTS results (set_id TEXT NOT NULL, board BIGINT NOT NULL, room TEXT NOT NULL, result TEXT NOT NULL, PRIMARY KEY (set_id, board, room))",
+    "CREATE TABLE IF NOT EXISTS rulings (id TEXT PRIMARY KEY, director TEXT NOT NULL, board TEXT NOT NULL, origin TEXT NOT NULL, created BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS ruling_events (ruling TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (ruling, seq))",
 ];
+
+/// A Director's ruling (a face-to-face board at the Director's desk), as stored.
+pub struct StoredRuling {
+    pub id: String,
+    pub director: String,
+    pub board: tenace_core::Board,
+    /// Where the board came from (a new deal, or "table t-… board 3").
+    pub origin: String,
+    pub events: Vec<tenace_director::Event>,
+}
 
 /// A stored room: its options and its events in order.
 pub struct StoredRoom {
@@ -175,6 +187,58 @@ impl Store {
             out.push(StoredRoom { id, options, events });
         }
         Ok(out)
+    }
+}
+
+impl Store {
+    pub async fn create_ruling(&self, id: &str, director: &str, board: &tenace_core::Board, origin: &str, now: i64) -> Result<(), StoreError> {
+        let json = serde_json::to_string(board).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        sqlx::query("INSERT INTO rulings (id, director, board, origin, created) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(director)
+            .bind(json)
+            .bind(origin)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Appends `events` to a ruling's log from sequence number `first` on, in one transaction.
+    pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::Event]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for (i, e) in events.iter().enumerate() {
+            let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            sqlx::query("INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)")
+                .bind(ruling)
+                .bind((first + i) as i64)
+                .bind(json)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// One ruling with its events, or `None` when there is no such ruling.
+    pub async fn ruling(&self, id: &str) -> Result<Option<StoredRuling>, StoreError> {
+        let Some(row) = sqlx::query("SELECT director, board, origin FROM rulings WHERE id = $1").bind(id).fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let rows: Vec<AnyRow> = sqlx::query("SELECT event FROM ruling_events WHERE ruling = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
+        Ok(Some(StoredRuling {
+            id: id.to_string(),
+            director: row.get(0),
+            board: parse(row.get::<String, _>(1).as_str())?,
+            origin: row.get(2),
+            events: rows.iter().map(|r| parse(r.get::<String, _>(0).as_str())).collect::<Result<_, _>>()?,
+        }))
+    }
+
+    /// Every ruling: id, director, origin, newest first.
+    pub async fn rulings(&self) -> Result<Vec<(String, String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT id, director, origin FROM rulings ORDER BY created DESC, id").fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
 }
 

@@ -94,6 +94,9 @@ enum Command {
         /// Seconds a disconnected player keeps the seat before a robot takes it.
         #[arg(long, default_value_t = 120)]
         seat_timeout_s: u64,
+        /// An account that may use the Director's desk at /director (repeat for several).
+        #[arg(long = "director", value_name = "NAME")]
+        directors: Vec<String>,
     },
     /// The Director's session on one face-to-face board: type calls and plays (irregular ones
     /// are recorded and open a rectification with every option the Laws give), choose options,
@@ -158,18 +161,22 @@ fn parse_boards(s: &str) -> Result<BoardList, String> {
 }
 
 /// `tenace serve`: starts the club and runs until interrupted.
-fn serve(bind: &str, database: Option<String>, robot_delay_ms: u64, seat_timeout_s: u64) -> Result<(), String> {
+fn serve(bind: &str, database: Option<String>, robot_delay_ms: u64, seat_timeout_s: u64, directors: Vec<String>) -> Result<(), String> {
     let database = database.unwrap_or_else(tenace_server::default_database_url);
     let config = tenace_server::ClubConfig {
         robot_delay: std::time::Duration::from_millis(robot_delay_ms),
         seat_timeout: std::time::Duration::from_secs(seat_timeout_s),
         robot_comparison: true,
+        directors,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
         let server = tenace_server::start(bind, &database, config).await.map_err(|e| e.to_string())?;
         println!("Tenace is serving at http://{}/ (database: {})", server.addr, redact(&database));
         println!("Open that address in a browser; press Ctrl-C to stop.");
+        if !server.club.config.directors.is_empty() {
+            println!("The Director's desk: http://{}/director", server.addr);
+        }
         tokio::select! {
             r = server.task => r.map_err(|e| e.to_string()),
             _ = tokio::signal::ctrl_c() => Ok(()),
@@ -216,7 +223,7 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Event { command } => event::run(*command),
         Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
-        Command::Serve { bind, database, robot_delay_ms, seat_timeout_s } => serve(&bind, database, robot_delay_ms, seat_timeout_s),
+        Command::Serve { bind, database, robot_delay_ms, seat_timeout_s, directors } => serve(&bind, database, robot_delay_ms, seat_timeout_s, directors),
     }
 }
 

@@ -52,7 +52,7 @@ async fn postgres_schema(base: &str, test: &str) -> String {
 }
 
 pub fn config() -> tenace_server::ClubConfig {
-    tenace_server::ClubConfig { robot_delay: Duration::ZERO, seat_timeout: Duration::from_secs(120), robot_comparison: true }
+    tenace_server::ClubConfig { robot_delay: Duration::ZERO, seat_timeout: Duration::from_secs(120), robot_comparison: true, directors: vec!["director".to_string()] }
 }
 
 pub async fn register(addr: SocketAddr, name: &str) -> String {

@@ -1,0 +1,430 @@
+//! The Director's command language, shared by `tenace rule` (the terminal) and the Director's
+//! desk in the browser (tenace-server): one line of text names what happened at the table
+//! (`N 1H`, `E HK`, `choose 2`, `claim S 3 draw trumps`…) and becomes an [`Event`]; the state is
+//! rendered as text ([`show`], [`after`]) or as a [`Desk`] for a web page. Pure: no I/O.
+
+use serde::Serialize;
+use tenace_core::{Call, Card, Seat, Strain};
+
+use crate::{Chooser, Event, FaceTable, Spoken};
+
+pub const HELP: &str = "\
+Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
+  N 1NT            North calls 1NT (in rotation or not: irregular calls are recorded)
+  W 8S             a bid above seven (Law 38)
+  E HK             a card played from East's hand (declarer names dummy's cards, Law 45B)
+  choose K         apply option K of the rectification the Director has explained
+  expose S SK HQ   Law 24: cards of South's exposed during the auction (add `led` for a
+                   premature lead); in the play, Laws 48-50 (add `led` for a deliberate
+                   exposure)
+  both E HA HK     Law 58B: East led or played HA and HK at once (the faces seen); one
+                   seen: it is played; more: East designates one
+  correct S H5     Law 62: South's revoke is corrected by substituting H5
+  unintended N 1H  Law 25A: North's last call was unintended; 1H replaces it
+  claim S 3 [statement]
+                   Law 68: South claims 3 of the remaining tricks (0 concedes them all); a
+                   statement like `draw trumps, then SA SK` commits him to that order (70D)
+  agree W, dispute W
+                   Law 69A/68D2: an opponent of the claimer agrees or disputes (the Director
+                   is then offered the Law 70 ruling, with the claimer's worst normal line)
+  review E         Law 69B/71: an agreed claim comes back to the Director
+  show             the board: hands, auction, play, obligations, the rectification
+  events           the event log as JSON lines
+  help, quit";
+
+/// Law 68: `seat` claims `tricks` of the remaining tricks with `statement`; the cards the
+/// statement names, in order, and whether it mentions trumps are what it commits him to (Law
+/// 70C, 70D).
+pub fn claim(seat: Seat, tricks: u8, statement: String) -> Event {
+    let order = statement.split_whitespace().filter_map(|w| card(w.trim_matches(|c: char| !c.is_alphanumeric())).ok()).collect();
+    let mentions_trumps = statement.to_ascii_lowercase().contains("trump");
+    Event::Claim { seat, tricks, statement, order, mentions_trumps }
+}
+
+/// What a line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// An event for the table.
+    Apply(Event),
+    /// Text to print (help, the board, the event log).
+    Print(String),
+    Quit,
+}
+
+/// A seat by letter or name.
+pub fn seat(word: &str) -> Result<Seat, String> {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Seat::from_char(c.to_ascii_uppercase()),
+        _ => word.parse().ok(),
+    }
+    .ok_or_else(|| format!("{word:?} is not a seat (N, E, S or W)"))
+}
+
+/// A card such as `SA`, `HT`, `D2`.
+pub fn card(word: &str) -> Result<Card, String> {
+    word.to_ascii_uppercase().parse().map_err(|_| format!("{word:?} is not a card (e.g. SA, HT, D2)"))
+}
+
+/// A call, a bid above seven (Law 38), or `None` when `word` is not a call at all.
+pub fn spoken(word: &str) -> Option<Spoken> {
+    let upper = word.to_ascii_uppercase();
+    let upper = match upper.as_str() {
+        "P" | "PASS" => "Pass".to_string(),
+        "D" | "DBL" => "X".to_string(),
+        "R" | "RDBL" => "XX".to_string(),
+        _ => upper,
+    };
+    if let Ok(call) = upper.parse::<Call>() {
+        return Some(Spoken::Call(call));
+    }
+    let level = upper.chars().next()?.to_digit(10)? as u8;
+    let strain: Strain = upper[1..].parse().ok()?;
+    (level > 7).then_some(Spoken::BidAboveSeven { level, strain })
+}
+
+/// Reads one line of the command language in the state of `table`.
+pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() {
+        return Err("an empty command; type `help`".into());
+    }
+    let verb = words[0].to_ascii_lowercase();
+    match verb.as_str() {
+        "quit" | "exit" => return Ok(Command::Quit),
+        "help" => return Ok(Command::Print(HELP.to_string())),
+        "show" => return Ok(Command::Print(show(table))),
+        "events" => {
+            let lines: Vec<String> = table.events().iter().filter_map(|e| serde_json::to_string(e).ok()).collect();
+            return Ok(Command::Print(if lines.is_empty() { "(no events)".into() } else { lines.join("\n") }));
+        }
+        "choose" => {
+            let rect = table.rectification().ok_or("Law 10C1: there is no rectification awaiting a choice")?;
+            let k: usize = words
+                .get(1)
+                .and_then(|w| w.parse().ok())
+                .filter(|k| (1..=rect.options.len()).contains(k))
+                .ok_or_else(|| format!("choose an option by its number, 1 to {}", rect.options.len()))?;
+            let option = &rect.options[k - 1];
+            return Ok(Command::Apply(Event::Choose { by: option.chooser, choice: option.choice }));
+        }
+        "expose" => {
+            let seat = seat(words.get(1).ok_or("expose SEAT CARD... [led]")?)?;
+            let prematurely_led = words.last().is_some_and(|w| w.eq_ignore_ascii_case("led"));
+            let cards = words[2..]
+                .iter()
+                .filter(|w| !w.eq_ignore_ascii_case("led"))
+                .map(|w| card(w))
+                .collect::<Result<Vec<_>, _>>()?;
+            if cards.is_empty() {
+                return Err("name the exposed cards: expose S SK HQ".into());
+            }
+            if table.play().is_some() {
+                // Laws 48-50 in the play period; `led` there means a deliberate exposure.
+                return Ok(Command::Apply(Event::ExposedInPlay { seat, cards, deliberate: prematurely_led }));
+            }
+            return Ok(Command::Apply(Event::CardsExposed { seat, cards, prematurely_led }));
+        }
+        "both" => {
+            let seat = seat(words.get(1).ok_or("both SEAT CARD CARD...")?)?;
+            let visible = words[2..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
+            return Ok(Command::Apply(Event::SimultaneousCards { seat, visible }));
+        }
+        "correct" => {
+            let [_, s, c] = words[..] else { return Err("correct SEAT CARD".into()) };
+            return Ok(Command::Apply(Event::CorrectRevoke { seat: seat(s)?, card: card(c)? }));
+        }
+        "claim" => {
+            let seat = seat(words.get(1).ok_or("claim SEAT TRICKS [statement]")?)?;
+            let tricks: u8 = words
+                .get(2)
+                .and_then(|w| w.parse().ok())
+                .ok_or("claim SEAT TRICKS [statement]: TRICKS is a number of the remaining tricks")?;
+            let statement = words[3.min(words.len())..].join(" ");
+            return Ok(Command::Apply(claim(seat, tricks, statement)));
+        }
+        "agree" | "dispute" => {
+            let seat = seat(words.get(1).ok_or("agree SEAT / dispute SEAT")?)?;
+            return Ok(Command::Apply(Event::AnswerClaim { seat, agree: verb == "agree" }));
+        }
+        "review" => {
+            let seat = seat(words.get(1).ok_or("review SEAT")?)?;
+            return Ok(Command::Apply(Event::ReviewClaim { seat }));
+        }
+        "unintended" => {
+            let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };
+            let Some(Spoken::Call(intended)) = spoken(c) else { return Err(format!("{c:?} is not a call")) };
+            return Ok(Command::Apply(Event::UnintendedCall { seat: seat(s)?, intended }));
+        }
+        _ => {}
+    }
+    let [s, what] = words[..] else { return Err(format!("unknown command {line:?}; type `help`")) };
+    let seat = seat(s)?;
+    if let Some(call) = spoken(what) {
+        return Ok(Command::Apply(Event::Call { seat, call }));
+    }
+    let card = card(what).map_err(|_| format!("{what:?} is neither a call nor a card"))?;
+    Ok(Command::Apply(Event::Play { seat, card }))
+}
+
+/// What the Director needs to know after an accepted event: a rectification to explain, or whose
+/// turn it is, or the result.
+pub fn after(table: &FaceTable, notes_before: usize) -> String {
+    let mut out = String::new();
+    for note in table.notes().iter().skip(notes_before) {
+        out.push_str(&format!("note (Law {}): {}\n", note.law, note.text));
+    }
+    out.push_str(&status(table));
+    out
+}
+
+pub fn status(table: &FaceTable) -> String {
+    let mut out = String::new();
+    if let Some(rect) = table.rectification() {
+        out.push_str(&format!("Irregularity: {}\n", describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default())));
+        for (i, o) in rect.options.iter().enumerate() {
+            let who = match o.chooser {
+                Chooser::Director => "Director".to_string(),
+                Chooser::Player(s) => s.name().to_string(),
+            };
+            out.push_str(&format!("  {}. [{who}, Law {}] {}\n", i + 1, o.law, o.description));
+        }
+        out.push_str("choose K to apply an option");
+        return out;
+    }
+    for o in table.obligations() {
+        out.push_str(&format!("obligation (Law {}): {}\n", o.law(), describe(&serde_json::to_value(o).unwrap_or_default())));
+    }
+    for (s, c) in table.penalty_cards() {
+        out.push_str(&format!("major penalty card (Law 50): {} {c}\n", s.name()));
+    }
+    if let Some(result) = table.result() {
+        let contract = match result.contract {
+            Some(fc) => format!("{} by {}, {} tricks", fc.contract, fc.declarer.name(), result.declarer_tricks),
+            None => "passed out".to_string(),
+        };
+        out.push_str(&format!("Board over: {contract}; North-South score {}", result.score_ns));
+        if let Some(play) = table.play() {
+            for (revoke, tricks, law) in play.revoke_adjustment() {
+                out.push_str(&format!(
+                    "\nrevoke by {} at trick {}: {tricks} trick(s) transferred (Law {law})",
+                    revoke.offender.name(),
+                    revoke.trick + 1
+                ));
+            }
+        }
+        return out;
+    }
+    if let Some(seat) = table.to_call() {
+        let legal: Vec<String> = table.legal_calls().iter().map(|c| c.to_string()).collect();
+        if legal.len() <= 8 {
+            out.push_str(&format!("{} to call (may call: {})", seat.name(), legal.join(" ")));
+        } else {
+            out.push_str(&format!("{} to call", seat.name()));
+        }
+    } else if let Some(claim) = table.pending_claim() {
+        out.push_str(&format!(
+            "{} claims {} of the {} remaining tricks; awaiting the opponents' agreement (agree/dispute)",
+            claim.claimer.name(),
+            claim.tricks,
+            claim.remaining
+        ));
+    } else if let Some(seat) = table.to_play() {
+        let legal: Vec<String> = table.legal_cards().iter().map(|c| c.to_string()).collect();
+        out.push_str(&format!("{} to play (legal: {})", seat.name(), legal.join(" ")));
+    }
+    out
+}
+
+/// A compact one-line rendering of a serialized irregularity or obligation: its kind, then its
+/// fields.
+fn describe(v: &serde_json::Value) -> String {
+    let Some(map) = v.as_object() else { return v.to_string() };
+    let kind = map.get("kind").and_then(|k| k.as_str()).unwrap_or("").replace('_', " ");
+    let fields: Vec<String> = map
+        .iter()
+        .filter(|(k, _)| k.as_str() != "kind")
+        .map(|(k, v)| format!("{}={}", k.replace('_', " "), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+        .collect();
+    format!("{kind} ({})", fields.join(", "))
+}
+
+/// The whole board: hands, auction, tricks, and the status line.
+pub fn show(table: &FaceTable) -> String {
+    let board = table.board();
+    let mut out = format!(
+        "Board {}, dealer {}, vulnerable: {}\n",
+        board.number,
+        board.dealer.name(),
+        board.vulnerability
+    );
+    for s in Seat::ALL {
+        let hand = match table.play() {
+            Some(play) => play.remaining(s),
+            None => board.deal.hand(s),
+        };
+        out.push_str(&format!("  {:<6} {}\n", s.name(), hand));
+    }
+    if !table.calls().is_empty() {
+        let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
+        out.push_str(&format!("Auction: {}\n", calls.join(", ")));
+    }
+    if let Some(fc) = table.final_contract() {
+        out.push_str(&format!("Contract: {} by {}\n", fc.contract, fc.declarer.name()));
+    }
+    if let Some(play) = table.play() {
+        for (i, t) in play.tricks().iter().enumerate() {
+            let cards: Vec<String> = t.cards.iter().enumerate().map(|(k, c)| format!("{} {c}", t.player(k).letter())).collect();
+            out.push_str(&format!("Trick {}: {}\n", i + 1, cards.join(", ")));
+        }
+    }
+    out.push_str(&status(table));
+    out
+}
+
+/// The Director's desk as a web page draws it: the board, the hands as they stand, the auction,
+/// the tricks, the rectification with its numbered options, the obligations, and what is awaited.
+/// Cards and calls are written as in the command language (`SA`, `1NT`), seats by letter.
+#[derive(Clone, Debug, Serialize)]
+pub struct Desk {
+    pub board: u32,
+    pub dealer: char,
+    pub vulnerability: String,
+    /// Each seat's cards still held (N, E, S, W), highest suit and rank first.
+    pub hands: Vec<DeskHand>,
+    pub auction: Vec<DeskCall>,
+    /// The contract and declarer once the auction has ended (`4S`, `N`).
+    pub contract: Option<String>,
+    pub declarer: Option<char>,
+    /// The tricks played so far, each in the order of play.
+    pub tricks: Vec<Vec<DeskCard>>,
+    pub to_call: Option<char>,
+    pub to_play: Option<char>,
+    /// The legal calls of the player to call, or the legal cards of the hand to play.
+    pub legal: Vec<String>,
+    pub rectification: Option<DeskRectification>,
+    /// Obligations, penalty cards and lead restrictions in force, each with its Law.
+    pub obligations: Vec<String>,
+    /// The board's result once it is over (with any revoke adjustment).
+    pub result: Option<String>,
+    pub notes: Vec<DeskNote>,
+    /// The one-paragraph status the terminal prints (what is awaited).
+    pub status: String,
+    pub events: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskHand {
+    pub seat: char,
+    pub cards: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskCall {
+    pub seat: char,
+    pub call: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskCard {
+    pub seat: char,
+    pub card: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskRectification {
+    pub irregularity: String,
+    pub options: Vec<DeskOption>,
+}
+
+/// Option `number` (as in `choose number`).
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskOption {
+    pub number: usize,
+    pub chooser: String,
+    pub law: String,
+    pub description: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DeskNote {
+    pub law: String,
+    pub text: String,
+}
+
+/// The desk for `table`.
+pub fn desk(table: &FaceTable) -> Desk {
+    let board = table.board();
+    let hands = Seat::ALL
+        .into_iter()
+        .map(|s| {
+            let hand = match table.play() {
+                Some(play) => play.remaining(s),
+                None => board.deal.hand(s),
+            };
+            DeskHand { seat: s.letter(), cards: hand.iter().rev().map(|c| c.to_string()).collect() }
+        })
+        .collect();
+    let rectification = table.rectification().map(|rect| DeskRectification {
+        irregularity: describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default()),
+        options: rect
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| DeskOption {
+                number: i + 1,
+                chooser: match o.chooser {
+                    Chooser::Director => "Director".to_string(),
+                    Chooser::Player(s) => s.name().to_string(),
+                },
+                law: o.law.clone(),
+                description: o.description.clone(),
+            })
+            .collect(),
+    });
+    let mut obligations: Vec<String> = table
+        .obligations()
+        .iter()
+        .map(|o| format!("Law {}: {}", o.law(), describe(&serde_json::to_value(o).unwrap_or_default())))
+        .collect();
+    obligations.extend(table.penalty_cards().iter().map(|(s, c)| format!("Law 50: major penalty card {} {c}", s.name())));
+    obligations.extend(table.minor_penalty_cards().iter().map(|(s, c)| format!("Law 50: minor penalty card {} {c}", s.name())));
+    obligations.extend(
+        table.lead_restrictions().iter().map(|r| format!("Law 26B: {}", describe(&serde_json::to_value(r).unwrap_or_default()))),
+    );
+    let legal = if table.to_call().is_some() {
+        table.legal_calls().iter().map(|c| c.to_string()).collect()
+    } else if table.to_play().is_some() {
+        table.legal_cards().iter().rev().map(|c| c.to_string()).collect()
+    } else {
+        Vec::new()
+    };
+    let fc = table.final_contract();
+    Desk {
+        board: board.number.get(),
+        dealer: board.dealer.letter(),
+        vulnerability: board.vulnerability.to_string(),
+        hands,
+        auction: table.calls().iter().map(|c| DeskCall { seat: c.seat.letter(), call: c.call.to_string() }).collect(),
+        contract: fc.map(|fc| fc.contract.to_string()),
+        declarer: fc.map(|fc| fc.declarer.letter()),
+        tricks: table
+            .play()
+            .map(|p| {
+                p.tricks()
+                    .iter()
+                    .map(|t| t.cards.iter().enumerate().map(|(k, c)| DeskCard { seat: t.player(k).letter(), card: c.to_string() }).collect())
+                    .collect()
+            })
+            .unwrap_or_default(),
+        to_call: table.to_call().map(|s| s.letter()),
+        to_play: table.to_play().map(|s| s.letter()),
+        legal,
+        rectification,
+        obligations,
+        result: table.result().map(|_| status(table)),
+        notes: table.notes().iter().map(|n| DeskNote { law: n.law.clone(), text: n.text.clone() }).collect(),
+        status: status(table),
+        events: table.events().len(),
+    }
+}

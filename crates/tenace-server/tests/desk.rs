@@ -1,0 +1,179 @@
+//! The Director's desk over HTTP (issue 5, item 7): a Director account rules on a face-to-face
+//! board with the tenace-director engine — an insufficient bid (Law 27) with its options, the
+//! choice applied, refusals that name the Law and change nothing, rulings that survive a restart
+//! — and is called to an online table, whose board comes over with its calls so far. On SQLite
+//! and (with `TENACE_TEST_POSTGRES`) PostgreSQL.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::{config, databases, register, Client};
+
+const DEAL: &str = "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984";
+
+/// Sends a request to the desk and returns (status, body).
+async fn desk(addr: std::net::SocketAddr, token: Option<&str>, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let client = reqwest::Client::new();
+    let url = format!("http://{addr}{path}");
+    let mut req = if method == "GET" { client.get(url) } else { client.post(url) };
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+async fn rule(addr: std::net::SocketAddr, token: &str, id: &str, command: &str) -> (u16, Value) {
+    desk(addr, Some(token), "POST", &format!("/api/rulings/{id}"), Some(json!({ "command": command }))).await
+}
+
+fn option_with_law(view: &Value, law: &str) -> u64 {
+    view["desk"]["rectification"]["options"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no rectification: {view}"))
+        .iter()
+        .find(|o| o["law"] == law)
+        .unwrap_or_else(|| panic!("no option under Law {law}: {view}"))["number"]
+        .as_u64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() {
+    for db in databases("desk").await {
+        let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let addr = server.addr;
+        let director = register(addr, "director").await;
+        let player = register(addr, "player").await;
+
+        // Only a Director account may use the desk; a missing token is asked to log in.
+        let (status, body) = desk(addr, Some(&player), "GET", "/api/rulings", None).await;
+        assert_eq!(status, 403, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("Director"), "{body}");
+        let (status, _) = desk(addr, None, "GET", "/api/rulings", None).await;
+        assert_eq!(status, 401);
+        // A malformed deal is refused with the reason.
+        let (status, body) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": "N:AKQ"}))).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["error"].as_str().unwrap().starts_with("deal:"), "{body}");
+
+        let (status, view) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
+        assert_eq!(status, 200, "{view}");
+        let id = view["id"].as_str().unwrap().to_string();
+        assert_eq!(view["desk"]["to_call"], "N", "board 1: North deals (Law 2)");
+        assert_eq!(view["desk"]["hands"][0]["cards"].as_array().unwrap().len(), 13);
+
+        let (status, _) = rule(addr, &director, &id, "N 1NT").await;
+        assert_eq!(status, 200);
+        // East's insufficient 1S is recorded and opens Law 27: South may accept (27A1) or not.
+        let (status, view) = rule(addr, &director, &id, "E 1S").await;
+        assert_eq!(status, 200, "{view}");
+        let rect = &view["desk"]["rectification"];
+        assert!(rect["irregularity"].as_str().unwrap().contains("insufficient bid"), "{rect}");
+        let accept = option_with_law(&view, "27A1");
+        assert_eq!(rect["options"][(accept - 1) as usize]["chooser"], "South");
+        let events = view["desk"]["events"].clone();
+
+        // Refusals: a choice that is not among the options, and a card while the rectification
+        // waits (Law 9B2); the ruling is unchanged. (South calling would accept 1S, 27A1.)
+        let (status, body) = rule(addr, &director, &id, "choose 9").await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body) = rule(addr, &director, &id, "N SA").await;
+        assert_eq!(status, 422, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("Law 9B2"), "{body}");
+        let (_, now) = desk(addr, Some(&director), "GET", &format!("/api/rulings/{id}"), None).await;
+        assert_eq!(now["desk"]["events"], events);
+        assert!(!now["desk"]["rectification"].is_null());
+
+        // South does not accept; East must correct (27B); 2S is the lowest sufficient bid in
+        // the same denomination, which the Director judges (27B1(a)): no further rectification.
+        let refuse = view["desk"]["rectification"]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["chooser"] == "South" && o["law"] != "27A1")
+            .unwrap()["number"]
+            .as_u64()
+            .unwrap();
+        let (_, view) = rule(addr, &director, &id, &format!("choose {refuse}")).await;
+        assert_eq!(view["desk"]["to_call"], "E", "{view}");
+        let (_, view) = rule(addr, &director, &id, "E 2S").await;
+        let lowest = option_with_law(&view, "27B1(a)");
+        let (_, view) = rule(addr, &director, &id, &format!("choose {lowest}")).await;
+        assert!(view["desk"]["rectification"].is_null(), "{view}");
+        assert!(view["desk"]["obligations"].as_array().unwrap().is_empty(), "{view}");
+        assert_eq!(view["desk"]["to_call"], "S");
+        let auction: Vec<&str> = view["desk"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap()).collect();
+        assert_eq!(auction, ["1NT", "2S"]);
+        // `show` prints the board without changing it.
+        let (status, shown) = rule(addr, &director, &id, "show").await;
+        assert_eq!(status, 200);
+        assert!(shown["reply"].as_str().unwrap().contains("Board 1"), "{shown}");
+
+        // After a restart the ruling is rebuilt from its stored events.
+        server.task.abort();
+        let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let login: Value = reqwest::Client::new()
+            .post(format!("http://{}/api/login", again.addr))
+            .json(&json!({"name": "director", "password": "secret-pass"}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let token = login["token"].as_str().unwrap();
+        let (status, list) = desk(again.addr, Some(token), "GET", "/api/rulings", None).await;
+        assert_eq!(status, 200);
+        assert!(list["rulings"].as_array().unwrap().iter().any(|r| r["id"] == id.as_str()), "{list}");
+        let (status, back) = desk(again.addr, Some(token), "GET", &format!("/api/rulings/{id}"), None).await;
+        assert_eq!(status, 200);
+        assert_eq!(back["desk"]["auction"], view["desk"]["auction"]);
+        assert_eq!(back["desk"]["to_call"], "S");
+        let (status, _) = desk(again.addr, Some(token), "GET", "/api/rulings/r-nonesuch", None).await;
+        assert_eq!(status, 404);
+        again.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so_far() {
+    let db = databases("desk-called").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    let director = register(addr, "director").await;
+    let token = register(addr, "southpaw").await;
+    let mut me = Client::connect(addr, &token, "southpaw").await;
+    me.send(json!({"type": "create_table", "name": "Called", "boards": 1, "robots": true, "seat": "South"})).await;
+    let table = me.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    // Board 1: North deals; the robots North and East call, then it is South's turn.
+    let view = me.until("my turn", |v| v["type"] == "view" && v["view"]["your_turn"] == true).await;
+    let online: Vec<String> = view["view"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
+    assert_eq!(online.len(), 2, "{view}");
+
+    let (status, list) = desk(addr, Some(&director), "GET", "/api/rulings", None).await;
+    assert_eq!(status, 200);
+    assert!(list["tables"].as_array().unwrap().iter().any(|t| t["table"] == table.as_str()), "{list}");
+    let (status, ruling) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": table }))).await;
+    assert_eq!(status, 200, "{ruling}");
+    assert!(ruling["origin"].as_str().unwrap().contains(&table), "{ruling}");
+    let carried: Vec<String> = ruling["desk"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
+    assert_eq!(carried, online);
+    assert_eq!(ruling["desk"]["to_call"], "S");
+    // The Director's hands are the table's: South's cards are the player's.
+    let mine: Vec<String> = view["view"]["seats"][2]["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    let mut desk_south: Vec<String> = ruling["desk"]["hands"][2]["cards"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    let mut mine_sorted = mine.clone();
+    mine_sorted.sort();
+    desk_south.sort();
+    assert_eq!(desk_south, mine_sorted);
+    // An unknown table is named.
+    let (status, body) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": "t-nonesuch" }))).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("t-nonesuch"));
+    server.task.abort();
+}
