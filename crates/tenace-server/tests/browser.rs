@@ -774,3 +774,84 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
 }
+
+/// The Director's desk (issue 5, item 7) in the browser: a Director logs in at /director, opens
+/// a ruling on a typed deal, records an insufficient bid with the bidding box, applies the
+/// Law 27 options by clicking them, completes the auction on the command line, and records an
+/// opening lead out of turn by clicking the wrong defender's card (Law 54's options appear).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_directors_desk_rules_an_insufficient_bid_and_a_lead_out_of_turn() {
+    let test = "browser-desk";
+    if !browser_available(test) {
+        return;
+    }
+    let db = databases(test).await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    register(addr, "director").await;
+    with_browser(|b| async move {
+        b.goto(&format!("http://{addr}/director")).await.unwrap();
+        wait_js(&b, "the login form", Duration::from_secs(20), "return !document.getElementById('login-view').hidden;").await;
+        type_into(&b, "#login-name", "director").await;
+        type_into(&b, "#login-password", "secret-pass").await;
+        assert!(click(&b, "#login-button").await);
+        wait_js(&b, "the rulings", Duration::from_secs(20), "return !document.getElementById('home-view').hidden;").await;
+        type_into(&b, "#new-deal", "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984").await;
+        assert!(click(&b, "#new-button").await);
+        wait_js(&b, "the desk", Duration::from_secs(20), "return document.querySelectorAll('#hand-N .dcard').length === 13;").await;
+
+        let call = |seat: &'static str, call: &'static str| {
+            let b = b.clone();
+            async move {
+                b.find(Locator::Css("#call-seat")).await.unwrap().select_by_value(seat).await.unwrap();
+                assert!(click(&b, &format!("#bids button[data-call=\"{call}\"]")).await, "{seat} {call}");
+            }
+        };
+        call("N", "1NT").await;
+        wait_js(&b, "1NT in the auction", Duration::from_secs(10), "return document.getElementById('auction-table').textContent.includes('1NT');").await;
+        call("E", "1S").await;
+        let options = wait_js(
+            &b,
+            "the Law 27 options",
+            Duration::from_secs(10),
+            "const r = document.getElementById('rectification'); return !r.hidden && r.textContent.includes('Law 27A1') ? r.textContent : null;",
+        )
+        .await;
+        assert!(options.as_str().unwrap().contains("insufficient bid"), "{options}");
+        snap(&b, "desk-insufficient-bid").await;
+        // South does not accept (27B): East must correct.
+        let refuse = js(&b, "const o = Array.from(document.querySelectorAll('button.option')).find((o) => o.textContent.includes('Law 27B]')); return o ? o.dataset.number : null;").await;
+        assert!(click(&b, &format!("button.option[data-number=\"{}\"]", refuse.as_str().unwrap())).await);
+        wait_js(&b, "East to correct", Duration::from_secs(10), "return document.getElementById('desk-status').textContent.includes('East to call');").await;
+        call("E", "2S").await;
+        wait_js(&b, "the Director's 27B1(a) judgement", Duration::from_secs(10), "return document.getElementById('rectification').textContent.includes('27B1(a)');").await;
+        let lowest = js(&b, "const o = Array.from(document.querySelectorAll('button.option')).find((o) => o.textContent.includes('27B1(a)')); return o.dataset.number;").await;
+        assert!(click(&b, &format!("button.option[data-number=\"{}\"]", lowest.as_str().unwrap())).await);
+        wait_js(&b, "South to call", Duration::from_secs(10), "return document.getElementById('rectification').hidden && document.getElementById('desk-status').textContent.includes('South to call');").await;
+        // The rest of the auction on the command line.
+        for line in ["S Pass", "W Pass", "N Pass"] {
+            type_into(&b, "#command", line).await;
+            b.find(Locator::Css("#command")).await.unwrap().send_keys("\u{E007}").await.unwrap();
+            let turn = match line {
+                "S Pass" => "West to",
+                "W Pass" => "North to",
+                _ => "South to play",
+            };
+            wait_js(&b, turn, Duration::from_secs(10), &format!("return document.getElementById('desk-status').textContent.includes({});", json!(turn))).await;
+        }
+        assert_eq!(js(&b, "return document.getElementById('centre').textContent;").await, json!("2S by E"));
+        // North (not the opening leader) faces a card: Law 54's options for declarer.
+        assert!(click(&b, "#hand-N .dcard[data-card=\"HK\"]").await);
+        let rect = wait_js(
+            &b,
+            "the Law 54 options",
+            Duration::from_secs(10),
+            "const r = document.getElementById('rectification'); return !r.hidden ? r.textContent : null;",
+        )
+        .await;
+        assert!(rect.as_str().unwrap().contains("Law 54"), "{rect}");
+        snap(&b, "desk-lead-out-of-turn").await;
+    })
+    .await;
+    server.task.abort();
+}

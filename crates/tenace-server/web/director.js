@@ -165,7 +165,7 @@
     renderBids(legal, d.to_call !== null);
     const tricks = $('tricks');
     tricks.replaceChildren();
-    for (const t of d.tricks) {
+    for (const t of d.tricks.filter((t) => t.length)) {
       const li = document.createElement('li');
       li.textContent = t.map((c) => c.seat + ' ' + c.card).join(', ');
       tricks.append(li);
@@ -183,7 +183,9 @@
         $('options').append(b);
       }
     }
-    $('desk-status').textContent = d.result || d.status.split('\n').filter((l) => !l.startsWith('obligation') && !l.startsWith('major penalty')).join(' ');
+    $('desk-status').textContent = d.rectification
+      ? 'Play stops until the option chosen is applied (Law 9B2).'
+      : d.result || d.status.split('\n').filter((l) => !l.startsWith('obligation') && !l.startsWith('major penalty')).join(' ');
     $('obligations').replaceChildren(...d.obligations.map((o) => { const li = document.createElement('li'); li.textContent = o; return li; }));
     $('notes').replaceChildren(...d.notes.map((n) => { const li = document.createElement('li'); li.textContent = 'Law ' + n.law + ': ' + n.text; return li; }));
     $('reply').textContent = view.reply;
