@@ -213,6 +213,7 @@ pub fn status(table: &FaceTable) -> String {
                 ));
             }
         }
+        out.push_str(&scorer(table));
         return out;
     }
     if let Some(seat) = table.to_call() {
@@ -232,6 +233,20 @@ pub fn status(table: &FaceTable) -> String {
     } else if let Some(seat) = table.to_play() {
         let legal: Vec<String> = table.legal_cards().iter().map(|c| c.to_string()).collect();
         out.push_str(&format!("{} to play (legal: {})", seat.name(), legal.join(" ")));
+    }
+    out
+}
+
+/// Law 12: what goes to the scorer (the result obtained at the table), and the matters in which
+/// the Director must still judge whether to adjust the score.
+fn scorer(table: &FaceTable) -> String {
+    let hand_off = table.hand_off();
+    let mut out = String::new();
+    if let Some(tenace_events::Outcome::Played(played)) = &hand_off.outcome {
+        out.push_str(&format!("\nfor the scorer: {played}"));
+    }
+    for note in &hand_off.review {
+        out.push_str(&format!("\nconsider an adjusted score (Law 12A1, Law {}): {}", note.law, note.text));
     }
     out
 }

@@ -109,3 +109,16 @@ fn law_70_a_disputed_claim_in_the_terminal_session() {
     assert!(out.contains("[Director, Law 68D2(b)]"), "{out}");
     assert!(out.contains("(the claim as stated)"), "{out}");
 }
+
+#[test]
+fn law_12_hand_off_to_the_scorer_with_the_matters_the_director_must_still_judge() {
+    let deal = "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984";
+    let out = stdout(&rule(
+        &["--board", "1", "--deal", deal],
+        "N 1NT\nE 1S\nchoose 2\nE 2S\nchoose 1\nS P\nW P\nN P\nS ST\nclaim E 8\nagree S\nagree N\n",
+    ));
+    assert!(out.contains("Board over: 2S by East, 8 tricks; North-South score -110"), "{out}");
+    // The table result goes to the scorer; the 27D note stays for the Director's judgement.
+    assert!(out.contains("for the scorer: 2S E ="), "{out}");
+    assert!(out.contains("consider an adjusted score (Law 12A1, Law 27D)"), "{out}");
+}
