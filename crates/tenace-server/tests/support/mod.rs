@@ -93,12 +93,18 @@ impl Client {
         self.ws.send(m).await.unwrap();
     }
 
-    /// The next message (10 s at most).
+    /// The next message (20 s at most).
     pub async fn next(&mut self) -> Value {
+        self.next_within(20).await
+    }
+
+    /// The next message, waiting at most `secs` seconds: for work that runs at the lowest
+    /// priority (hand records) and may wait long on a loaded machine.
+    pub async fn next_within(&mut self, secs: u64) -> Value {
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+            let m = tokio::time::timeout(Duration::from_secs(secs), self.ws.next())
                 .await
-                .unwrap_or_else(|_| panic!("{}: no message within 20 s; last: {:?}", self.name, self.seen.last()))
+                .unwrap_or_else(|_| panic!("{}: no message within {secs} s; last: {:?}", self.name, self.seen.last()))
                 .unwrap_or_else(|| panic!("{}: connection closed", self.name))
                 .unwrap();
             if let Message::Text(t) = m {
