@@ -82,6 +82,14 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
         // waits (Law 9B2); the ruling is unchanged. (South calling would accept 1S, 27A1.)
         let (status, body) = rule(addr, &director, &id, "choose 9").await;
         assert_eq!(status, 400, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("1 to 2"), "{body}");
+        let (status, body) = rule(addr, &director, &id, "W 1Q").await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body) = rule(addr, &director, &id, &"N ".repeat(600)).await;
+        assert_eq!(status, 400, "an oversized command: {body}");
+        let (status, body) = desk(addr, Some(&director), "POST", &format!("/api/rulings/{id}"), Some(json!({"line": "N 1H"}))).await;
+        assert_eq!(status, 400, "a malformed request: {body}");
+        assert!(body["error"].as_str().unwrap().contains("command"), "{body}");
         let (status, body) = rule(addr, &director, &id, "N SA").await;
         assert_eq!(status, 422, "{body}");
         assert!(body["error"].as_str().unwrap().contains("Law 9B2"), "{body}");
