@@ -21,6 +21,11 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    seen: it is played; more: East designates one
   correct S H5     Law 62: South's revoke is corrected by substituting H5
   unintended N 1H  Law 25A: North's last call was unintended; 1H replaces it
+  defective 3 E [HK ...]
+                   Law 67: trick 3 is defective because of East: with no cards, East did
+                   not play to it (the card recorded for him goes back to his hand);
+                   otherwise East also played HK ... besides his recorded card
+  unnamed SQ       Law 45D: dummy placed a card declarer had not named; declarer named SQ
   claim S 3 [statement]
                    Law 68: South claims 3 of the remaining tricks (0 concedes them all); a
                    statement like `draw trumps, then SA SK` commits him to that order (70D)
@@ -150,6 +155,20 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         "review" => {
             let seat = seat(words.get(1).ok_or("review SEAT")?)?;
             return Ok(Command::Apply(Event::ReviewClaim { seat }));
+        }
+        "defective" => {
+            let trick: u8 = words
+                .get(1)
+                .and_then(|w| w.parse().ok())
+                .filter(|t| (1..=13).contains(t))
+                .ok_or("defective TRICK SEAT [CARD...]: TRICK is 1 to 13")?;
+            let seat = seat(words.get(2).ok_or("defective TRICK SEAT [CARD...]")?)?;
+            let extra = words[3..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
+            return Ok(Command::Apply(Event::DefectiveTrick { trick, seat, extra }));
+        }
+        "unnamed" => {
+            let [_, c] = words[..] else { return Err("unnamed CARD (the card declarer named)".into()) };
+            return Ok(Command::Apply(Event::DummyCardNotNamed { named: card(c)? }));
         }
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };

@@ -64,12 +64,18 @@ pub enum DirectorError {
     BadAdjustment { message: String },
     #[error("Law {law}: {seat:?} must comply with declarer's option (he is able to)")]
     MustComply { seat: Seat, law: String },
-    #[error("Law 57C1: {seat:?}'s {card}, played prematurely, is his play")]
-    MustPlayCommitted { seat: Seat, card: Card },
+    #[error("Law {law}: {seat:?}'s {card}, played prematurely, is his play")]
+    MustPlayCommitted { seat: Seat, card: Card, law: String },
     #[error("Law 50C: {seat:?} may not play another card below an honour of the suit of his minor penalty card {card} before it")]
     MinorPenaltyCard { seat: Seat, card: Card },
     #[error("Law 51A: declarer designated the penalty card {card} for {seat:?} to play")]
     DesignatedPenaltyCard { seat: Seat, card: Card },
+    #[error("Law 45D1: dummy's last card can no longer be withdrawn, or declarer named that very card")]
+    NoUnnamedDummyCard,
+    #[error("Law 62C3: both sides revoked on this trick; {seat:?}'s revoke, earlier in rotation, is corrected first")]
+    CorrectEarlierRevoke { seat: Seat },
+    #[error("Law 67: trick {trick} is not a quitted trick; only a completed trick can be found defective")]
+    NotAQuittedTrick { trick: u8 },
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -117,9 +123,12 @@ impl DirectorError {
             NoAgreedClaim => "69B/71".into(),
             BadAdjustment { .. } => "12C".into(),
             MustComply { law, .. } => law.clone(),
-            MustPlayCommitted { .. } => "57C1".into(),
+            MustPlayCommitted { law, .. } => law.clone(),
             MinorPenaltyCard { .. } => "50C".into(),
             DesignatedPenaltyCard { .. } => "51A".into(),
+            NotAQuittedTrick { .. } => "67".into(),
+            CorrectEarlierRevoke { .. } => "62C3".into(),
+            NoUnnamedDummyCard => "45D1".into(),
         }
     }
 }
@@ -163,9 +172,12 @@ mod tests {
             DirectorError::NoAgreedClaim,
             DirectorError::BadAdjustment { message: "x".into() },
             DirectorError::MustComply { seat: Seat::East, law: "57A1".into() },
-            DirectorError::MustPlayCommitted { seat: Seat::East, card },
+            DirectorError::MustPlayCommitted { seat: Seat::East, card, law: "57D".into() },
             DirectorError::MinorPenaltyCard { seat: Seat::East, card },
             DirectorError::DesignatedPenaltyCard { seat: Seat::East, card },
+            DirectorError::NotAQuittedTrick { trick: 14 },
+            DirectorError::CorrectEarlierRevoke { seat: Seat::South },
+            DirectorError::NoUnnamedDummyCard,
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

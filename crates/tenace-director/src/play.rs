@@ -19,6 +19,10 @@ pub struct Revoke {
     pub established: bool,
     /// Law 64B3: the card belonged to dummy.
     pub from_dummy: bool,
+    /// Law 67B1: deemed to have revoked on a defective trick (one trick transferred as in
+    /// Law 64A2, whoever won the trick).
+    #[serde(default)]
+    pub defective: bool,
 }
 
 /// The play period of one board at a face-to-face table.
@@ -30,6 +34,10 @@ pub struct FacePlay {
     tricks: Vec<Trick>,
     won: [u8; 2],
     revokes: Vec<Revoke>,
+    /// Law 67B: tricks whose ownership stands although a card in them was changed (trick index,
+    /// winner).
+    #[serde(default)]
+    owners: Vec<(usize, Seat)>,
 }
 
 impl FacePlay {
@@ -43,6 +51,7 @@ impl FacePlay {
             tricks: vec![Trick::new(leader)],
             won: [0, 0],
             revokes: Vec::new(),
+            owners: Vec::new(),
         }
     }
 
@@ -104,17 +113,104 @@ impl FacePlay {
         if self.tricks.last().is_some_and(|t| t.cards.is_empty()) && self.tricks.len() > 1 {
             self.tricks.pop();
         }
-        let trump = self.trump;
         let index = self.tricks.len() - 1;
-        let trick = self.tricks.last_mut()?;
-        if let Some(winner) = trick.winner(trump) {
-            self.won[winner.side() as usize] -= 1;
+        if let Some(winner) = self.trick_winner(index) {
+            self.won[winner.side() as usize] = self.won[winner.side() as usize].saturating_sub(1);
         }
+        self.owners.retain(|(i, _)| *i != index);
+        let trick = self.tricks.last_mut()?;
         let card = trick.cards.pop()?;
         let seat = trick.player(trick.cards.len());
         self.remaining[seat.index()].insert(card);
         self.revokes.retain(|r| !(r.trick == index && r.card == card));
         Some((seat, card))
+    }
+
+    /// Who won trick `i` (for a trick changed under Law 67B, who won it as it was played).
+    pub fn trick_winner(&self, i: usize) -> Option<Seat> {
+        let trick = self.tricks.get(i).filter(|t| t.is_complete())?;
+        match self.owners.iter().find(|(t, _)| *t == i) {
+            Some((_, w)) => Some(*w),
+            None => trick.winner(self.trump),
+        }
+    }
+
+    /// Law 67B: `seat`'s card in the quitted trick `trick` is replaced by `card` from his hand,
+    /// and his recorded card goes back to his hand; the ownership of the trick does not change.
+    /// Returns the card replaced. Any revoke recorded for `seat` on that trick goes with it.
+    pub fn place_card(&mut self, trick: usize, seat: Seat, card: Card) -> Result<Card, LawError> {
+        let winner = self.trick_winner(trick);
+        let held = self.remaining[seat.index()];
+        let Some(t) = self.tricks.get_mut(trick).filter(|t| t.is_complete()) else { return Err(LawError::PlayEnded) };
+        let position = (seat.index() + 4 - t.leader.index()) % 4;
+        let old = t.cards[position];
+        if old == card {
+            return Ok(old);
+        }
+        if !held.contains(card) {
+            return Err(LawError::CardNotHeld { seat, card });
+        }
+        t.cards[position] = card;
+        self.remaining[seat.index()].insert(old);
+        self.remaining[seat.index()].remove(card);
+        if let Some(w) = winner {
+            if !self.owners.iter().any(|(i, _)| *i == trick) {
+                self.owners.push((trick, w));
+            }
+        }
+        self.revokes.retain(|r| !(r.trick == trick && r.offender == seat));
+        Ok(old)
+    }
+
+    /// Records a revoke found by the Director (Law 67B1: deemed to have revoked).
+    pub fn add_revoke(&mut self, revoke: Revoke) {
+        self.revokes.retain(|r| !(r.trick == revoke.trick && r.offender == revoke.offender));
+        self.revokes.push(revoke);
+        self.revokes.sort_by_key(|r| r.trick);
+    }
+
+    /// Laws 14B4, 67B2(b): a card restored to a hand is deemed to have belonged to it
+    /// continuously, so a failure to have played it may be a revoke. Walks the tricks as they
+    /// now stand from the deal and records every failure to follow suit not yet recorded
+    /// (established under Law 63A1 when the offending side has played to a later trick).
+    pub fn rescan_revokes(&mut self, deal: &Deal) {
+        let mut held = deal.hands;
+        for i in 0..self.tricks.len() {
+            let trick = self.tricks[i].clone();
+            let Some(led) = trick.suit_led() else { continue };
+            for (k, card) in trick.cards.iter().enumerate() {
+                let seat = trick.player(k);
+                let failed = card.suit() != led && held[seat.index()].suit_len(led) > 0;
+                if failed && !self.revokes.iter().any(|r| r.trick == i && r.offender == seat) {
+                    let established = self.tricks[i + 1..]
+                        .iter()
+                        .any(|t| t.card_of(seat).is_some() || t.card_of(seat.partner()).is_some());
+                    self.revokes.push(Revoke {
+                        offender: seat,
+                        trick: i,
+                        suit_led: led,
+                        card: *card,
+                        established,
+                        from_dummy: seat == self.dummy,
+                        defective: false,
+                    });
+                }
+                held[seat.index()].remove(*card);
+            }
+        }
+        self.revokes.sort_by_key(|r| r.trick);
+    }
+
+    /// Keeps the tricks' ownership fixed under Law 67B from an earlier version of the play
+    /// (rebuilt after a correction) and recounts the tricks won.
+    pub fn inherit_owners(&mut self, from: &FacePlay) {
+        self.owners = from.owners.iter().copied().filter(|(i, _)| self.tricks.get(*i).is_some_and(|t| t.is_complete())).collect();
+        self.won = [0, 0];
+        for i in 0..self.tricks.len() {
+            if let Some(w) = self.trick_winner(i) {
+                self.won[w.side() as usize] += 1;
+            }
+        }
     }
 
     /// Law 44C: the cards the hand to play may play.
@@ -168,6 +264,7 @@ impl FacePlay {
                     card,
                     established: false,
                     from_dummy: seat == self.dummy,
+                    defective: false,
                 });
             }
         }
@@ -191,7 +288,7 @@ impl FacePlay {
         // 64B7: both sides revoked and both revokes were established.
         let both = established.iter().any(|r| r.offender.side() == Side::NorthSouth)
             && established.iter().any(|r| r.offender.side() == Side::EastWest);
-        let winner = |i: usize| self.tricks.get(i).and_then(|t| t.winner(self.trump));
+        let winner = |i: usize| self.trick_winner(i);
         let mut out = Vec::new();
         for (n, r) in established.iter().enumerate() {
             let side = r.offender.side();
@@ -206,6 +303,11 @@ impl FacePlay {
             } else {
                 let later = (r.trick + 1..13).filter(|i| winner(*i).is_some_and(|w| w.side() == side)).count() as u8;
                 match winner(r.trick) {
+                    // 67B1: deemed to have revoked: one trick, as in 64A2.
+                    _ if r.defective && (winner(r.trick).is_some_and(|w| w.side() == side) || later > 0) => {
+                        (1, "67B1")
+                    }
+                    _ if r.defective => (0, "64B1"),
                     // 64A1: won by the offending player himself (a trick won in dummy is not
                     // won by declarer).
                     Some(w) if w == r.offender => (1 + later.min(1), "64A1"),
@@ -233,7 +335,7 @@ mod tests {
     fn finished(winners: [Seat; 13], revokes: Vec<Revoke>) -> FacePlay {
         let tricks =
             winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
-        FacePlay { dummy: Seat::South, trump: None, remaining: [Hand::EMPTY; 4], tricks, won: [0, 0], revokes }
+        FacePlay { dummy: Seat::South, trump: None, remaining: [Hand::EMPTY; 4], tricks, won: [0, 0], revokes, owners: Vec::new() }
     }
 
     fn revoke(offender: Seat, trick: usize) -> Revoke {
@@ -244,6 +346,7 @@ mod tests {
             card: c("C2"),
             established: true,
             from_dummy: offender == Seat::South,
+            defective: false,
         }
     }
 

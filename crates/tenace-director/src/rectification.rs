@@ -88,6 +88,19 @@ pub enum Event {
     /// Law 69A: an opponent of the claimer agrees to the claim, or disputes it (68D2: the
     /// Director is summoned).
     AnswerClaim { seat: Seat, agree: bool },
+    /// Law 67: the Director finds that trick `trick` (1 to 13, a quitted trick) is defective
+    /// because of `seat`. With `extra` empty, `seat` omitted to play to it: the card the record
+    /// shows for him there was not played and is still in his hand. Otherwise he played the
+    /// `extra` cards (still in his hand in the record) besides the recorded one.
+    DefectiveTrick {
+        trick: u8,
+        seat: Seat,
+        #[serde(default)]
+        extra: Vec<Card>,
+    },
+    /// Law 45D: dummy placed in the played position a card declarer did not name; `named` is
+    /// the card declarer named. It concerns dummy's most recent card.
+    DummyCardNotNamed { named: Card },
     /// After an agreed claim: a player of the side that agreed withdraws his acquiescence
     /// (Law 69B), or the conceding side asks the Director to cancel its concession (Law 71).
     ReviewClaim { seat: Seat },
@@ -173,8 +186,24 @@ pub enum Choice {
     /// ...57A4: no card of this other suit.
     ForbidSuit(Suit),
     /// Law 58B2: the offender designates the card he proposes to play; Law 51A: declarer
-    /// designates which penalty card is played.
+    /// designates which penalty card is played; Law 67: the card supplied to, or left in, a
+    /// defective trick.
     Designate(Card),
+    /// Director, Law 45E via 67A2: the extra card(s) were contributed to the trick as a fifth
+    /// card (a defender's become penalty cards, declarer's go back to his hand)...
+    FifthCard,
+    /// ...45E: the extra card was led to the next trick (Laws 53-56 apply)...
+    FifthCardLed,
+    /// ...58B via 67A2: the cards were played simultaneously; the offender designates one.
+    Simultaneous,
+    /// Director, Law 57C2: dummy had prompted the premature play (selected a card of his own
+    /// volition before his RHO, or illegally suggested one); Law 47E1: an opponent told the
+    /// player it was his lead. No rectification.
+    NoRectification,
+    /// Law 62C: the player keeps the card he played after the revoke...
+    KeepCard,
+    /// ...or withdraws it and plays again (62C1; 62C2: a defender's becomes a penalty card).
+    WithdrawCard,
 }
 
 /// One option the Laws give: who chooses, the Law, and what it does.
@@ -231,6 +260,27 @@ pub enum Irregularity {
     SimultaneousCards { offender: Seat, visible: Vec<Card> },
     /// Law 57: a defender's premature lead to the next trick (`lead`) or play before his partner.
     PrematurePlay { offender: Seat, card: Card, lead: bool },
+    /// Law 67: trick `trick` (0-based index) is defective: `offender` omitted to play to it
+    /// (`extra` empty) or played `extra` besides his recorded card; `timely`: found before a
+    /// player of each side has played to the following trick (67A), otherwise 67B.
+    DefectiveTrick { offender: Seat, trick: usize, extra: Vec<Card>, timely: bool },
+    /// Laws 67A2, 58B2: the offender designates which of the `visible` cards he played to the
+    /// defective trick `trick`.
+    DefectiveTrickDesignation { offender: Seat, trick: usize, visible: Vec<Card> },
+    /// Law 53A/53B: after `offender`'s lead out of turn (`led`), the player next in rotation, who
+    /// was also the proper leader, played `card`: the Director judges whether it was a play to
+    /// the irregular lead (53A) or his proper lead (53B).
+    PlayOrProperLead { offender: Seat, led: Card, player: Seat, card: Card },
+    /// Law 62C: after `revoker`'s revoke was corrected, `seat` played `card` after the revoke and
+    /// may withdraw it (62C1, a non-offender; 62C2, the offending side after a non-offender has).
+    CardAfterRevoke { revoker: Seat, seat: Seat, card: Card },
+    /// Law 58B3 (`offender` changed his card to a trick, 58B2 via 67A2) or 45D1 (dummy's card
+    /// declarer had not named was replaced): `seat` played `card` after it and may withdraw it
+    /// without further rectification.
+    CardAfterChange { offender: Seat, seat: Seat, card: Card },
+    /// Law 52B: `holder`, required to play the penalty card `penalty` (Laws 50, 51), led or
+    /// played `played` instead.
+    PenaltyCardNotPlayed { holder: Seat, played: Card, penalty: Card },
     /// Law 70: a claim disputed by `disputed_by`. `normal_line`: the tricks the claimer's side
     /// wins by its worst normal line ([`crate::claim`]), when the search could decide.
     ContestedClaim { claimer: Seat, tricks: u8, disputed_by: Seat, normal_line: Option<u8> },

@@ -8,7 +8,9 @@ use tenace_table::{BoardResult, Ending, FinalContract, LawError};
 
 use crate::play::FacePlay as Play;
 
+mod after_revoke;
 mod claims;
+mod defective;
 mod premature;
 
 use crate::auction::{self, MadeCall};
@@ -26,6 +28,26 @@ pub enum Pending {
     AwaitRho { offender: Seat, withdrawn: Call, law: String },
     /// The offender's next call replaces a cancelled call; the Director judges it (Law 23A).
     Replacement { offender: Seat, withdrawn: Call, law: String },
+}
+
+/// Law 62C: the cards played after a revoke that was corrected, taken back and waiting, in
+/// rotation, for each player's decision to keep or withdraw his.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AfterRevoke {
+    pub revoker: Seat,
+    /// The cards played after the revoke, in order (player, card).
+    pub cards: Vec<(Seat, Card)>,
+    /// 62C2: a non-offender has withdrawn his card, so the offending side's next card may be too.
+    pub non_offender_withdrew: bool,
+    /// The player who withdrew his card and must play again before the next decision.
+    pub waiting: Option<Seat>,
+    /// `"58B3"` when the cards follow a card changed under Law 58B (via 67A2): only the
+    /// offender's opponents may withdraw theirs; otherwise Law 62C.
+    #[serde(default)]
+    pub law: String,
+    /// Law 62C3: the other side's revoke card on the same trick, to be withdrawn and corrected.
+    #[serde(default)]
+    pub correct: Option<(Seat, Card)>,
 }
 
 /// The state of one board at a face-to-face table.
@@ -72,9 +94,19 @@ pub struct FaceTable {
     /// Law 57C1: a premature card that stands unrectified (seat, card, led to the next trick).
     #[serde(default)]
     committed: Option<(Seat, Card, bool)>,
+    /// The Law under which the committed card stands (57C1 when absent; 57C3, 57D).
+    #[serde(default)]
+    committed_law: Option<String>,
     /// An agreed claim, kept for a review under Law 69B or 71 (once).
     #[serde(default)]
     agreed_claim: Option<ClaimMade>,
+    /// Law 62C: cards played after a corrected revoke, awaiting their players' decisions.
+    #[serde(default)]
+    after_revoke: Option<AfterRevoke>,
+    /// Law 60B: the trick at which declarer was required to retract a lead from the wrong hand
+    /// (55B2) and has still to lead from the correct one.
+    #[serde(default)]
+    declarer_retracted: Option<usize>,
     result: Option<BoardResult>,
     notes: Vec<Note>,
     events: Vec<Event>,
@@ -82,6 +114,17 @@ pub struct FaceTable {
 
 fn suit_word(s: Suit) -> &'static str {
     ["clubs", "diamonds", "hearts", "spades"][s.index()]
+}
+
+/// Law 47E1: the Director's finding that an opponent told the player it was his turn to lead:
+/// the lead is retracted without rectification (and may not be accepted).
+fn misinformed(seat: Seat, card: Card) -> RectOption {
+    option(
+        Chooser::Director,
+        Choice::NoRectification,
+        "47E1",
+        format!("An opponent mistakenly told {seat:?} it was his lead: the {card} is retracted without rectification (Law 16C)."),
+    )
 }
 
 fn law(s: &str) -> String {
@@ -118,7 +161,10 @@ impl FaceTable {
             designated: None,
             play_restriction: None,
             committed: None,
+            committed_law: None,
             agreed_claim: None,
+            after_revoke: None,
+            declarer_retracted: None,
             result: None,
             notes: Vec::new(),
             events: Vec::new(),
@@ -253,8 +299,18 @@ impl FaceTable {
         // Law 57C1: a premature card that stands is the only card.
         if let Some(committed) = self.committed_card(seat) {
             if card != committed {
-                return Err(DirectorError::MustPlayCommitted { seat, card: committed });
+                let law = self.committed_law.clone().unwrap_or_else(|| "57C1".to_string());
+                return Err(DirectorError::MustPlayCommitted { seat, card: committed, law });
             }
+            // The ruling (57C1, 57C3, 57D) fixes the card: other duties wait (cf. 60A3).
+            if self.result.is_some() {
+                return Err(DirectorError::BoardOver);
+            }
+            self.claim_error()?;
+            self.pending_error()?;
+            let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+            play.check_physical(seat, card)?;
+            return Ok(());
         }
         self.check_card_other_than_57a(seat, card)?;
         // Law 57A, unless the player is unable to comply with declarer's option (57B, 59): then
@@ -322,13 +378,19 @@ impl FaceTable {
         }
         // Law 51A: the penalty card declarer designated.
         if let Some((s, designated, t)) = self.designated {
-            if s == seat && t == play.tricks().len() - 1 && designated != card {
+            // (Unless a later 26B prohibition or 50D2 requirement rules the designated card out.)
+            let playable = legal.contains(designated)
+                && Some(designated.suit()) != prohibited
+                && required.is_none_or(|r| designated.suit() == r);
+            if s == seat && t == play.tricks().len() - 1 && designated != card && playable {
                 return Err(DirectorError::DesignatedPenaltyCard { seat, card: designated });
             }
         }
-        // Law 50C: no other card of a minor penalty card's suit below an honour until it is played.
+        // Law 50C: no other card of a minor penalty card's suit below an honour until it is played
+        // (a penalty card itself excepted: a major one, which 50D1 requires, or another minor one).
+        let major = self.penalty_cards.contains(&(seat, card)) || self.minor_penalty_cards.contains(&(seat, card));
         if let Some((_, minor)) = self.minor_penalty_cards.iter().find(|(s, c)| {
-            *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten
+            *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten && !major
         }) {
             return Err(DirectorError::MinorPenaltyCard { seat, card: *minor });
         }
@@ -383,11 +445,30 @@ impl FaceTable {
             }
             Event::AnswerClaim { seat, agree } => next.on_answer_claim(*seat, *agree)?,
             Event::ReviewClaim { seat } => next.on_review_claim(*seat)?,
+            Event::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
+            Event::DummyCardNotNamed { named } => next.on_dummy_card_not_named(*named)?,
         }
+        next.tidy();
         next.settle();
         next.events.push(event);
         *self = next;
         Ok(())
+    }
+
+    /// Cards a ruling took out of a hand (Law 67 placed them in a trick) are no longer penalty,
+    /// committed or designated cards.
+    fn tidy(&mut self) {
+        let Some(play) = &self.play else { return };
+        let held = |s: Seat, c: Card| play.remaining(s).contains(c);
+        self.penalty_cards.retain(|(s, c)| held(*s, *c));
+        self.minor_penalty_cards.retain(|(s, c)| held(*s, *c));
+        if self.committed.is_some_and(|(s, c, _)| !held(s, c)) {
+            self.committed = None;
+            self.committed_law = None;
+        }
+        if self.designated.is_some_and(|(s, c, _)| !held(s, c)) {
+            self.designated = None;
+        }
     }
 
     fn pending_error(&self) -> Result<(), DirectorError> {
@@ -971,9 +1052,38 @@ impl FaceTable {
         if let Irregularity::SimultaneousCards { offender, visible } = &rect.irregularity {
             return self.designate(*offender, visible, choice);
         }
-        if let Irregularity::PrematurePlay { offender, .. } = rect.irregularity {
-            self.rule_on_premature(offender, choice);
+        if let Irregularity::PrematurePlay { offender, card, lead } = rect.irregularity {
+            self.rule_on_premature(offender, card, lead, choice);
             return Ok(());
+        }
+        if let Irregularity::DefectiveTrick { .. } | Irregularity::DefectiveTrickDesignation { .. } = rect.irregularity {
+            return self.rule_on_defective(&rect.irregularity, choice, &l);
+        }
+        if let Irregularity::PlayOrProperLead { offender, led, player, card } = rect.irregularity {
+            if choice == Choice::Accept {
+                self.note("53A", format!("{player:?}'s {card} is a play to {offender:?}'s lead out of turn, which is accepted."));
+                self.accept_lead(offender, led)?;
+            } else {
+                self.note("53B", format!("{player:?}'s {card} is his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
+            }
+            return self.on_play(player, card);
+        }
+        if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
+            if choice == Choice::Accept {
+                self.note("52B1(a)", format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card."));
+                return self.put_card(holder, played);
+            }
+            self.minor_penalty_cards.retain(|pc| *pc != (holder, played));
+            if !self.penalty_cards.contains(&(holder, played)) {
+                self.penalty_cards.push((holder, played));
+            }
+            self.note("52B2", format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
+            return self.put_card(holder, penalty);
+        }
+        if let Irregularity::CardAfterRevoke { revoker, seat, card }
+        | Irregularity::CardAfterChange { offender: revoker, seat, card } = rect.irregularity
+        {
+            return self.rule_on_card_after_revoke(revoker, seat, card, choice, &l);
         }
         match rect.irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
@@ -1097,8 +1207,17 @@ impl FaceTable {
                     self.note("39B", format!("{call} after the final pass is cancelled; no further rectification."));
                 }
             }
+            Irregularity::LeadOutOfTurn { offender, card, .. } | Irregularity::OpeningLeadOutOfTurn { offender, card }
+                if choice == Choice::NoRectification =>
+            {
+                self.note("47E1", format!("{offender:?} was told by an opponent that it was his lead: the {card} is retracted without rectification (Law 16C)."));
+            }
             Irregularity::OpeningLeadOutOfTurn { offender, card } => match choice {
                 Choice::Accept => self.accept_opening_lead(offender, card, false)?,
+                Choice::Rectify => {
+                    self.note("54C", format!("Declarer could have seen dummy's cards: {offender:?}'s {card} is accepted."));
+                    self.accept_opening_lead(offender, card, false)?;
+                }
                 Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
                 _ => {
                     self.penalty_cards.push((offender, card));
@@ -1114,6 +1233,9 @@ impl FaceTable {
                         self.penalty_cards.push((offender, card));
                         self.note("56B", format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
                     } else {
+                        if l == "55B2" {
+                            self.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);
+                        }
                         self.note(&l, format!("{offender:?}'s {card} is withdrawn; {turn_of:?} leads."));
                     }
                 }
@@ -1157,7 +1279,13 @@ impl FaceTable {
             | Irregularity::ClaimReviewed { .. }
             | Irregularity::PrematurePlay { .. }
             | Irregularity::SimultaneousCards { .. }
-            | Irregularity::PenaltyCardsDesignation { .. } => {}
+            | Irregularity::PenaltyCardsDesignation { .. }
+            | Irregularity::DefectiveTrick { .. }
+            | Irregularity::DefectiveTrickDesignation { .. }
+            | Irregularity::PlayOrProperLead { .. }
+            | Irregularity::CardAfterRevoke { .. }
+            | Irregularity::CardAfterChange { .. }
+            | Irregularity::PenaltyCardNotPlayed { .. } => {}
         }
         Ok(())
     }
@@ -1278,6 +1406,18 @@ impl FaceTable {
         if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
             let declarer = self.final_contract().map(|fc| fc.declarer);
             if let (Some(declarer), Some(expected)) = (declarer, play.to_play()) {
+                // Law 54E: a player of the declaring side attempts the opening lead: Law 24
+                // applies, and as he is declarer or dummy the card goes back to his hand (24D).
+                if !play.opening_lead_made() && seat.side() == declarer.side() {
+                    if !play.remaining(seat).contains(card) {
+                        return Err(LawError::CardNotHeld { seat, card }.into());
+                    }
+                    self.note(
+                        "54E",
+                        format!("{seat:?} of the declaring side attempted the opening lead: the {card} is picked up and returned to his hand (24D); it is unauthorized information for his side (16C)."),
+                    );
+                    return Ok(());
+                }
                 // Law 54: the opening lead faced by the wrong defender.
                 if !play.opening_lead_made() && seat != expected && seat.side() != declarer.side() {
                     if !play.remaining(seat).contains(card) {
@@ -1290,23 +1430,85 @@ impl FaceTable {
                             option(d, Choice::Accept, "54B", format!("Declarer accepts the {card} (53A); dummy is spread and declarer plays second (54B1).")),
                             option(d, Choice::SpreadHand, "54A", format!("Declarer spreads his hand and becomes dummy; {:?} becomes declarer.", declarer.partner())),
                             option(d, Choice::Refuse, "54D", format!("{seat:?} retracts the {card}, which becomes a major penalty card (Law 50D); {expected:?} leads.")),
+                            option(Chooser::Director, Choice::Rectify, "54C", format!("Declarer could have seen dummy's cards: he must accept the {card}; {declarer:?} declares.")),
+                            misinformed(seat, card),
                         ],
                     );
                     return Ok(());
                 }
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, .. }, .. }) =
+        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, .. }, .. }) =
             self.rectification.clone()
         {
-            // Law 53A: a play from the hand next in rotation to the irregular lead accepts it.
+            // Law 52B1(b): declarer must accept once he has played thereafter from either hand.
+            let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
+            if declaring && seat == holder.lho() {
+                self.rectification = None;
+                self.note("52B1(b)", format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
+                self.put_card(holder, played)?;
+                return self.on_play(seat, card);
+            }
+        }
+        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, turn_of }, .. }) =
+            self.rectification.clone()
+        {
             let can_accept =
                 self.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
+            // Law 53B: the opponent whose turn it was to lead may make his proper lead.
+            let proper = seat == turn_of && seat.side() != offender.side();
+            if seat == offender.lho() && can_accept && proper {
+                // The next hand was also the proper leader: a play to the irregular lead (53A) or
+                // his proper lead (53B) — the Director judges which.
+                if !self.play.as_ref().is_some_and(|p| p.remaining(seat).contains(card)) {
+                    return Err(LawError::CardNotHeld { seat, card }.into());
+                }
+                let d = Chooser::Director;
+                self.open(
+                    Irregularity::PlayOrProperLead { offender, led, player: seat, card },
+                    vec![
+                        option(d, Choice::Accept, "53A", format!("{seat:?}'s {card} was played to the {led}: the lead out of turn is accepted.")),
+                        option(d, Choice::Refuse, "53B", format!("{seat:?}'s {card} is his proper lead; the {led} is withdrawn (Law 16C applies).")),
+                    ],
+                );
+                return Ok(());
+            }
+            // Law 53A: a play from the hand next in rotation to the irregular lead accepts it.
             if seat == offender.lho() && can_accept {
                 self.rectification = None;
                 self.note("53A", format!("{seat:?} played to {offender:?}'s lead out of turn, accepting it."));
                 self.accept_lead(offender, led)?;
                 return self.on_play(seat, card);
+            }
+            if proper {
+                self.rectification = None;
+                self.note("53B", format!("{seat:?} makes his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
+                return self.on_play(seat, card);
+            }
+            // Law 53C: declarer led out of turn and the defender on the irregular lead's right
+            // plays: the lead stands and Law 57 applies.
+            let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == offender.side());
+            if declaring && seat == offender.rho() && can_accept {
+                self.rectification = None;
+                self.note("53C", format!("{seat:?} played to {offender:?}'s lead out of turn from the wrong side: the lead stands and Law 57 applies."));
+                self.accept_lead(offender, led)?;
+                return self.on_play(seat, card);
+            }
+        }
+        // Law 60B: a defender plays before declarer, required to retract a lead from the wrong
+        // hand, has led from the correct one: the card becomes a major penalty card.
+        if let (Some(play), None, Some(fc)) = (&self.play, &self.rectification, self.final_contract()) {
+            let index = play.tricks().len() - 1;
+            let unled = play.current_trick().is_some_and(|t| t.cards.is_empty());
+            if self.declarer_retracted == Some(index) && unled && seat.side() != fc.declarer.side() {
+                if !play.remaining(seat).contains(card) {
+                    return Err(LawError::CardNotHeld { seat, card }.into());
+                }
+                if !self.penalty_cards.contains(&(seat, card)) {
+                    self.penalty_cards.push((seat, card));
+                }
+                self.note("60B", format!("{seat:?} played the {card} before declarer led from the correct hand: a major penalty card (Law 50)."));
+                return Ok(());
             }
         }
         if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
@@ -1362,20 +1564,44 @@ impl FaceTable {
                             ));
                         }
                     }
+                    options.push(misinformed(seat, card));
                     self.open(Irregularity::LeadOutOfTurn { offender: seat, card, turn_of: expected }, options);
                     return Ok(());
                 }
             }
         }
-        if self.rectification.is_none() && self.premature(seat, card)? {
+        if self.rectification.is_none() && (self.premature(seat, card)? || self.premature_not_lead(seat, card)?) {
             return Ok(());
         }
         match self.check_card(seat, card) {
             // Law 61A: a failure to follow suit is a revoke: recorded, established when the
             // offending side plays to a later trick (63A1), adjusted after play (64).
             Ok(()) | Err(DirectorError::Table(LawError::MustFollowSuit { .. })) => {}
+            // Law 52B: a defender leads or plays another card when required to play a penalty
+            // card: declarer accepts it (52B1) or has the penalty card substituted (52B2).
+            Err(DirectorError::PenaltyCardMustBePlayed { card: penalty, .. })
+            | Err(DirectorError::DesignatedPenaltyCard { card: penalty, .. })
+                if self.rectification.is_none() =>
+            {
+                let declarer = self.final_contract().map(|fc| fc.declarer).ok_or(LawError::AuctionNotEnded)?;
+                let d = Chooser::Player(declarer);
+                self.open(
+                    Irregularity::PenaltyCardNotPlayed { holder: seat, played: card, penalty },
+                    vec![
+                        option(d, Choice::Accept, "52B1(a)", format!("Declarer accepts the {card}; the {penalty} remains a penalty card (52B1(c)).")),
+                        option(d, Choice::Refuse, "52B2", format!("{seat:?} plays the penalty card {penalty} instead; the {card} becomes a major penalty card.")),
+                    ],
+                );
+                return Ok(());
+            }
             Err(e) => return Err(e),
         }
+        self.put_card(seat, card)
+    }
+
+    /// Plays `card` from `seat`'s hand (checked by the caller) and settles the penalty cards,
+    /// a required lead and a premature card it concerns.
+    fn put_card(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         if let Some(play) = self.play.as_mut() {
             play.play(seat, card)?;
         }
@@ -1450,6 +1676,10 @@ impl FaceTable {
                 replayed.play(who, c)?;
             }
         }
+        for r in play.revokes().iter().filter(|r| r.defective) {
+            replayed.add_revoke(r.clone());
+        }
+        replayed.inherit_owners(play);
         let position = |s: Seat| (s.index() + 4 - twelve.leader.index()) % 4;
         let partner_after = position(seat.partner()) > position(seat);
         self.play = Some(replayed);
@@ -1561,8 +1791,9 @@ impl FaceTable {
         Ok(())
     }
 
-    /// Law 62: correcting a revoke before it is established. This slice corrects only a revoke that
-    /// is the last card played (Law 62C, withdrawing later cards, is not yet implemented).
+    /// Law 62: correcting a revoke before it is established. The revoke card and every card
+    /// played after it are taken back and `card` substituted (62B); the later cards then wait for
+    /// their players' decisions (62C, [`AfterRevoke`]).
     fn on_correct_revoke(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         self.pending_error()?;
         if self.result.as_ref().is_some_and(|r| r.ending == Ending::Played) {
@@ -1572,14 +1803,43 @@ impl FaceTable {
             return Err(DirectorError::BoardOver);
         }
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
-        let last = play.tricks().iter().rev().find_map(|t| t.cards.last().map(|c| (t.player(t.cards.len() - 1), *c)));
-        let revoke = play
+        let stands = |r: &&crate::play::Revoke| {
+            !r.defective && play.tricks().get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card)
+        };
+        let revoke = play.revokes().iter().rev().filter(stands).find(|r| r.offender == seat);
+        let Some(revoke) = revoke.cloned().filter(|_| self.after_revoke.is_none()) else {
+            return Err(DirectorError::NoRevokeToCorrect { seat });
+        };
+        // Law 62C3: both sides revoked on this trick and only one side has played to the next:
+        // both revokes are corrected (the established one too), in rotation.
+        let other = play
             .revokes()
-            .last()
-            .filter(|r| !r.established && Some((r.offender, r.card)) == last && r.offender == seat);
-        let Some(revoke) = revoke.cloned() else { return Err(DirectorError::NoRevokeToCorrect { seat }) };
+            .iter()
+            .filter(stands)
+            .find(|r| r.trick == revoke.trick && r.offender.side() != seat.side())
+            .cloned();
+        let one_side_on_next = play.tricks().get(revoke.trick + 1).is_none_or(|t| t.cards.len() <= 1);
+        let both = other.filter(|_| one_side_on_next);
+        if revoke.established && both.is_none() {
+            return Err(DirectorError::NoRevokeToCorrect { seat });
+        }
+        if let Some(other) = &both {
+            let leader = play.tricks()[revoke.trick].leader;
+            let position = |s: Seat| (s.index() + 4 - leader.index()) % 4;
+            if position(other.offender) < position(seat) {
+                return Err(DirectorError::CorrectEarlierRevoke { seat: other.offender });
+            }
+        }
         let mut corrected = play.clone();
-        corrected.take_back();
+        let mut later = Vec::new();
+        loop {
+            match corrected.take_back() {
+                Some((s, c)) if s == seat && c == revoke.card => break,
+                Some(played) => later.push(played),
+                None => return Err(DirectorError::NoRevokeToCorrect { seat }),
+            }
+        }
+        later.reverse();
         corrected.check(seat, card)?;
         corrected.play(seat, card)?;
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
@@ -1595,6 +1855,19 @@ impl FaceTable {
                 "62B2",
                 format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card),
             );
+        }
+        if !later.is_empty() {
+            let l = if both.is_some() { "62C3" } else { "62C" };
+            let shown: Vec<String> = later.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
+            self.note(l, format!("Cards played after the revoke are taken back for their players' decisions: {}.", shown.join(", ")));
+            self.after_revoke = Some(AfterRevoke {
+                revoker: seat,
+                cards: later,
+                non_offender_withdrew: false,
+                waiting: None,
+                law: l.into(),
+                correct: both.map(|r| (r.offender, r.card)),
+            });
         }
         Ok(())
     }
@@ -1684,6 +1957,9 @@ impl FaceTable {
                     return;
                 }
             }
+        }
+        if self.advance_after_revoke() {
+            return;
         }
         let Some(play) = &self.play else { return };
         if play.is_ended() {

@@ -39,7 +39,7 @@ fn law_24b_honour_exposed_partner_passes_next_turn_24e_major_penalty_card() {
     assert_eq!(t.penalty_cards(), &[(Seat::East, card("HA"))]);
     // East is on lead: the major penalty card must be led (Law 50D1).
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("HA")]);
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("HK") }, "50D1");
+    assert_eq!(t.check_card(Seat::East, card("HK")).unwrap_err().law(), "50D1", "Law 52 if played anyway");
 }
 
 #[test]

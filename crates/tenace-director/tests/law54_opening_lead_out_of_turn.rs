@@ -28,7 +28,9 @@ fn law_54_options_offered_to_declarer() {
         vec![
             (n, Choice::Accept, "54B".to_string()),
             (n, Choice::SpreadHand, "54A".to_string()),
-            (n, Choice::Refuse, "54D".to_string())
+            (n, Choice::Refuse, "54D".to_string()),
+            (Chooser::Director, Choice::Rectify, "54C".to_string()),
+            (Chooser::Director, Choice::NoRectification, "47E1".to_string())
         ]
     );
     refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::Accept }, "54B");
@@ -92,7 +94,7 @@ fn law_54d_lead_retracted_becomes_a_major_penalty_card_played_at_first_legal_opp
     play(&mut t, "SQ ST");
     // Law 50D1: West must play the S6 now that spades are led.
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S6")]);
-    refused(&mut t, Event::Play { seat: Seat::West, card: card("S5") }, "50D1");
+    assert_eq!(t.check_card(Seat::West, card("S5")).unwrap_err().law(), "50D1", "Law 52 if played anyway");
     play(&mut t, "S6");
     assert!(t.penalty_cards().is_empty());
 }
@@ -119,4 +121,41 @@ fn law_50d2a_declarer_prohibits_the_lead_of_the_penalty_card_suit() {
     assert!(t.penalty_cards().is_empty());
     assert!(t.legal_cards().iter().all(|c| c.suit() != Suit::Spades));
     refused(&mut t, Event::Play { seat: Seat::East, card: card("SQ") }, "26B");
+}
+
+#[test]
+fn law_54e_opening_lead_by_the_declaring_side_law_24d_the_card_goes_back() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // Dummy-to-be (South) faces a card as if leading: Law 24, and 24D for the declaring side.
+    t.apply(Event::Play { seat: Seat::South, card: card("DA") }).unwrap();
+    let p = t.play().unwrap();
+    assert!(!p.opening_lead_made());
+    assert!(p.remaining(Seat::South).contains(card("DA")));
+    assert!(t.penalty_cards().is_empty() && t.rectification().is_none());
+    assert!(t.notes().iter().any(|n| n.law == "54E"));
+    assert_eq!(t.to_play(), Some(Seat::East));
+    refused(&mut t, Event::Play { seat: Seat::North, card: card("HA") }, "45A");
+}
+
+#[test]
+fn law_54c_declarer_who_could_have_seen_dummys_cards_must_accept_the_lead() {
+    let mut t = lead_out_of_turn();
+    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Rectify }, "54C");
+    // The Director finds that declarer could have seen dummy's cards.
+    choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
+    assert_eq!(t.final_contract().unwrap().declarer, Seat::North);
+    let p = t.play().unwrap();
+    assert_eq!((p.tricks()[0].leader, p.tricks()[0].cards.clone()), (Seat::West, vec![card("S6")]));
+    assert_eq!(t.to_play(), Some(Seat::North));
+    assert!(t.notes().iter().any(|n| n.law == "54C"));
+}
+
+#[test]
+fn law_47e1_opening_lead_out_of_turn_after_misinformation_retracted_without_rectification() {
+    let mut t = lead_out_of_turn();
+    choose(&mut t, Chooser::Director, Choice::NoRectification).unwrap();
+    assert!(t.penalty_cards().is_empty());
+    assert!(!t.play().unwrap().opening_lead_made());
+    assert_eq!(t.to_play(), Some(Seat::East));
 }

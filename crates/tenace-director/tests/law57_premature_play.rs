@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Suit};
-use tenace_director::{Choice, Event, Irregularity};
+use tenace_director::{Choice, Chooser, Event, Irregularity};
 
 /// 1NT by North on the common deal: East leads.
 fn north_declares() -> tenace_director::FaceTable {
@@ -27,8 +27,9 @@ fn law_57a1_premature_play_before_partner_declarer_requires_the_highest_card() {
     };
     assert_eq!((offender, lead), (Seat::West, false));
     let offered = options(&t);
-    assert_eq!(offered.len(), 8, "highest, lowest, three suits required, three forbidden: {offered:?}");
-    assert!(offered.iter().all(|o| o.0 == player(Seat::North)));
+    assert_eq!(offered.len(), 9, "highest, lowest, three suits required, three forbidden, 57C2: {offered:?}");
+    assert!(offered[..8].iter().all(|o| o.0 == player(Seat::North)));
+    assert_eq!(offered[8], (Chooser::Director, Choice::NoRectification, "57C2".to_string()));
     refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::PlayHighest }, "57A1");
     choose(&mut t, player(Seat::North), Choice::PlayHighest).unwrap();
     assert_eq!(t.to_play(), Some(Seat::East));
@@ -105,4 +106,80 @@ fn law_57c1_a_premature_lead_by_a_player_who_does_not_win_is_a_lead_out_of_turn(
         t.rectification().map(|r| &r.irregularity),
         Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })
     ));
+}
+
+#[test]
+fn law_57c3_premature_play_by_declarer_is_a_played_card() {
+    let mut t = north_declares();
+    // East leads the SQ; declarer plays the SA from his hand before dummy has played.
+    play(&mut t, "SQ");
+    t.apply(Event::Play { seat: Seat::North, card: card("SA") }).unwrap();
+    assert!(t.rectification().is_none());
+    assert!(t.notes().iter().any(|n| n.law == "57C3"));
+    assert_eq!(t.to_play(), Some(Seat::South));
+    play(&mut t, "S7 S4");
+    // It may not be withdrawn: at North's turn the SA is his only card.
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("SA")]);
+    refused(&mut t, Event::Play { seat: Seat::North, card: card("S2") }, "57C3");
+    play(&mut t, "SA");
+    assert_eq!(t.play().unwrap().trick_winner(0), Some(Seat::North));
+}
+
+#[test]
+fn law_57c3_an_illegal_premature_play_by_declarer_is_withdrawn() {
+    let mut t = north_declares();
+    play(&mut t, "SQ");
+    let before = t.play().unwrap().clone();
+    // A heart on the spade lead, holding spades: not a legal play (47B, 48A: no penalty card).
+    t.apply(Event::Play { seat: Seat::North, card: card("H4") }).unwrap();
+    assert_eq!(t.play().unwrap(), &before);
+    assert!(t.penalty_cards().is_empty());
+    play(&mut t, "S7 S4");
+    assert!(t.legal_cards().contains(card("S2")));
+}
+
+#[test]
+fn law_57d_defender_plays_at_his_rhos_turn_the_card_is_played_at_his_proper_turn() {
+    let mut t = north_declares();
+    play(&mut t, "SQ");
+    // West plays the S4 at dummy's (his RHO's) turn.
+    t.apply(Event::Play { seat: Seat::West, card: card("S4") }).unwrap();
+    assert!(t.rectification().is_none());
+    assert!(t.penalty_cards().is_empty());
+    assert!(t.notes().iter().any(|n| n.law == "57D"));
+    play(&mut t, "S7");
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S4")]);
+    refused(&mut t, Event::Play { seat: Seat::West, card: card("S5") }, "57D");
+    play(&mut t, "S4");
+}
+
+#[test]
+fn law_57d_a_card_that_cannot_legally_be_played_becomes_a_major_penalty_card() {
+    let mut t = north_declares();
+    play(&mut t, "SQ");
+    // West, holding spades, plays the C4 at dummy's turn.
+    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
+    assert_eq!(t.to_play(), Some(Seat::South));
+    play(&mut t, "S7");
+    // He follows suit as usual.
+    assert!(t.legal_cards().iter().all(|c| c.suit() == Suit::Spades));
+}
+
+#[test]
+fn law_57c2_dummy_prompted_the_premature_play_no_rectification() {
+    let mut t = north_declares();
+    play(&mut t, "SQ S7 S4 SA");
+    play(&mut t, "CA");
+    // West plays before East; the Director finds that dummy had suggested the play.
+    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::NoRectification }, "57C2");
+    choose(&mut t, Chooser::Director, Choice::NoRectification).unwrap();
+    assert!(t.penalty_cards().is_empty());
+    assert_eq!(t.to_play(), Some(Seat::East));
+    // East plays freely; West's card is the C4 at his turn.
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C2"), card("CK")]);
+    play(&mut t, "C2 C3");
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);
+    refused(&mut t, Event::Play { seat: Seat::West, card: card("C5") }, "57C2");
 }

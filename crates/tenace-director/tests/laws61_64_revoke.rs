@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Side};
-use tenace_director::{Event, FaceTable};
+use tenace_director::{Choice, Event, FaceTable, Irregularity};
 
 fn adjusted_and_raw(t: &FaceTable) -> (u8, u8) {
     let r = t.result().expect("board over");
@@ -183,4 +183,104 @@ fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established(
     assert!(p.revokes().is_empty());
     assert!(t.result().is_some(), "re-scored");
     assert!(notes(&t).contains(&"62D1".to_string()));
+}
+
+#[test]
+fn law_62c1_non_offender_withdraws_the_card_played_after_the_revoke() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // West revokes on the heart lead; declarer plays after him; then the revoke is corrected.
+    play(&mut t, "HA H6 C4 H4");
+    t.apply(Event::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
+    assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
+    let n = player(Seat::North);
+    assert_eq!(options(&t), vec![(n, Choice::KeepCard, "62C1".to_string()), (n, Choice::WithdrawCard, "62C1".to_string())]);
+    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::WithdrawCard }, "62C1");
+    choose(&mut t, n, Choice::WithdrawCard).unwrap();
+    assert_eq!(t.to_play(), Some(Seat::North));
+    play(&mut t, "HQ");
+    let p = t.play().unwrap();
+    assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("H7"), card("HQ")]);
+    assert!(p.remaining(Seat::North).contains(card("H4")));
+    assert!(p.revokes().is_empty());
+}
+
+/// North wins the first trick and leads the H4; East revokes with the D4; dummy and West play.
+fn east_revokes_after_a_heart_lead() -> FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "C2 C3 C4 CA H4 D4 H6 H7");
+    t.apply(Event::CorrectRevoke { seat: Seat::East, card: card("HA") }).unwrap();
+    t
+}
+
+#[test]
+fn law_62c2_after_a_non_offender_withdraws_the_offenders_partner_may_withdraw_a_penalty_card() {
+    let mut t = east_revokes_after_a_heart_lead();
+    // Dummy's card: declarer decides (62C1).
+    assert_eq!(options(&t)[1], (player(Seat::North), Choice::WithdrawCard, "62C1".to_string()));
+    choose(&mut t, player(Seat::North), Choice::WithdrawCard).unwrap();
+    play(&mut t, "H9");
+    // Now West, of the offending side, may withdraw his card: it becomes a penalty card.
+    let w = player(Seat::West);
+    assert_eq!(options(&t), vec![(w, Choice::KeepCard, "62C2".to_string()), (w, Choice::WithdrawCard, "62C2".to_string())]);
+    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::WithdrawCard }, "62C2");
+    choose(&mut t, w, Choice::WithdrawCard).unwrap();
+    let mut pcs = t.penalty_cards().to_vec();
+    pcs.sort_by_key(|(s, _)| s.index());
+    assert_eq!(pcs, vec![(Seat::East, card("D4")), (Seat::West, card("H7"))]);
+    // A major penalty card: played at the first legal opportunity (50D1) — this one.
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("H7")]);
+    assert_eq!(t.check_card(Seat::West, card("H8")).unwrap_err().law(), "50D1", "Law 52 if played anyway");
+    play(&mut t, "H7");
+    assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("H4"), card("HA"), card("H9"), card("H7")]);
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("D4"))]);
+}
+
+#[test]
+fn law_62c2_the_offending_sides_card_stands_when_no_non_offender_withdrew() {
+    let mut t = east_revokes_after_a_heart_lead();
+    choose(&mut t, player(Seat::North), Choice::KeepCard).unwrap();
+    // West may not withdraw: his H7 is played again.
+    assert!(t.rectification().is_none());
+    assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("H4"), card("HA"), card("H6"), card("H7")]);
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("D4"))]);
+}
+
+#[test]
+fn law_62c3_both_sides_revoked_on_the_trick_both_revokes_are_corrected() {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    // On the heart lead dummy (South) and West both discard a club; East wins and leads again,
+    // which establishes West's revoke (63A1) — only East-West have played to the next trick.
+    play(&mut t, "HA C3 C4 H4 HK");
+    assert!(t.play().unwrap().revokes().iter().any(|r| r.offender == Seat::West && r.established));
+    // The earlier revoke in rotation (dummy's) is corrected first.
+    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62C3");
+    t.apply(Event::CorrectRevoke { seat: Seat::South, card: card("H6") }).unwrap();
+    // West's revoke card is withdrawn — a penalty card, a defender's — and he plays again.
+    assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
+    assert_eq!(t.to_play(), Some(Seat::West));
+    play(&mut t, "H8");
+    // Every other card played after the revoke may be withdrawn by its player.
+    let n = player(Seat::North);
+    assert_eq!(options(&t), vec![(n, Choice::KeepCard, "62C3".to_string()), (n, Choice::WithdrawCard, "62C3".to_string())]);
+    choose(&mut t, n, Choice::KeepCard).unwrap();
+    let e = player(Seat::East);
+    assert_eq!(options(&t)[1], (e, Choice::WithdrawCard, "62C3".to_string()));
+    refused(&mut t, Event::Choose { by: n, choice: Choice::WithdrawCard }, "62C3");
+    // A card the defending side withdraws becomes a penalty card.
+    choose(&mut t, e, Choice::WithdrawCard).unwrap();
+    assert!(t.penalty_cards().contains(&(Seat::East, card("HK"))));
+    let p = t.play().unwrap();
+    assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("H8"), card("H4")]);
+    assert!(p.revokes().is_empty(), "both corrected: no trick adjustment (64B8)");
+    // East is to lead again, with West's penalty card on the table: declarer's 50D2 option.
+    assert!(matches!(
+        t.rectification().map(|r| &r.irregularity),
+        Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })
+    ));
+    choose(&mut t, n, Choice::NoProhibition).unwrap();
+    // East's own penalty card is his lead (50D1).
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("HK")]);
 }

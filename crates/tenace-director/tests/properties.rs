@@ -17,7 +17,7 @@ fn any_call(i: usize) -> Call {
     }
 }
 
-const CHOICES: [Choice; 16] = [
+const CHOICES: [Choice; 22] = [
     Choice::RequireLead(Suit::Spades),
     Choice::Natural,
     Choice::Artificial,
@@ -34,12 +34,18 @@ const CHOICES: [Choice; 16] = [
     Choice::ProhibitLead(Suit::Hearts),
     Choice::ProhibitLead(Suit::Spades),
     Choice::NoProhibition,
+    Choice::FifthCard,
+    Choice::FifthCardLed,
+    Choice::Simultaneous,
+    Choice::KeepCard,
+    Choice::WithdrawCard,
+    Choice::NoRectification,
 ];
 
 /// Turns random numbers into an event, biased towards what the table is waiting for.
 fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
     let seat = Seat::from_index(a);
-    match kind % 16 {
+    match kind % 19 {
         // The option on offer, by the right chooser.
         0..=3 if t.rectification().is_some() => {
             let opts = &t.rectification().unwrap().options;
@@ -62,7 +68,7 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
         }
         12 => Event::Choose {
             by: if b % 5 == 4 { Chooser::Director } else { Chooser::Player(Seat::from_index(b)) },
-            choice: CHOICES[(a + b / 7) % 16],
+            choice: CHOICES[(a + b / 7) % CHOICES.len()],
         },
         13 if b % 3 == 1 => Event::CardsExposed {
             seat,
@@ -71,6 +77,38 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
         },
         13 => Event::UnintendedCall { seat, intended: any_call(b) },
         14 => Event::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
+        // Law 67: a defective trick (some numbers are not quitted tricks), with an extra card
+        // from the player's hand or none.
+        16 => {
+            let held: Vec<Card> = t.play().map_or(Vec::new(), |p| p.remaining(seat).iter().collect());
+            let extra = match (held.len(), b % 3) {
+                (0, _) | (_, 0) => Vec::new(),
+                (n, _) => vec![held[b / 3 % n]],
+            };
+            // Mostly a quitted trick (1..=completed); sometimes any number 0..=14.
+            let completed = t.play().map_or(0, |p| p.completed_tricks()).max(1);
+            let trick = match b % 7 {
+                0 => (b / 7 % 15) as u8,
+                _ => (completed - b / 5 % completed) as u8,
+            };
+            Event::DefectiveTrick { trick, seat, extra }
+        }
+        // Law 45D: dummy's last card was not the one declarer named (one dummy holds, mostly).
+        18 => {
+            let held: Vec<Card> = t.play().map_or(Vec::new(), |p| p.remaining(p.dummy()).iter().collect());
+            match held.len() {
+                0 => Event::DummyCardNotNamed { named: Card::from_index((b % 52) as u8).unwrap() },
+                n => Event::DummyCardNotNamed { named: held[b % n] },
+            }
+        }
+        // A card the player holds, whoever is to play (premature plays, Laws 53B, 53C, 57, 60B).
+        17 => {
+            let held: Vec<Card> = t.play().map_or(Vec::new(), |p| p.remaining(seat).iter().collect());
+            match held.len() {
+                0 => Event::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
+                n => Event::Play { seat, card: held[b % n] },
+            }
+        }
         // Correcting the last revoke, with a card of the suit led when the offender has one.
         _ => match t.play().and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, p.remaining(r.offender))))
         {
@@ -113,7 +151,7 @@ proptest! {
                     }
                 }
                 Err(err) => {
-                    prop_assert!(!legal_call && !legal_card, "generator offered a refused event {:?}: {}", e, err);
+                    prop_assert!(!legal_call && !legal_card, "generator offered a refused event {:?}: {}\n{:?}\n{:?}", e, err, t.events(), t.notes());
                     prop_assert!(err.to_string().starts_with("Law "), "{}", err);
                     prop_assert_eq!(&t, &before);
                 }
@@ -121,7 +159,7 @@ proptest! {
             // Never stuck: someone is to act, or the board is over.
             prop_assert!(t.result().is_some() || t.rectification().is_some() || t.to_call().is_some() || t.to_play().is_some());
             if t.to_play().is_some() {
-                prop_assert!(!t.legal_cards().is_empty());
+                prop_assert!(!t.legal_cards().is_empty(), "stuck in play: {:?}\n{:?}\n{:?}", t.events(), t.notes(), t.penalty_cards());
             }
             if let Some(seat) = t.to_call() {
                 prop_assert!(!t.legal_calls().is_empty(), "stuck: {:?}\n{:?}\n{:?}\n{:?}", t.events(), t.calls(), t.obligations(), t.pending());

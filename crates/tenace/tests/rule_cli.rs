@@ -122,3 +122,14 @@ fn law_12_hand_off_to_the_scorer_with_the_matters_the_director_must_still_judge(
     assert!(out.contains("for the scorer: 2S E ="), "{out}");
     assert!(out.contains("consider an adjusted score (Law 12A1, Law 27D)"), "{out}");
 }
+
+#[test]
+fn law_67a1_a_defective_trick_in_the_terminal_session() {
+    let deal = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], "N 1NT\nE P\nS P\nW P\nE HA\nS H6\nW H8\nN H4\ndefective 1 W\nchoose 1\ndefective 14 W\nshow\n"));
+    // West did not in fact play to trick one: he supplies a card (Law 67A1).
+    assert!(out.contains("Irregularity: defective trick"), "{out}");
+    assert!(out.contains("[West, Law 67A1] West supplies the HT to trick 1."), "{out}");
+    assert!(out.contains("Trick 1: E HA, S H6, W HT, N H4"), "{out}");
+    assert!(out.contains("error: defective TRICK SEAT [CARD...]: TRICK is 1 to 13"), "{out}");
+}

@@ -31,6 +31,7 @@ impl FaceTable {
         let dummy_played = trick.card_of(play.dummy()).is_some();
         if dummy_played {
             self.committed = Some((seat, card, lead));
+            self.committed_law = None;
             let what = if lead { "led to the next trick" } else { "played to this trick at his turn" };
             self.note("57C1", format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
             return Ok(true);
@@ -48,14 +49,77 @@ impl FaceTable {
         for s in Suit::ALL.into_iter().rev().filter(|s| *s != suit_led) {
             options.push(option(d, Choice::ForbidSuit(s), "57A4", format!("{partner:?} may not play a {}.", singular(s))));
         }
+        options.push(option(
+            Chooser::Director,
+            Choice::NoRectification,
+            "57C2",
+            format!(
+                "Dummy had of his own volition prematurely selected a card, or illegally suggested one: {seat:?} is not \
+                 subject to rectification; the {card} stands ({}).",
+                if lead { "his lead to the next trick" } else { "played at his turn" }
+            ),
+        ));
         self.penalty_cards.push((seat, card));
         self.note("57A", format!("{seat:?}'s premature {card} is a major penalty card (Law 50)."));
         self.open(Irregularity::PrematurePlay { offender: seat, card, lead }, options);
         Ok(true)
     }
 
+    /// Law 57C3 and 57D: a play (not a lead) to the current trick before the player's turn, by
+    /// declarer from either hand, or by a defender at his RHO's (declarer's or dummy's) turn.
+    /// Declarer's card, if legal, is a played card and may not be withdrawn: it is played at its
+    /// turn (57C3; an illegal one is withdrawn without rectification, 47B, 48A). A defender's
+    /// card that can legally be played to the trick must be played at his proper turn; otherwise
+    /// it becomes a major penalty card (57D; Law 16 is the Director's). `Ok(true)` when dealt with.
+    pub(super) fn premature_not_lead(&mut self, seat: Seat, card: Card) -> Result<bool, DirectorError> {
+        let (Some(play), Some(fc)) = (self.play.as_ref(), self.final_contract()) else { return Ok(false) };
+        let (Some(expected), Some(trick)) = (play.to_play(), play.current_trick()) else { return Ok(false) };
+        if seat == expected || trick.cards.is_empty() || trick.card_of(seat).is_some() || self.committed.is_some() {
+            return Ok(false);
+        }
+        let hand = play.remaining(seat);
+        if !hand.contains(card) {
+            return Err(tenace_table::LawError::CardNotHeld { seat, card }.into());
+        }
+        let led = trick.cards[0].suit();
+        let legal = card.suit() == led || hand.suit_len(led) == 0;
+        if seat.side() == fc.declarer.side() {
+            if legal {
+                self.committed = Some((seat, card, false));
+                self.committed_law = Some("57C3".to_string());
+                self.note("57C3", format!("Declarer's premature {card} from {seat:?} is a played card: it is played at its turn."));
+            } else {
+                self.note("57C3", format!("Declarer's premature {card} from {seat:?} is not a legal play: it is withdrawn without rectification (47B, 48A)."));
+            }
+            return Ok(true);
+        }
+        if expected != seat.rho() {
+            return Ok(false);
+        }
+        if legal {
+            self.committed = Some((seat, card, false));
+            self.committed_law = Some("57D".to_string());
+            self.note("57D", format!("{seat:?} played the {card} at his RHO's turn: it must be played at his proper turn (Law 16 may apply)."));
+        } else {
+            if !self.penalty_cards.contains(&(seat, card)) {
+                self.penalty_cards.push((seat, card));
+            }
+            self.note("57D", format!("{seat:?} played the {card} at his RHO's turn; it cannot legally be played to the trick: a major penalty card (Law 50)."));
+        }
+        Ok(true)
+    }
+
     /// Declarer's choice under Law 57A: it binds the offender's partner's play to this trick.
-    pub(super) fn rule_on_premature(&mut self, offender: Seat, choice: Choice) {
+    /// The Director's 57C2 judgement instead lifts the rectification: the card stands as under
+    /// 57C1 and is no penalty card.
+    pub(super) fn rule_on_premature(&mut self, offender: Seat, card: Card, lead: bool, choice: Choice) {
+        if choice == Choice::NoRectification {
+            self.penalty_cards.retain(|pc| *pc != (offender, card));
+            self.committed = Some((offender, card, lead));
+            self.committed_law = Some("57C2".to_string());
+            self.note("57C2", format!("Dummy prompted {offender:?}'s premature {card}: no rectification; it stands."));
+            return;
+        }
         let trick = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
         self.play_restriction = Some((offender.partner(), choice, trick));
     }
@@ -107,15 +171,18 @@ impl FaceTable {
         let Some((owner, committed, lead)) = self.committed else { return Ok(()) };
         if owner == seat && committed == card {
             self.committed = None;
+            self.committed_law = None;
             return Ok(());
         }
         let Some(play) = self.play.as_ref() else { return Ok(()) };
         let Some(trick) = play.current_trick() else {
             self.committed = None;
+            self.committed_law = None;
             return Ok(());
         };
         if lead && trick.cards.is_empty() && trick.leader != owner {
             self.committed = None;
+            self.committed_law = None;
             return self.on_play(owner, committed);
         }
         Ok(())

@@ -1,0 +1,216 @@
+//! Law 62C: after a revoke is corrected, the cards played after it are taken back and come up
+//! again in rotation. Each member of the non-offending side may withdraw his and play another
+//! (62C1, Law 16C); once a non-offender has, the offending side's next card may be withdrawn too,
+//! and a defender's so withdrawn becomes a penalty card (62C2). A card nobody may, or wants to,
+//! withdraw is played again as it was. When the correction changes who is to play (the revoke
+//! trick now has another winner), the remaining cards go back to their hands (Law 47A).
+//!
+//! Law 62C3: when both sides revoked on the trick and only one side has played to the next one,
+//! both revokes are corrected: the earlier is the `CorrectRevoke` event, the later one's card is
+//! withdrawn at its turn and its player plays again; every other card may be withdrawn by its
+//! player, and every card the defending side withdraws becomes a penalty card. (A corrected
+//! revoke leaves no revoke record, so there is no trick adjustment, 64B8.)
+//!
+//! Law 58B3 (via 67A2): only the offender's opponents may change their cards, without further
+//! rectification.
+//!
+//! Law 45D1: dummy placed a card declarer had not named, found before each side has played to
+//! the next trick: it is withdrawn and the named card played; a defender may withdraw a card
+//! played after it, and once declarer's RHO has changed his play declarer may withdraw his.
+//! Found later (45D2), the card stands and play continues normally.
+
+use tenace_core::{Card, Seat};
+
+use super::{option, FaceTable};
+use crate::error::DirectorError;
+use crate::rectification::{Choice, Chooser, Irregularity};
+
+impl FaceTable {
+    /// Plays back the cards that stand and opens the next decision (62C, 58B3); `true` when a
+    /// rectification has been opened.
+    pub(super) fn advance_after_revoke(&mut self) -> bool {
+        loop {
+            let Some(mut pending) = self.after_revoke.clone() else { return false };
+            let Some(play) = self.play.as_ref() else { return false };
+            let to_play = play.to_play();
+            if pending.waiting.is_some() {
+                if to_play == pending.waiting {
+                    return false;
+                }
+                pending.waiting = None;
+            }
+            let Some(&(seat, card)) = pending.cards.first() else {
+                self.after_revoke = None;
+                return false;
+            };
+            if to_play != Some(seat) || !play.remaining(seat).contains(card) {
+                let shown: Vec<String> = pending.cards.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
+                self.note("47A", format!("The correction changed the order of play: {} go(es) back to the hand(s).", shown.join(", ")));
+                self.after_revoke = None;
+                return false;
+            }
+            let offending = seat.side() == pending.revoker.side();
+            let declarer = self.final_contract().map_or(seat, |fc| fc.declarer);
+            let by = Chooser::Player(if seat == play.dummy() { declarer } else { seat });
+            let defender = seat.side() != declarer.side();
+            let offender = pending.revoker;
+            // Who may withdraw, under which Law, and whether a withdrawn card is a penalty card.
+            let decision = match pending.law.as_str() {
+                "62C3" if pending.correct == Some((seat, card)) => {
+                    // The other revoke of the trick: its card is withdrawn and corrected.
+                    pending.cards.remove(0);
+                    pending.waiting = Some(seat);
+                    pending.correct = None;
+                    self.after_revoke = Some(pending);
+                    if defender {
+                        self.penalty_cards.push((seat, card));
+                    }
+                    let fate = if defender { "a penalty card" } else { "back in the hand" };
+                    self.note("62C3", format!("{seat:?}'s revoke card {card} is withdrawn ({fate}); he corrects his revoke."));
+                    return false;
+                }
+                "62C3" => Some(("62C3", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
+                "58B3" if !offending => Some(("58B3", false, Irregularity::CardAfterChange { offender, seat, card })),
+                "58B3" => None,
+                "45D1" if !offending || pending.non_offender_withdrew => {
+                    Some(("45D1", false, Irregularity::CardAfterChange { offender, seat, card }))
+                }
+                "45D1" => None,
+                _ if !offending => Some(("62C1", false, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
+                _ if pending.non_offender_withdrew => {
+                    Some(("62C2", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card }))
+                }
+                _ => None,
+            };
+            if let Some((l, penalty, irregularity)) = decision {
+                let withdrawn = if penalty {
+                    format!("{seat:?} withdraws the {card}, which becomes a penalty card, and plays again (Law 16C).")
+                } else {
+                    format!("{seat:?} withdraws the {card} and plays again, without further rectification (Law 16C).")
+                };
+                self.after_revoke = Some(pending);
+                self.open(
+                    irregularity,
+                    vec![
+                        option(by, Choice::KeepCard, l, format!("{seat:?}'s {card} stands.")),
+                        option(by, Choice::WithdrawCard, l, withdrawn),
+                    ],
+                );
+                return true;
+            }
+            // The card stands: its player may not withdraw it (62C2 before a non-offender has
+            // withdrawn; 58B3 the offender's side).
+            pending.cards.remove(0);
+            self.after_revoke = Some(pending);
+            if !self.replay_card(seat, card) {
+                self.after_revoke = None;
+                return false;
+            }
+        }
+    }
+
+    /// Law 45D: dummy's most recent card was not the one declarer named (`named`).
+    pub(super) fn on_dummy_card_not_named(&mut self, named: Card) -> Result<(), DirectorError> {
+        self.pending_error()?;
+        self.claim_error()?;
+        if self.result.is_some() {
+            return Err(DirectorError::BoardOver);
+        }
+        if self.after_revoke.is_some() {
+            return Err(DirectorError::NoUnnamedDummyCard);
+        }
+        let play = self.play.as_ref().ok_or(tenace_table::LawError::AuctionNotEnded)?;
+        let dummy = play.dummy();
+        let (index, placed) = play
+            .tricks()
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, t)| t.card_of(dummy).map(|c| (i, c)))
+            .ok_or(DirectorError::NoUnnamedDummyCard)?;
+        if placed == named {
+            return Err(DirectorError::NoUnnamedDummyCard);
+        }
+        if !play.remaining(dummy).contains(named) {
+            return Err(tenace_table::LawError::CardNotHeld { seat: dummy, card: named }.into());
+        }
+        // 45D2: each side has played to the next trick: too late, the card stands.
+        if play.tricks().get(index + 1).is_some_and(|t| t.cards.len() >= 2) {
+            self.note(
+                "45D2",
+                format!("Dummy's {placed} (declarer named the {named}) stands: play continues normally (a failure to follow suit may be a revoke, 64B3)."),
+            );
+            return Ok(());
+        }
+        let mut corrected = play.clone();
+        let mut later = Vec::new();
+        loop {
+            match corrected.take_back() {
+                Some((s, c)) if s == dummy && c == placed => break,
+                Some(played) => later.push(played),
+                None => return Err(DirectorError::NoUnnamedDummyCard),
+            }
+        }
+        later.reverse();
+        corrected.play(dummy, named)?;
+        self.play = Some(corrected);
+        self.note("45D1", format!("Dummy's {placed}, not named by declarer, is withdrawn; the {named} is played."));
+        if !later.is_empty() {
+            self.after_revoke = Some(super::AfterRevoke {
+                revoker: dummy,
+                cards: later,
+                non_offender_withdrew: false,
+                waiting: None,
+                law: "45D1".into(),
+                correct: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays a card taken back under 62C again; `false` if it no longer fits.
+    fn replay_card(&mut self, seat: Seat, card: Card) -> bool {
+        let Some(play) = self.play.as_mut() else { return false };
+        if play.play(seat, card).is_err() {
+            return false;
+        }
+        self.penalty_cards.retain(|pc| *pc != (seat, card));
+        self.minor_penalty_cards.retain(|pc| *pc != (seat, card));
+        true
+    }
+
+    /// The player's decision on his card played after the corrected revoke.
+    pub(super) fn rule_on_card_after_revoke(
+        &mut self,
+        revoker: Seat,
+        seat: Seat,
+        card: Card,
+        choice: Choice,
+        law: &str,
+    ) -> Result<(), DirectorError> {
+        let Some(mut pending) = self.after_revoke.clone() else { return Ok(()) };
+        pending.cards.retain(|pc| *pc != (seat, card));
+        let offending = seat.side() == revoker.side();
+        if choice == Choice::KeepCard {
+            self.after_revoke = Some(pending);
+            if !self.replay_card(seat, card) {
+                self.after_revoke = None;
+            }
+            return Ok(());
+        }
+        let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
+        // 62C2: the offending side's card; 62C3: every card withdrawn by the defending side.
+        if defender && (law == "62C2" || law == "62C3") {
+            self.penalty_cards.push((seat, card));
+            self.note(law, format!("{seat:?} withdraws the {card}: a penalty card (Law 50); he plays again."));
+        } else {
+            self.note(law, format!("{seat:?} withdraws the {card} and plays again (Law 16C)."));
+        }
+        if !offending {
+            pending.non_offender_withdrew = true;
+        }
+        pending.waiting = Some(seat);
+        self.after_revoke = Some(pending);
+        Ok(())
+    }
+}
