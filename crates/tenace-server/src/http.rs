@@ -212,7 +212,7 @@ async fn connection(socket: WebSocket, app: App, token: String) {
             }
         }
     });
-    let _ = out.send(ServerMsg::Welcome { protocol: PROTOCOL, user: user.clone() });
+    let _ = out.send(ServerMsg::Welcome { protocol: PROTOCOL, user: user.clone(), director: app.club.is_director(&user) });
     let mut tables: HashSet<String> = HashSet::new();
     while let Some(frame) = stream.next().await {
         let text = match frame {

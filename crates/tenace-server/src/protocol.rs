@@ -68,7 +68,13 @@ pub struct TableSummary {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
-    Welcome { protocol: u32, user: String },
+    /// `director`: the account may use the Director's desk (/director).
+    Welcome {
+        protocol: u32,
+        user: String,
+        #[serde(default)]
+        director: bool,
+    },
     Lobby { tables: Vec<TableSummary> },
     Created { table: String },
     /// Everything this client may see of a table, after every change there.

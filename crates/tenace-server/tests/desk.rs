@@ -156,6 +156,9 @@ async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so
     let director = register(addr, "director").await;
     let token = register(addr, "southpaw").await;
     let mut me = Client::connect(addr, &token, "southpaw").await;
+    // The welcome says who may use the desk (the client then shows the link).
+    assert_eq!(me.seen[0]["director"], false);
+    assert_eq!(Client::connect(addr, &director, "director").await.seen[0]["director"], true);
     me.send(json!({"type": "create_table", "name": "Called", "boards": 1, "robots": true, "seat": "South"})).await;
     let table = me.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
     // Board 1: North deals; the robots North and East call, then it is South's turn.

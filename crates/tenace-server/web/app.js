@@ -280,6 +280,7 @@
         state.user = msg.user;
         localStorage.setItem(STORE_USER, msg.user);
         $('user-name').textContent = msg.user;
+        $('desk-link').hidden = !msg.director;
         setStatus('connected', 'connected as ' + msg.user);
         if (state.pingTimer) clearInterval(state.pingTimer);
         state.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
