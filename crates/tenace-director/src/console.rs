@@ -26,6 +26,9 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    not play to it (the card recorded for him goes back to his hand);
                    otherwise East also played HK ... besides his recorded card
   unnamed SQ       Law 45D: dummy placed a card declarer had not named; declarer named SQ
+  redesignate SQ   Law 45C4(b): declarer's designation of dummy's last card was a slip of
+                   the tongue, corrected before he played again from either hand: SQ is
+                   played instead (47C); opponents who played since may change (47D)
   claim S 3 [statement]
                    Law 68: South claims 3 of the remaining tricks (0 concedes them all); a
                    statement like `draw trumps, then SA SK` commits him to that order (70D)
@@ -169,6 +172,10 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         "unnamed" => {
             let [_, c] = words[..] else { return Err("unnamed CARD (the card declarer named)".into()) };
             return Ok(Command::Apply(Event::DummyCardNotNamed { named: card(c)? }));
+        }
+        "redesignate" => {
+            let [_, c] = words[..] else { return Err("redesignate CARD (the card declarer meant)".into()) };
+            return Ok(Command::Apply(Event::ChangeOfDesignation { card: card(c)? }));
         }
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };

@@ -72,6 +72,8 @@ pub enum DirectorError {
     DesignatedPenaltyCard { seat: Seat, card: Card },
     #[error("Law 45D1: dummy's last card can no longer be withdrawn, or declarer named that very card")]
     NoUnnamedDummyCard,
+    #[error("Law 45C4(b): declarer has played from his hand or dummy since dummy's last card, or named that very card; the designation can no longer be changed")]
+    NoDesignationToChange,
     #[error("Law 62C3: both sides revoked on this trick; {seat:?}'s revoke, earlier in rotation, is corrected first")]
     CorrectEarlierRevoke { seat: Seat },
     #[error("Law 67: trick {trick} is not a quitted trick; only a completed trick can be found defective")]
@@ -129,6 +131,7 @@ impl DirectorError {
             NotAQuittedTrick { .. } => "67".into(),
             CorrectEarlierRevoke { .. } => "62C3".into(),
             NoUnnamedDummyCard => "45D1".into(),
+            NoDesignationToChange => "45C4(b)".into(),
         }
     }
 }
@@ -178,6 +181,7 @@ mod tests {
             DirectorError::NotAQuittedTrick { trick: 14 },
             DirectorError::CorrectEarlierRevoke { seat: Seat::South },
             DirectorError::NoUnnamedDummyCard,
+            DirectorError::NoDesignationToChange,
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

@@ -23,7 +23,7 @@ mod table;
 
 pub use auction::MadeCall;
 pub use error::DirectorError;
-pub use play::{FacePlay, Revoke};
+pub use play::{FacePlay, Requirement, Revoke};
 pub use rectification::{
     Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification,
     RestrictionState, Spoken,

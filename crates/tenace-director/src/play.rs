@@ -7,12 +7,71 @@ use serde::{Deserialize, Serialize};
 use tenace_core::{Card, Deal, Hand, Seat, Side, Suit};
 use tenace_table::{LawError, Trick};
 
-/// A revoke (Law 61A): failure to follow suit when able.
+/// Law 61A, second part: a card or suit required by Law, or specified by an opponent exercising
+/// an option in rectification, that the player failed to lead or play although able to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Requirement {
+    /// Law 50D2(a), 51B: a lead of this suit was required.
+    Lead { suit: Suit, law: String },
+    /// Laws 26B, 50D2(a), 51B: the lead of this suit was prohibited.
+    NoLead { suit: Suit, law: String },
+    /// Laws 57A1, 57A2 (the highest or lowest card of the suit led); Laws 50D1, 51A (a penalty
+    /// card, whose failure is dealt with by Law 52).
+    Card { card: Card, law: String },
+    /// Law 57A3: a card of this suit was required.
+    Suit { suit: Suit, law: String },
+    /// Law 57A4: a card of this suit was forbidden.
+    NoSuit { suit: Suit, law: String },
+}
+
+impl Requirement {
+    /// The Law that required the card or suit.
+    pub fn law(&self) -> &str {
+        match self {
+            Requirement::Lead { law, .. }
+            | Requirement::NoLead { law, .. }
+            | Requirement::Card { law, .. }
+            | Requirement::Suit { law, .. }
+            | Requirement::NoSuit { law, .. } => law,
+        }
+    }
+
+    /// The suit concerned (for Law 64B2, "a subsequent revoke in the same suit").
+    pub fn suit(&self) -> Suit {
+        match self {
+            Requirement::Lead { suit, .. }
+            | Requirement::NoLead { suit, .. }
+            | Requirement::Suit { suit, .. }
+            | Requirement::NoSuit { suit, .. } => *suit,
+            Requirement::Card { card, .. } => card.suit(),
+        }
+    }
+
+    /// Whether `card` complies.
+    pub fn allows(&self, card: Card) -> bool {
+        match self {
+            Requirement::Lead { suit, .. } | Requirement::Suit { suit, .. } => card.suit() == *suit,
+            Requirement::NoLead { suit, .. } | Requirement::NoSuit { suit, .. } => card.suit() != *suit,
+            Requirement::Card { card: c, .. } => card == *c,
+        }
+    }
+
+    /// Law 64B3: a failure to play a penalty card (Laws 50D1, 51A, dealt with by Law 52).
+    pub fn is_penalty_card(&self) -> bool {
+        matches!(self, Requirement::Card { law, .. } if law == "50D1" || law == "51A")
+    }
+}
+
+/// A revoke (Law 61A): failure to follow suit when able, or (second part) failure to lead or
+/// play, when able, a card or suit required by Law or by an opponent's option in rectification.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Revoke {
     pub offender: Seat,
     /// 0-based index of the trick on which it occurred.
     pub trick: usize,
+    /// The suit led; for a revoke under the second part of Law 61A, the suit the requirement
+    /// concerns ([`Requirement::suit`]).
     pub suit_led: Suit,
     pub card: Card,
     /// Law 63A1: the offender or his partner has played to a following trick.
@@ -23,6 +82,10 @@ pub struct Revoke {
     /// Law 64A2, whoever won the trick).
     #[serde(default)]
     pub defective: bool,
+    /// Law 61A, second part: what the player failed to comply with (`None`: he failed to follow
+    /// suit, Law 44).
+    #[serde(default)]
+    pub required: Option<Requirement>,
 }
 
 /// The play period of one board at a face-to-face table.
@@ -169,6 +232,48 @@ impl FacePlay {
         self.revokes.sort_by_key(|r| r.trick);
     }
 
+    /// Law 61A, second part: `seat`'s `card`, just played to trick `trick`, failed to comply
+    /// with `required` although he was able to. Recorded as a revoke unless a failure to follow
+    /// suit is already recorded for it; established under Law 63A1 like any other.
+    pub fn add_requirement_revoke(&mut self, seat: Seat, card: Card, trick: usize, required: Requirement) {
+        if self.revokes.iter().any(|r| r.trick == trick && r.offender == seat) {
+            return;
+        }
+        self.revokes.push(Revoke {
+            offender: seat,
+            trick,
+            suit_led: required.suit(),
+            card,
+            established: false,
+            from_dummy: seat == self.dummy,
+            defective: false,
+            required: Some(required),
+        });
+        self.revokes.sort_by_key(|r| r.trick);
+    }
+
+    /// After the play is rebuilt from `from` (a correction): keeps the revokes the tricks alone
+    /// cannot show — 67B1 deemed revokes, and Law 61A second-part revokes whose card still
+    /// stands in its trick (their establishment recomputed, Law 63A1).
+    pub fn keep_revokes(&mut self, from: &FacePlay) {
+        for r in &from.revokes {
+            if r.defective {
+                self.add_revoke(r.clone());
+                continue;
+            }
+            let stands = self.tricks.get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card);
+            let taken = self.revokes.iter().any(|x| x.trick == r.trick && x.offender == r.offender);
+            if r.required.is_some() && stands && !taken {
+                let mut kept = r.clone();
+                kept.established = self.tricks[r.trick + 1..]
+                    .iter()
+                    .any(|t| t.card_of(r.offender).is_some() || t.card_of(r.offender.partner()).is_some());
+                self.revokes.push(kept);
+            }
+        }
+        self.revokes.sort_by_key(|r| r.trick);
+    }
+
     /// Laws 14B4, 67B2(b): a card restored to a hand is deemed to have belonged to it
     /// continuously, so a failure to have played it may be a revoke. Walks the tricks as they
     /// now stand from the deal and records every failure to follow suit not yet recorded
@@ -193,6 +298,7 @@ impl FacePlay {
                         established,
                         from_dummy: seat == self.dummy,
                         defective: false,
+                        required: None,
                     });
                 }
                 held[seat.index()].remove(*card);
@@ -265,6 +371,7 @@ impl FacePlay {
                     established: false,
                     from_dummy: seat == self.dummy,
                     defective: false,
+                    required: None,
                 });
             }
         }
@@ -296,7 +403,8 @@ impl FacePlay {
                 (0, "64B7")
             } else if established[..n].iter().any(|e| e.offender == r.offender && e.suit_led == r.suit_led) {
                 (0, "64B2")
-            } else if r.from_dummy {
+            } else if r.from_dummy || r.required.as_ref().is_some_and(|q| q.is_penalty_card()) {
+                // 64B3: a card belonging to dummy, or a penalty card not played.
                 (0, "64B3")
             } else if r.trick == 11 {
                 (0, "64B6")
@@ -347,6 +455,7 @@ mod tests {
             established: true,
             from_dummy: offender == Seat::South,
             defective: false,
+            required: None,
         }
     }
 

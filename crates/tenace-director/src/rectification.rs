@@ -101,6 +101,11 @@ pub enum Event {
     /// Law 45D: dummy placed in the played position a card declarer did not name; `named` is
     /// the card declarer named. It concerns dummy's most recent card.
     DummyCardNotNamed { named: Card },
+    /// Law 45C4(b), 47C: the Director allows declarer to correct an unintended designation (a
+    /// slip of the tongue, not a loss of concentration or a reconsideration) of dummy's most
+    /// recent card before he has next played from either hand: `card` replaces it. An opponent
+    /// who has since played in turn a card that was legal may withdraw it (47D, Law 16C1).
+    ChangeOfDesignation { card: Card },
     /// After an agreed claim: a player of the side that agreed withdraws his acquiescence
     /// (Law 69B), or the conceding side asks the Director to cancel its concession (Law 71).
     ReviewClaim { seat: Seat },
@@ -252,6 +257,9 @@ pub enum Irregularity {
     LeadOutOfTurn { offender: Seat, card: Card, turn_of: Seat },
     /// Law 50D2 (51B): the leader's partner has a major penalty card; declarer's options.
     PenaltyCardLead { holder: Seat, leader: Seat },
+    /// Law 51B2(b): declarer has prohibited the lead of one suit of `holder`'s penalty cards and
+    /// may prohibit one or more of the other suits too.
+    FurtherProhibition { holder: Seat, leader: Seat },
     /// Law 26B: at the offender's partner's first turn to lead, declarer's option.
     LeadRestriction { offender: Seat, leader: Seat },
     /// Law 51A: `holder` must play a penalty card and has several that may legally be played.
@@ -274,9 +282,10 @@ pub enum Irregularity {
     /// Law 62C: after `revoker`'s revoke was corrected, `seat` played `card` after the revoke and
     /// may withdraw it (62C1, a non-offender; 62C2, the offending side after a non-offender has).
     CardAfterRevoke { revoker: Seat, seat: Seat, card: Card },
-    /// Law 58B3 (`offender` changed his card to a trick, 58B2 via 67A2) or 45D1 (dummy's card
-    /// declarer had not named was replaced): `seat` played `card` after it and may withdraw it
-    /// without further rectification.
+    /// Law 58B3 (`offender` changed his card to a trick, 58B2 via 67A2), 45D1 (dummy's card
+    /// declarer had not named was replaced) or 45C4(b) (declarer changed an unintended
+    /// designation of dummy's card): `seat` played `card` after it and may withdraw it without
+    /// further rectification (47D).
     CardAfterChange { offender: Seat, seat: Seat, card: Card },
     /// Law 52B: `holder`, required to play the penalty card `penalty` (Laws 50, 51), led or
     /// played `played` instead.

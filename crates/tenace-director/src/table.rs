@@ -41,6 +41,10 @@ pub struct AfterRevoke {
     pub non_offender_withdrew: bool,
     /// The player who withdrew his card and must play again before the next decision.
     pub waiting: Option<Seat>,
+    /// Law 45C4(b): opponents' cards that were not legal plays before the change of
+    /// designation; they may not be withdrawn.
+    #[serde(default)]
+    pub stand: Vec<(Seat, Card)>,
     /// `"58B3"` when the cards follow a card changed under Law 58B (via 67A2): only the
     /// offender's opponents may withdraw theirs; otherwise Law 62C.
     #[serde(default)]
@@ -125,6 +129,12 @@ fn misinformed(seat: Seat, card: Card) -> RectOption {
         "47E1",
         format!("An opponent mistakenly told {seat:?} it was his lead: the {card} is retracted without rectification (Law 16C)."),
     )
+}
+
+/// Law 61A (second part), 64B3: a penalty card that had to be played (Law 50D1, 51A) and was
+/// not, the other card being accepted under Law 52B1.
+fn penalty_requirement(card: Card) -> crate::play::Requirement {
+    crate::play::Requirement::Card { card, law: "50D1".into() }
 }
 
 fn law(s: &str) -> String {
@@ -348,13 +358,14 @@ impl FaceTable {
                 return Err(DirectorError::LeadRequired { seat, suit });
             }
         }
-        let prohibited = self
-            .prohibited_suit(play, seat)
-            .filter(|s| required.is_none() && play.remaining(seat).cards_in(*s) != play.remaining(seat));
-        if let Some(suit) = prohibited {
-            if card.suit() == suit {
-                return Err(DirectorError::LeadProhibited { seat, suit, card });
-            }
+        // Laws 26B, 50D2(a), 51B: the suits prohibited, unless he holds nothing else (59).
+        let mut prohibited = self.prohibited_suits(play, seat);
+        let hand = play.remaining(seat);
+        if required.is_some() || hand.iter().all(|c| prohibited.contains(&c.suit())) {
+            prohibited.clear();
+        }
+        if prohibited.contains(&card.suit()) {
+            return Err(DirectorError::LeadProhibited { seat, suit: card.suit(), card });
         }
         // Law 50D1 (51 for several: the offender picks which): a penalty card that may be played
         // must be.
@@ -365,7 +376,7 @@ impl FaceTable {
             .filter(|(s, c)| {
                 *s == seat
                     && legal.contains(*c)
-                    && Some(c.suit()) != prohibited
+                    && !prohibited.contains(&c.suit())
                     && match required {
                         Some(r) => c.suit() == r,
                         None => true,
@@ -380,7 +391,7 @@ impl FaceTable {
         if let Some((s, designated, t)) = self.designated {
             // (Unless a later 26B prohibition or 50D2 requirement rules the designated card out.)
             let playable = legal.contains(designated)
-                && Some(designated.suit()) != prohibited
+                && !prohibited.contains(&designated.suit())
                 && required.is_none_or(|r| designated.suit() == r);
             if s == seat && t == play.tricks().len() - 1 && designated != card && playable {
                 return Err(DirectorError::DesignatedPenaltyCard { seat, card: designated });
@@ -414,16 +425,38 @@ impl FaceTable {
         play.legal_cards().iter().filter(|c| self.check_card(seat, *c).is_ok()).collect()
     }
 
-    /// The suit `seat` may not lead now (Law 26B), if any.
-    fn prohibited_suit(&self, play: &Play, seat: Seat) -> Option<Suit> {
-        let trick = play.current_trick()?;
-        if !trick.cards.is_empty() || trick.leader != seat {
-            return None;
-        }
-        self.restrictions.iter().find_map(|r| match r.state {
-            RestrictionState::Prohibited(s) if r.offender.partner() == seat => Some(s),
+    /// Law 61A, second part: the requirement `seat` is able to comply with and that the refusal
+    /// `e` of [`Self::check_card`] says he broke.
+    fn broken_requirement(&self, seat: Seat, e: &DirectorError) -> Option<crate::play::Requirement> {
+        use crate::play::Requirement;
+        match e {
+            DirectorError::LeadRequired { suit, .. } => Some(Requirement::Lead { suit: *suit, law: "50D2(a)".into() }),
+            DirectorError::LeadProhibited { suit, .. } => {
+                let l = self
+                    .restrictions
+                    .iter()
+                    .find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit))
+                    .map_or("26B", |r| if r.law.starts_with("50D2") || r.law.starts_with("51B") { r.law.as_str() } else { "26B" });
+                Some(Requirement::NoLead { suit: *suit, law: l.to_string() })
+            }
+            DirectorError::MustComply { .. } => self.required_57a(seat),
             _ => None,
-        })
+        }
+    }
+
+    /// The suits `seat` may not lead now (Laws 26B, 50D2(a); 51B2(b): one or more).
+    fn prohibited_suits(&self, play: &Play, seat: Seat) -> Vec<Suit> {
+        let Some(trick) = play.current_trick() else { return Vec::new() };
+        if !trick.cards.is_empty() || trick.leader != seat {
+            return Vec::new();
+        }
+        self.restrictions
+            .iter()
+            .filter_map(|r| match r.state {
+                RestrictionState::Prohibited(s) if r.offender.partner() == seat => Some(s),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Applies one event, or refuses it naming the Law; a refusal changes nothing.
@@ -447,6 +480,7 @@ impl FaceTable {
             Event::ReviewClaim { seat } => next.on_review_claim(*seat)?,
             Event::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
             Event::DummyCardNotNamed { named } => next.on_dummy_card_not_named(*named)?,
+            Event::ChangeOfDesignation { card } => next.on_change_of_designation(*card)?,
         }
         next.tidy();
         next.settle();
@@ -1070,8 +1104,8 @@ impl FaceTable {
         }
         if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
             if choice == Choice::Accept {
-                self.note("52B1(a)", format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card."));
-                return self.put_card(holder, played);
+                self.note("52B1(a)", format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."));
+                return self.put_card_with(holder, played, Some(penalty_requirement(penalty)));
             }
             self.minor_penalty_cards.retain(|pc| *pc != (holder, played));
             if !self.penalty_cards.contains(&(holder, played)) {
@@ -1240,7 +1274,7 @@ impl FaceTable {
                     }
                 }
             },
-            Irregularity::PenaltyCardLead { holder, leader } => {
+            Irregularity::PenaltyCardLead { holder, leader } | Irregularity::FurtherProhibition { holder, leader } => {
                 self.penalty_decided = self.play.as_ref().map(|p| p.tricks().len() - 1);
                 match choice {
                     Choice::RequireLead(suit) | Choice::ProhibitLead(suit) => {
@@ -1261,6 +1295,13 @@ impl FaceTable {
                                 suit_word(suit)
                             ),
                         );
+                        // 51B2(b): declarer may prohibit one or more of the penalty cards' suits.
+                        if l == "51B2(b)" {
+                            self.offer_further_prohibition(holder, leader);
+                        }
+                    }
+                    _ if matches!(rect.irregularity, Irregularity::FurtherProhibition { .. }) => {
+                        self.note("51B2(b)", format!("Declarer prohibits no further suit; {holder:?}'s other penalty card(s) remain."));
                     }
                     _ => self.note("50D2(b)", format!("{leader:?} may lead any card; {holder:?}'s penalty card(s) remain.")),
                 }
@@ -1288,6 +1329,41 @@ impl FaceTable {
             | Irregularity::PenaltyCardNotPlayed { .. } => {}
         }
         Ok(())
+    }
+
+    /// Law 51B2(b): after declarer has prohibited one of the suits of `holder`'s penalty cards,
+    /// he may prohibit another, while any remain.
+    fn offer_further_prohibition(&mut self, holder: Seat, leader: Seat) {
+        let Some(declarer) = self.final_contract().map(|fc| fc.declarer) else { return };
+        let suits: Vec<Suit> = Suit::DESCENDING
+            .into_iter()
+            .filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s))
+            .collect();
+        if suits.is_empty() {
+            return;
+        }
+        let d = Chooser::Player(declarer);
+        let mut options: Vec<RectOption> = suits
+            .iter()
+            .map(|s| {
+                option(
+                    d,
+                    Choice::ProhibitLead(*s),
+                    "51B2(b)",
+                    format!(
+                        "{leader:?} may not lead {} either while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.",
+                        suit_word(*s)
+                    ),
+                )
+            })
+            .collect();
+        options.push(option(
+            d,
+            Choice::NoProhibition,
+            "51B2(b)",
+            format!("No further suit is prohibited; {holder:?}'s other penalty card(s) remain."),
+        ));
+        self.open(Irregularity::FurtherProhibition { holder, leader }, options);
     }
 
     /// Law 24D/24E at the end of the auction: the declaring side picks its exposed cards up; a
@@ -1438,7 +1514,7 @@ impl FaceTable {
                 }
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, .. }, .. }) =
+        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) =
             self.rectification.clone()
         {
             // Law 52B1(b): declarer must accept once he has played thereafter from either hand.
@@ -1446,7 +1522,7 @@ impl FaceTable {
             if declaring && seat == holder.lho() {
                 self.rectification = None;
                 self.note("52B1(b)", format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
-                self.put_card(holder, played)?;
+                self.put_card_with(holder, played, Some(penalty_requirement(penalty)))?;
                 return self.on_play(seat, card);
             }
         }
@@ -1577,6 +1653,19 @@ impl FaceTable {
             // Law 61A: a failure to follow suit is a revoke: recorded, established when the
             // offending side plays to a later trick (63A1), adjusted after play (64).
             Ok(()) | Err(DirectorError::Table(LawError::MustFollowSuit { .. })) => {}
+            // Law 61A, second part: failing, when able, to lead or play a card or suit required
+            // by Law or by declarer's option in rectification (26B, 50D2(a), 51B, 57A) is a revoke
+            // too: the card is played and the revoke recorded (Laws 62-64 apply).
+            Err(e @ (DirectorError::LeadRequired { .. } | DirectorError::LeadProhibited { .. } | DirectorError::MustComply { .. }))
+                if self.rectification.is_none() =>
+            {
+                let Some(required) = self.broken_requirement(seat, &e) else { return Err(e) };
+                self.note(
+                    "61A",
+                    format!("{seat:?}'s {card} fails to comply with Law {} although he was able to: a revoke (Laws 62-64 apply).", required.law()),
+                );
+                return self.put_card_with(seat, card, Some(required));
+            }
             // Law 52B: a defender leads or plays another card when required to play a penalty
             // card: declarer accepts it (52B1) or has the penalty card substituted (52B2).
             Err(DirectorError::PenaltyCardMustBePlayed { card: penalty, .. })
@@ -1602,8 +1691,18 @@ impl FaceTable {
     /// Plays `card` from `seat`'s hand (checked by the caller) and settles the penalty cards,
     /// a required lead and a premature card it concerns.
     fn put_card(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
+        self.put_card_with(seat, card, None)
+    }
+
+    /// [`Self::put_card`], recording a revoke under the second part of Law 61A when the card
+    /// failed to comply with `required`.
+    fn put_card_with(&mut self, seat: Seat, card: Card, required: Option<crate::play::Requirement>) -> Result<(), DirectorError> {
         if let Some(play) = self.play.as_mut() {
+            let index = play.tricks().len() - 1;
             play.play(seat, card)?;
+            if let Some(required) = required {
+                play.add_requirement_revoke(seat, card, index, required);
+            }
         }
         self.penalty_cards.retain(|pc| *pc != (seat, card));
         self.minor_penalty_cards.retain(|pc| *pc != (seat, card));
@@ -1657,11 +1756,21 @@ impl FaceTable {
     /// re-scored. Law 62D2 (a defender's partner had still to play): Law 16C, noted.
     fn correct_trick_twelve(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
-        let revoke = play.revokes().iter().find(|r| r.offender == seat && r.trick == 11).cloned();
+        let revoke = play
+            .revokes()
+            .iter()
+            .find(|r| r.offender == seat && r.trick == 11 && !r.required.as_ref().is_some_and(|q| q.is_penalty_card()))
+            .cloned();
         let Some(revoke) = revoke else { return Err(DirectorError::NoRevokeToCorrect { seat }) };
         let (twelve, thirteen) = (&play.tricks()[11], &play.tricks()[12]);
-        if thirteen.card_of(seat) != Some(card) || card.suit() != revoke.suit_led {
-            return Err(LawError::MustFollowSuit { seat, led: revoke.suit_led }.into());
+        match &revoke.required {
+            Some(q) if thirteen.card_of(seat) != Some(card) || !q.allows(card) => {
+                return Err(DirectorError::MustComply { seat, law: q.law().to_string() });
+            }
+            None if thirteen.card_of(seat) != Some(card) || card.suit() != revoke.suit_led => {
+                return Err(LawError::MustFollowSuit { seat, led: revoke.suit_led }.into());
+            }
+            _ => {}
         }
         let mut replayed = Play::new(&self.board.deal, play.dummy(), play.tricks()[0].leader, play.trump());
         for (i, trick) in play.tricks().iter().enumerate() {
@@ -1676,9 +1785,7 @@ impl FaceTable {
                 replayed.play(who, c)?;
             }
         }
-        for r in play.revokes().iter().filter(|r| r.defective) {
-            replayed.add_revoke(r.clone());
-        }
+        replayed.keep_revokes(play);
         replayed.inherit_owners(play);
         let position = |s: Seat| (s.index() + 4 - twelve.leader.index()) % 4;
         let partner_after = position(seat.partner()) > position(seat);
@@ -1803,8 +1910,11 @@ impl FaceTable {
             return Err(DirectorError::BoardOver);
         }
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
+        // A penalty card not played whose replacement declarer accepted is not corrected (Law 52B1).
         let stands = |r: &&crate::play::Revoke| {
-            !r.defective && play.tricks().get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card)
+            !r.defective
+                && !r.required.as_ref().is_some_and(|q| q.is_penalty_card())
+                && play.tricks().get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card)
         };
         let revoke = play.revokes().iter().rev().filter(stands).find(|r| r.offender == seat);
         let Some(revoke) = revoke.cloned().filter(|_| self.after_revoke.is_none()) else {
@@ -1841,6 +1951,10 @@ impl FaceTable {
         }
         later.reverse();
         corrected.check(seat, card)?;
+        // Law 61A second part: the substitute must comply with the requirement broken (62B).
+        if let Some(q) = revoke.required.as_ref().filter(|q| !q.allows(card)) {
+            return Err(DirectorError::MustComply { seat, law: q.law().to_string() });
+        }
         corrected.play(seat, card)?;
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
         self.play = Some(corrected);
@@ -1867,6 +1981,7 @@ impl FaceTable {
                 waiting: None,
                 law: l.into(),
                 correct: both.map(|r| (r.offender, r.card)),
+                stand: Vec::new(),
             });
         }
         Ok(())
@@ -2032,19 +2147,25 @@ impl FaceTable {
         if leader.side() != declarer.side() && !suits.is_empty() && self.penalty_decided != Some(trick_index) {
             let d = Chooser::Player(declarer);
             let several = self.penalty_cards.iter().filter(|(p, _)| *p == holder).count() > 1;
-            let l = if several { "51B" } else { "50D2(a)" };
+            // Law 50D2 for one penalty card; 51B1 for two or more in one suit; 51B2 for
+            // penalty cards in more than one suit.
+            let (require, prohibit, none) = match (suits.len() > 1, several) {
+                (true, _) => ("51B2(a)", "51B2(b)", "51B2(c)"),
+                (false, true) => ("51B1(a)", "51B1(b)", "50D2(b)"),
+                (false, false) => ("50D2(a)", "50D2(a)", "50D2(b)"),
+            };
             let mut options = Vec::new();
             for s in suits {
                 options.push(option(
                     d,
                     Choice::RequireLead(s),
-                    l,
+                    require,
                     format!("{leader:?} must lead {}; {holder:?}'s penalty card(s) in it are picked up.", suit_word(s)),
                 ));
                 options.push(option(
                     d,
                     Choice::ProhibitLead(s),
-                    l,
+                    prohibit,
                     format!(
                         "{leader:?} may not lead {} while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.",
                         suit_word(s)
@@ -2054,7 +2175,7 @@ impl FaceTable {
             options.push(option(
                 d,
                 Choice::NoProhibition,
-                "50D2(b)",
+                none,
                 format!("No requirement: {leader:?} may lead any card; the penalty card(s) stay."),
             ));
             self.open(Irregularity::PenaltyCardLead { holder, leader }, options);

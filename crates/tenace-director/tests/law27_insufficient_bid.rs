@@ -126,7 +126,8 @@ fn law_27b2_insufficient_bid_corrected_by_other_bid_partner_must_pass() {
     choose(&mut t, player(Seat::South), Choice::ProhibitLead(Suit::Hearts)).unwrap();
     assert!(t.legal_cards().iter().all(|c| c.suit() != Suit::Hearts));
     assert_eq!(t.legal_cards().len(), 10);
-    refused(&mut t, Event::Play { seat: Seat::West, card: card("HT") }, "26B");
+    // Leading the prohibited suit anyway would be a revoke (61A, see laws61_64_revoke.rs).
+    assert_eq!(t.check_card(Seat::West, card("HT")).unwrap_err().law(), "26B");
     play(&mut t, "S6");
     play_out(&mut t);
     assert!(t.result().is_some());

@@ -107,7 +107,7 @@ fn law_50d2a_declarer_requires_the_lead_of_the_penalty_card_suit() {
     // The penalty card is picked up; East must lead a spade.
     assert!(t.penalty_cards().is_empty());
     assert!(t.legal_cards().iter().all(|c| c.suit() == Suit::Spades));
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("HA") }, "50D2(a)");
+    assert_eq!(t.check_card(Seat::East, card("HA")).unwrap_err().law(), "50D2(a)", "a revoke if led anyway (61A)");
     play(&mut t, "SQ ST");
     // West may now play any spade: the S6 is no longer a penalty card.
     assert_eq!(t.legal_cards().len(), 3);
@@ -120,7 +120,7 @@ fn law_50d2a_declarer_prohibits_the_lead_of_the_penalty_card_suit() {
     choose(&mut t, player(Seat::North), Choice::ProhibitLead(Suit::Spades)).unwrap();
     assert!(t.penalty_cards().is_empty());
     assert!(t.legal_cards().iter().all(|c| c.suit() != Suit::Spades));
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("SQ") }, "26B");
+    assert_eq!(t.check_card(Seat::East, card("SQ")).unwrap_err().law(), "26B", "a revoke if led anyway (61A)");
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn law_57a1_premature_play_before_partner_declarer_requires_the_highest_card() {
     choose(&mut t, player(Seat::North), Choice::PlayHighest).unwrap();
     assert_eq!(t.to_play(), Some(Seat::East));
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("CK")]);
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("C2") }, "57A1");
+    assert_eq!(t.check_card(Seat::East, card("C2")).unwrap_err().law(), "57A1", "a revoke if played anyway (61A)");
     play(&mut t, "CK C3");
     // West's C4 is a major penalty card, played at his first legal opportunity (50D1).
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);

@@ -93,12 +93,17 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
             };
             Event::DefectiveTrick { trick, seat, extra }
         }
-        // Law 45D: dummy's last card was not the one declarer named (one dummy holds, mostly).
+        // Law 45D: dummy's last card was not the one declarer named; Law 45C4(b): declarer
+        // changes an unintended designation (one dummy holds, mostly).
         18 => {
             let held: Vec<Card> = t.play().map_or(Vec::new(), |p| p.remaining(p.dummy()).iter().collect());
-            match held.len() {
-                0 => Event::DummyCardNotNamed { named: Card::from_index((b % 52) as u8).unwrap() },
-                n => Event::DummyCardNotNamed { named: held[b % n] },
+            let named = match held.len() {
+                0 => Card::from_index((b % 52) as u8).unwrap(),
+                n => held[b / 2 % n],
+            };
+            match b % 2 {
+                0 => Event::DummyCardNotNamed { named },
+                _ => Event::ChangeOfDesignation { card: named },
             }
         }
         // A card the player holds, whoever is to play (premature plays, Laws 53B, 53C, 57, 60B).
@@ -109,11 +114,17 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 n => Event::Play { seat, card: held[b % n] },
             }
         }
-        // Correcting the last revoke, with a card of the suit led when the offender has one.
-        _ => match t.play().and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, p.remaining(r.offender))))
+        // Correcting the last revoke, with a card of the suit led when the offender has one (for a
+        // Law 61A second-part revoke, mostly a card that complies with the requirement broken).
+        _ => match t
+            .play()
+            .and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, r.required.clone(), p.remaining(r.offender))))
         {
-            Some((offender, led, hand)) if a != 1 && a != 3 && !hand.is_empty() => {
-                let cards: Vec<Card> = hand.cards_in(led).iter().chain(hand.iter()).collect();
+            Some((offender, led, required, hand)) if a != 1 && a != 3 && !hand.is_empty() => {
+                let cards: Vec<Card> = match required {
+                    Some(q) => hand.iter().filter(|c| q.allows(*c)).chain(hand.iter()).collect(),
+                    None => hand.cards_in(led).iter().chain(hand.iter()).collect(),
+                };
                 Event::CorrectRevoke { seat: offender, card: cards[b % cards.len()] }
             }
             _ => Event::CorrectRevoke { seat, card: Card::from_index((b % 52) as u8).unwrap() },

@@ -133,3 +133,15 @@ fn law_67a1_a_defective_trick_in_the_terminal_session() {
     assert!(out.contains("Trick 1: E HA, S H6, W HT, N H4"), "{out}");
     assert!(out.contains("error: defective TRICK SEAT [CARD...]: TRICK is 1 to 13"), "{out}");
 }
+
+#[test]
+fn law_45c4b_a_change_of_designation_of_dummys_card_in_the_terminal_session() {
+    let deal = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+    let input = "N 1NT\nE P\nS P\nW P\nE SQ\nS S7\nW S4\nredesignate S8\nchoose 2\nW S5\nredesignate\nshow\n";
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], input));
+    // Declarer meant the S8: it replaces the S7 (47C); West may change his S4 (47D).
+    assert!(out.contains("note (Law 45C4(b))"), "{out}");
+    assert!(out.contains("[West, Law 45C4(b)] West withdraws the S4"), "{out}");
+    assert!(out.contains("Trick 1: E SQ, S S8, W S5"), "{out}");
+    assert!(out.contains("error: redesignate CARD (the card declarer meant)"), "{out}");
+}

@@ -18,6 +18,10 @@
 //! the next trick: it is withdrawn and the named card played; a defender may withdraw a card
 //! played after it, and once declarer's RHO has changed his play declarer may withdraw his.
 //! Found later (45D2), the card stands and play continues normally.
+//!
+//! Law 45C4(b), 47C, 47D: declarer corrects an unintended designation of dummy's card before he
+//! next plays from either hand: the card goes back to dummy's hand and the intended one is
+//! played; an opponent who has played in turn since, a legal card, may withdraw it.
 
 use tenace_core::{Card, Seat};
 
@@ -76,6 +80,10 @@ impl FaceTable {
                     Some(("45D1", false, Irregularity::CardAfterChange { offender, seat, card }))
                 }
                 "45D1" => None,
+                "45C4(b)" if !offending && !pending.stand.contains(&(seat, card)) => {
+                    Some(("45C4(b)", false, Irregularity::CardAfterChange { offender, seat, card }))
+                }
+                "45C4(b)" => None,
                 _ if !offending => Some(("62C1", false, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
                 _ if pending.non_offender_withdrew => {
                     Some(("62C2", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card }))
@@ -111,31 +119,45 @@ impl FaceTable {
 
     /// Law 45D: dummy's most recent card was not the one declarer named (`named`).
     pub(super) fn on_dummy_card_not_named(&mut self, named: Card) -> Result<(), DirectorError> {
+        self.replace_dummy_card(named, false)
+    }
+
+    /// Law 45C4(b), 47C: declarer corrects an unintended designation of dummy's most recent
+    /// card (the Director judges it a slip of the tongue) before he has next played a card from
+    /// either hand; `card` replaces it, and the one withdrawn goes back to dummy's hand without
+    /// further rectification. An opponent who has played in turn since, a card that was legal,
+    /// may withdraw it and substitute another (47D, Law 16C1).
+    pub(super) fn on_change_of_designation(&mut self, card: Card) -> Result<(), DirectorError> {
+        self.replace_dummy_card(card, true)
+    }
+
+    /// Dummy's most recent card is replaced by `named`: under Law 45D (`designation` false) or
+    /// 45C4(b) (true).
+    fn replace_dummy_card(&mut self, named: Card, designation: bool) -> Result<(), DirectorError> {
+        let none = if designation { DirectorError::NoDesignationToChange } else { DirectorError::NoUnnamedDummyCard };
         self.pending_error()?;
         self.claim_error()?;
         if self.result.is_some() {
             return Err(DirectorError::BoardOver);
         }
         if self.after_revoke.is_some() {
-            return Err(DirectorError::NoUnnamedDummyCard);
+            return Err(none);
         }
         let play = self.play.as_ref().ok_or(tenace_table::LawError::AuctionNotEnded)?;
         let dummy = play.dummy();
-        let (index, placed) = play
-            .tricks()
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, t)| t.card_of(dummy).map(|c| (i, c)))
-            .ok_or(DirectorError::NoUnnamedDummyCard)?;
+        let Some((index, placed)) =
+            play.tricks().iter().enumerate().rev().find_map(|(i, t)| t.card_of(dummy).map(|c| (i, c)))
+        else {
+            return Err(none);
+        };
         if placed == named {
-            return Err(DirectorError::NoUnnamedDummyCard);
+            return Err(none);
         }
         if !play.remaining(dummy).contains(named) {
             return Err(tenace_table::LawError::CardNotHeld { seat: dummy, card: named }.into());
         }
         // 45D2: each side has played to the next trick: too late, the card stands.
-        if play.tricks().get(index + 1).is_some_and(|t| t.cards.len() >= 2) {
+        if !designation && play.tricks().get(index + 1).is_some_and(|t| t.cards.len() >= 2) {
             self.note(
                 "45D2",
                 format!("Dummy's {placed} (declarer named the {named}) stands: play continues normally (a failure to follow suit may be a revoke, 64B3)."),
@@ -148,21 +170,37 @@ impl FaceTable {
             match corrected.take_back() {
                 Some((s, c)) if s == dummy && c == placed => break,
                 Some(played) => later.push(played),
-                None => return Err(DirectorError::NoUnnamedDummyCard),
+                None => return Err(none),
             }
         }
         later.reverse();
+        // 45C4(b): only until declarer next plays a card from either hand.
+        if designation && later.iter().any(|(s, _)| s.side() == dummy.side()) {
+            return Err(none);
+        }
+        // 45C4(b): an opponent's card that was not legal before the change (a revoke) stands.
+        let stand: Vec<(Seat, Card)> = later
+            .iter()
+            .copied()
+            .filter(|(s, c)| play.revokes().iter().any(|r| r.offender == *s && r.card == *c && r.trick >= index))
+            .collect();
         corrected.play(dummy, named)?;
         self.play = Some(corrected);
-        self.note("45D1", format!("Dummy's {placed}, not named by declarer, is withdrawn; the {named} is played."));
+        let (l, text) = if designation {
+            ("45C4(b)", format!("Declarer's unintended designation of dummy's {placed} is corrected: the {placed} goes back to dummy's hand without further rectification (47C); the {named} is played."))
+        } else {
+            ("45D1", format!("Dummy's {placed}, not named by declarer, is withdrawn; the {named} is played."))
+        };
+        self.note(l, text);
         if !later.is_empty() {
             self.after_revoke = Some(super::AfterRevoke {
                 revoker: dummy,
                 cards: later,
                 non_offender_withdrew: false,
                 waiting: None,
-                law: "45D1".into(),
+                law: l.into(),
                 correct: None,
+                stand,
             });
         }
         Ok(())

@@ -167,6 +167,7 @@ impl FaceTable {
                     established: true,
                     from_dummy: *offender == play.dummy(),
                     defective: true,
+                    required: None,
                 });
                 play.rescan_revokes(&deal);
                 self.penalty_cards.retain(|pc| *pc != (*offender, card));
@@ -299,9 +300,7 @@ impl FaceTable {
                 }
             }
         }
-        for r in play.revokes().iter().filter(|r| r.defective) {
-            rebuilt.add_revoke(r.clone());
-        }
+        rebuilt.keep_revokes(play);
         rebuilt.inherit_owners(play);
         self.play = Some(rebuilt);
         if !queued.is_empty() {
@@ -312,6 +311,7 @@ impl FaceTable {
                 waiting: None,
                 law: "58B3".into(),
                 correct: None,
+                stand: Vec::new(),
             });
         }
         for (who, c) in dropped {

@@ -12,6 +12,7 @@ use tenace_core::{Card, Seat, Suit};
 
 use super::{option, FaceTable};
 use crate::error::DirectorError;
+use crate::play::Requirement;
 use crate::rectification::{Choice, Chooser, Irregularity, RectOption};
 
 impl FaceTable {
@@ -135,30 +136,31 @@ impl FaceTable {
     /// Law 57A at `seat`'s play to the trick: the card declarer's option requires. Whether he
     /// is able to comply (57B, 59) is the caller's question.
     pub(super) fn restriction_check(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
-        let Some(play) = self.play.as_ref() else { return Ok(()) };
-        let Some(trick) = play.current_trick() else { return Ok(()) };
-        let Some((s, choice, index)) = self.play_restriction else { return Ok(()) };
+        match self.required_57a(seat) {
+            Some(q) if !q.allows(card) => Err(DirectorError::MustComply { seat, law: q.law().to_string() }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Law 57A: what declarer's option requires of `seat`'s play to the current trick, if any
+    /// (57A1/57A2 bind only a player who can follow suit, 57A3/57A4 only one who cannot).
+    pub(super) fn required_57a(&self, seat: Seat) -> Option<Requirement> {
+        let play = self.play.as_ref()?;
+        let trick = play.current_trick()?;
+        let (s, choice, index) = self.play_restriction?;
         if s != seat || index != play.tricks().len() - 1 || trick.cards.is_empty() {
-            return Ok(());
+            return None;
         }
         let hand = play.remaining(seat);
         let led = trick.cards[0].suit();
         let follows = hand.suit_len(led) > 0;
-        let required: Option<Card> = match choice {
-            Choice::PlayHighest if follows => hand.cards_in(led).iter().next_back(),
-            Choice::PlayLowest if follows => hand.cards_in(led).iter().next(),
+        let law = law_of(choice).to_string();
+        match choice {
+            Choice::PlayHighest if follows => hand.cards_in(led).iter().next_back().map(|card| Requirement::Card { card, law }),
+            Choice::PlayLowest if follows => hand.cards_in(led).iter().next().map(|card| Requirement::Card { card, law }),
+            Choice::RequireSuit(suit) if !follows => Some(Requirement::Suit { suit, law }),
+            Choice::ForbidSuit(suit) if !follows => Some(Requirement::NoSuit { suit, law }),
             _ => None,
-        };
-        let ok = match (choice, required) {
-            (_, Some(r)) => card == r,
-            (Choice::RequireSuit(x), _) if !follows => card.suit() == x,
-            (Choice::ForbidSuit(x), _) if !follows => card.suit() != x,
-            _ => true,
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(DirectorError::MustComply { seat, law: law_of(choice).to_string() })
         }
     }
 
