@@ -95,7 +95,8 @@ pub fn final_contract(calls: &[MadeCall]) -> Option<FinalContract> {
 }
 
 /// The suits `seat` named in its bids in the legal auction ("specified in the legal auction",
-/// Law 26B, read as the denominations named; an artificial meaning is the Director's to add).
+/// Law 26B, read as the denominations named; the table uses `FaceTable::suits_specified`, which
+/// adds the Director's statements of an artificial meaning, Laws 26B and 29C).
 pub fn suits_named(calls: &[MadeCall], seat: Seat) -> Vec<tenace_core::Suit> {
     let mut suits = Vec::new();
     for c in calls.iter().filter(|c| c.seat == seat) {

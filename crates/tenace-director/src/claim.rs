@@ -167,7 +167,7 @@ impl Search<'_> {
         if hand.suit_len(led) > 0 {
             let cards: Vec<Card> = hand.cards_in(led).iter().collect();
             let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
-            let partner_winning = (trick.len() - winning) % 2 == 0;
+            let partner_winning = (trick.len() - winning).is_multiple_of(2);
             let best = trick[winning];
             let beats = |c: &Card| best.suit() == led && c.rank() > best.rank();
             let cheap = if partner_winning { None } else { cards.iter().copied().find(beats) };
@@ -177,7 +177,7 @@ impl Search<'_> {
             // Void in the suit led: ruff low enough to win when partner is not winning (throwing
             // a winning ruff away would be irrational), otherwise the lowest card of any suit.
             let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
-            let partner_winning = (trick.len() - winning) % 2 == 0;
+            let partner_winning = (trick.len() - winning).is_multiple_of(2);
             let best = trick[winning];
             let ruff = self.trump.filter(|_| !partner_winning).and_then(|t| {
                 hand.cards_in(t).iter().find(|c| best.suit() != t || c.rank() > best.rank())

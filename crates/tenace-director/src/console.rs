@@ -4,7 +4,7 @@
 //! rendered as text ([`show`], [`after`]) or as a [`Desk`] for a web page. Pure: no I/O.
 
 use serde::Serialize;
-use tenace_core::{Call, Card, Seat, Strain};
+use tenace_core::{Call, Card, Seat, Strain, Suit};
 
 use crate::{Chooser, Event, FaceTable, Spoken};
 
@@ -29,6 +29,15 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
   redesignate SQ   Law 45C4(b): declarer's designation of dummy's last card was a slip of
                    the tongue, corrected before he played again from either hand: SQ is
                    played instead (47C); opponents who played since may change (47D)
+  specified E 2C [H S]
+                   Laws 26B, 29C: East's 2C in the legal auction specified hearts and
+                   spades (artificial; none named: no suit); the Law 26B options leave out
+                   exactly the suits East specified
+  forfeit          Law 11A: the non-offending side acted before summoning the Director; its
+                   right to rectification is forfeited (the pending irregularity stands as
+                   waived, noted for a Law 12 review)
+  cancel           Law 10B: the Director cancels the choice a player just made without his
+                   instructions; the rectification is offered again
   claim S 3 [statement]
                    Law 68: South claims 3 of the remaining tricks (0 concedes them all); a
                    statement like `draw trumps, then SA SK` commits him to that order (70D)
@@ -72,6 +81,17 @@ pub fn seat(word: &str) -> Result<Seat, String> {
 /// A card such as `SA`, `HT`, `D2`.
 pub fn card(word: &str) -> Result<Card, String> {
     word.to_ascii_uppercase().parse().map_err(|_| format!("{word:?} is not a card (e.g. SA, HT, D2)"))
+}
+
+/// A suit by letter or name (`S`, `hearts`).
+pub fn suit(word: &str) -> Result<Suit, String> {
+    match word.to_ascii_lowercase().as_str() {
+        "s" | "spade" | "spades" => Ok(Suit::Spades),
+        "h" | "heart" | "hearts" => Ok(Suit::Hearts),
+        "d" | "diamond" | "diamonds" => Ok(Suit::Diamonds),
+        "c" | "club" | "clubs" => Ok(Suit::Clubs),
+        _ => Err(format!("{word:?} is not a suit (S, H, D or C)")),
+    }
 }
 
 /// A call, a bid above seven (Law 38), or `None` when `word` is not a call at all.
@@ -177,6 +197,20 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             let [_, c] = words[..] else { return Err("redesignate CARD (the card declarer meant)".into()) };
             return Ok(Command::Apply(Event::ChangeOfDesignation { card: card(c)? }));
         }
+        "specified" => {
+            let usage = "specified SEAT CALL [SUIT...] (suits S H D C; none for no suit)";
+            let seat = seat(words.get(1).ok_or(usage)?)?;
+            let word = words.get(2).ok_or(usage)?;
+            let Some(Spoken::Call(call)) = spoken(word) else { return Err(format!("{word:?} is not a call")) };
+            let suits = words[3..]
+                .iter()
+                .filter(|w| !w.eq_ignore_ascii_case("none"))
+                .map(|w| suit(w))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Command::Apply(Event::SuitsSpecified { seat, call, suits }));
+        }
+        "forfeit" => return Ok(Command::Apply(Event::RightForfeited)),
+        "cancel" => return Ok(Command::Apply(Event::CancelChoice)),
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };
             let Some(Spoken::Call(intended)) = spoken(c) else { return Err(format!("{c:?} is not a call")) };

@@ -78,6 +78,12 @@ pub enum DirectorError {
     CorrectEarlierRevoke { seat: Seat },
     #[error("Law 67: trick {trick} is not a quitted trick; only a completed trick can be found defective")]
     NotAQuittedTrick { trick: u8 },
+    #[error("Law 26B: {seat:?} has no call {call} in the legal auction whose suits could be specified")]
+    NoSuchCall { seat: Seat, call: Call },
+    #[error("Law 11A: no pending rectification gives the non-offending side an option that forfeiture could resolve")]
+    NothingToForfeit,
+    #[error("Law 10B: the last event is not a player's choice of a rectification; there is nothing to cancel")]
+    NoChoiceToCancel,
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -132,6 +138,9 @@ impl DirectorError {
             CorrectEarlierRevoke { .. } => "62C3".into(),
             NoUnnamedDummyCard => "45D1".into(),
             NoDesignationToChange => "45C4(b)".into(),
+            NoSuchCall { .. } => "26B".into(),
+            NothingToForfeit => "11A".into(),
+            NoChoiceToCancel => "10B".into(),
         }
     }
 }
@@ -182,6 +191,9 @@ mod tests {
             DirectorError::CorrectEarlierRevoke { seat: Seat::South },
             DirectorError::NoUnnamedDummyCard,
             DirectorError::NoDesignationToChange,
+            DirectorError::NoSuchCall { seat: Seat::East, call: Call::Pass },
+            DirectorError::NothingToForfeit,
+            DirectorError::NoChoiceToCancel,
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

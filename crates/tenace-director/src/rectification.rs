@@ -109,6 +109,31 @@ pub enum Event {
     /// After an agreed claim: a player of the side that agreed withdraws his acquiescence
     /// (Law 69B), or the conceding side asks the Director to cancel its concession (Law 71).
     ReviewClaim { seat: Seat },
+    /// Laws 26B, 29C: the Director states which suits `seat`'s call `call` in the legal auction
+    /// specified (its meaning, when artificial: e.g. a Stayman 2C specifies hearts and spades,
+    /// not clubs; `suits` may be empty, e.g. for a relay). It replaces, for that call, the
+    /// default reading "a bid specifies the suit it names". `call` is the most recent such call
+    /// of `seat` that stands in the legal auction. The Law 26B options offered to declarer leave
+    /// out exactly the suits the offender specified; a 26B option already on offer is
+    /// recomputed.
+    SuitsSpecified {
+        seat: Seat,
+        call: Call,
+        #[serde(default)]
+        suits: Vec<Suit>,
+    },
+    /// Law 11A: the Director rules that the non-offending side has forfeited its right to
+    /// rectification of the pending irregularity (one of its members acted before summoning
+    /// the Director, and the Director so rules). The rectification is resolved as the
+    /// non-offenders' waiver (their option to accept the irregularity, or to prohibit or
+    /// require nothing, or to keep their card), with an 11A note for the Director's Law 12
+    /// review (11A: an adjusted score for a side that gained through an opponent's action in
+    /// ignorance of the law; 11B: a procedural penalty may still be assessed).
+    RightForfeited,
+    /// Law 10B: the Director cancels the enforcement or waiver of a rectification that a player
+    /// made without his instructions: the last event, a player's choice, is undone and the
+    /// rectification is offered again. (Allowing it is doing nothing.)
+    CancelChoice,
 }
 
 /// A claim or concession (Law 68) and the opponents who have agreed to it so far.

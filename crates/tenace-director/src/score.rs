@@ -12,8 +12,10 @@ use crate::table::FaceTable;
 
 /// Laws whose application leaves an adjusted score to the Director's judgement (12A1, 12B1):
 /// information from withdrawn calls and plays (16C2), a comparable call that helped the
-/// offenders (23C, 27D), information from a penalty card (50E3), equity after a revoke (64C).
-pub const REVIEW_LAWS: [&str; 5] = ["16C", "23C", "27D", "50E", "64C"];
+/// offenders (23C, 27D), information from a penalty card (50E3), equity after a revoke (64C), and a
+/// forfeited right to rectification (11A: a side that gained through its opponents' action in
+/// ignorance of the law).
+pub const REVIEW_LAWS: [&str; 6] = ["11A", "16C", "23C", "27D", "50E", "64C"];
 
 /// What the Director hands to the scorer for one board.
 #[derive(Clone, Debug, PartialEq)]

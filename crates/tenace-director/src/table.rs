@@ -11,6 +11,7 @@ use crate::play::FacePlay as Play;
 mod after_revoke;
 mod claims;
 mod defective;
+mod statements;
 mod premature;
 
 use crate::auction::{self, MadeCall};
@@ -111,6 +112,10 @@ pub struct FaceTable {
     /// (55B2) and has still to lead from the correct one.
     #[serde(default)]
     declarer_retracted: Option<usize>,
+    /// Laws 26B, 29C: the Director's statements of the suits a call of the legal auction
+    /// specified (index in `calls`, the seat and call there, the suits).
+    #[serde(default)]
+    specified: Vec<(usize, Seat, Call, Vec<Suit>)>,
     result: Option<BoardResult>,
     notes: Vec<Note>,
     events: Vec<Event>,
@@ -131,10 +136,11 @@ fn misinformed(seat: Seat, card: Card) -> RectOption {
     )
 }
 
-/// Law 61A (second part), 64B3: a penalty card that had to be played (Law 50D1, 51A) and was
-/// not, the other card being accepted under Law 52B1.
-fn penalty_requirement(card: Card) -> crate::play::Requirement {
-    crate::play::Requirement::Card { card, law: "50D1".into() }
+/// Law 61A (second part), 64B3: a penalty card that had to be played (Law 50D1, 51A; 50C for a
+/// minor penalty card, before a lower card of its suit) and was not, the other card being
+/// accepted under Law 52B1.
+fn penalty_requirement(card: Card, minor: bool) -> crate::play::Requirement {
+    crate::play::Requirement::Card { card, law: if minor { "50C" } else { "50D1" }.into() }
 }
 
 fn law(s: &str) -> String {
@@ -175,6 +181,7 @@ impl FaceTable {
             agreed_claim: None,
             after_revoke: None,
             declarer_retracted: None,
+            specified: Vec::new(),
             result: None,
             notes: Vec::new(),
             events: Vec::new(),
@@ -481,6 +488,9 @@ impl FaceTable {
             Event::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
             Event::DummyCardNotNamed { named } => next.on_dummy_card_not_named(*named)?,
             Event::ChangeOfDesignation { card } => next.on_change_of_designation(*card)?,
+            Event::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
+            Event::RightForfeited => next.on_right_forfeited()?,
+            Event::CancelChoice => next.on_cancel_choice()?,
         }
         next.tidy();
         next.settle();
@@ -1105,7 +1115,7 @@ impl FaceTable {
         if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
             if choice == Choice::Accept {
                 self.note("52B1(a)", format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."));
-                return self.put_card_with(holder, played, Some(penalty_requirement(penalty)));
+                return self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))));
             }
             self.minor_penalty_cards.retain(|pc| *pc != (holder, played));
             if !self.penalty_cards.contains(&(holder, played)) {
@@ -1522,7 +1532,7 @@ impl FaceTable {
             if declaring && seat == holder.lho() {
                 self.rectification = None;
                 self.note("52B1(b)", format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
-                self.put_card_with(holder, played, Some(penalty_requirement(penalty)))?;
+                self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))))?;
                 return self.on_play(seat, card);
             }
         }
@@ -1668,9 +1678,13 @@ impl FaceTable {
             }
             // Law 52B: a defender leads or plays another card when required to play a penalty
             // card: declarer accepts it (52B1) or has the penalty card substituted (52B2).
-            Err(DirectorError::PenaltyCardMustBePlayed { card: penalty, .. })
-            | Err(DirectorError::DesignatedPenaltyCard { card: penalty, .. })
-                if self.rectification.is_none() =>
+            // Law 50C with 52: a lower card of a minor penalty card's suit played before it is a
+            // failure to play the penalty card (when it could itself be played now).
+            Err(ref e @ (DirectorError::PenaltyCardMustBePlayed { card: penalty, .. }
+            | DirectorError::DesignatedPenaltyCard { card: penalty, .. }
+            | DirectorError::MinorPenaltyCard { card: penalty, .. }))
+                if self.rectification.is_none()
+                    && (!matches!(e, DirectorError::MinorPenaltyCard { .. }) || self.check_card(seat, penalty).is_ok()) =>
             {
                 let declarer = self.final_contract().map(|fc| fc.declarer).ok_or(LawError::AuctionNotEnded)?;
                 let d = Chooser::Player(declarer);
@@ -2119,21 +2133,7 @@ impl FaceTable {
             }
         }
         if let Some(offender) = open {
-            let named = auction::suits_named(&self.calls, offender);
-            let d = Chooser::Player(declarer);
-            let mut options: Vec<RectOption> = Suit::DESCENDING
-                .into_iter()
-                .filter(|s| !named.contains(s))
-                .map(|s| {
-                    option(
-                        d,
-                        Choice::ProhibitLead(s),
-                        "26B",
-                        format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s)),
-                    )
-                })
-                .collect();
-            options.push(option(d, Choice::NoProhibition, "26B", "Declarer prohibits no suit."));
+            let options = self.lead_restriction_options(offender, leader, declarer);
             self.open(Irregularity::LeadRestriction { offender, leader }, options);
             return;
         }

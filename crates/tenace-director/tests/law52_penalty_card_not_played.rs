@@ -58,3 +58,50 @@ fn law_52b2_not_accepted_the_penalty_card_is_substituted_the_other_becomes_a_pen
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("S5"))]);
     assert_eq!(t.to_play(), Some(Seat::North));
 }
+
+/// 1NT by North; East leads the HA and the H2 shows too: the H2 is a minor penalty card (50B).
+/// East wins and is on lead again.
+fn east_has_a_minor_h2() -> FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
+    choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
+    play(&mut t, "H6 H7 H4");
+    assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("H2"))]);
+    t
+}
+
+#[test]
+fn law_52b2_a_lower_card_before_a_minor_penalty_card_the_penalty_card_is_substituted() {
+    let mut t = east_has_a_minor_h2();
+    // Law 50C: not the H3 before the H2. Led anyway, it is recorded, not refused (Law 52).
+    t.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    let n = player(Seat::North);
+    assert!(matches!(
+        t.rectification().map(|r| &r.irregularity),
+        Some(Irregularity::PenaltyCardNotPlayed { holder: Seat::East, played, penalty }) if *played == card("H3") && *penalty == card("H2")
+    ));
+    assert_eq!(options(&t), vec![(n, Choice::Accept, "52B1(a)".to_string()), (n, Choice::Refuse, "52B2".to_string())]);
+    choose(&mut t, n, Choice::Refuse).unwrap();
+    // The H2 is led instead; the H3, illegally led, becomes a major penalty card.
+    assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("H2")]);
+    assert!(t.minor_penalty_cards().is_empty());
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("H3"))]);
+}
+
+#[test]
+fn law_61a_52b1_a_lower_card_before_a_minor_penalty_card_accepted_is_a_revoke_without_adjustment() {
+    let mut t = east_has_a_minor_h2();
+    t.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    choose(&mut t, player(Seat::North), Choice::Accept).unwrap();
+    assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("H3")]);
+    // The H2 remains a (minor) penalty card; the failure is a revoke (61A) that Law 64B3 does
+    // not adjust.
+    assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("H2"))]);
+    let revoke = t.play().unwrap().revokes().last().cloned().expect("a revoke");
+    assert_eq!(revoke.required.map(|r| r.law().to_string()), Some("50C".to_string()));
+    // An honour may still be played instead (50C): the HK is no failure.
+    let mut t = east_has_a_minor_h2();
+    t.apply(Event::Play { seat: Seat::East, card: card("HK") }).unwrap();
+    assert!(t.rectification().is_none());
+}

@@ -65,7 +65,12 @@ fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_it
     let legal = t.legal_cards();
     assert!(!legal.contains(card("H3")));
     assert!(legal.contains(card("HK")) && legal.contains(card("H2")) && legal.contains(card("SQ")));
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("H3") }, "50C");
+    assert_eq!(t.check_card(Seat::East, card("H3")).unwrap_err().law(), "50C");
+    // Played anyway, the H3 is recorded: a failure to play the penalty card (Law 52, see
+    // tests/law52_penalty_card_not_played.rs).
+    let mut other = t.clone();
+    other.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    assert!(other.rectification().is_some());
     play(&mut t, "H2");
     assert!(t.minor_penalty_cards().is_empty());
 }

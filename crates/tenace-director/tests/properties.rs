@@ -45,7 +45,7 @@ const CHOICES: [Choice; 22] = [
 /// Turns random numbers into an event, biased towards what the table is waiting for.
 fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
     let seat = Seat::from_index(a);
-    match kind % 19 {
+    match kind % 22 {
         // The option on offer, by the right chooser.
         0..=3 if t.rectification().is_some() => {
             let opts = &t.rectification().unwrap().options;
@@ -114,6 +114,19 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 n => Event::Play { seat, card: held[b % n] },
             }
         }
+        // Laws 26B, 29C: the suits a call specified (mostly a call the seat made).
+        19 => {
+            let made: Vec<Call> = t.calls().iter().filter(|m| m.seat == seat).map(|m| m.call).collect();
+            let call = match made.len() {
+                0 => any_call(b),
+                n => made[b % n],
+            };
+            let suits = Suit::ALL.into_iter().filter(|s| b >> (s.index() + 3) & 1 == 1).collect();
+            Event::SuitsSpecified { seat, call, suits }
+        }
+        // Law 11A: forfeiture; Law 10B: the Director cancels a player's last choice.
+        20 => Event::RightForfeited,
+        21 => Event::CancelChoice,
         // Correcting the last revoke, with a card of the suit led when the offender has one (for a
         // Law 61A second-part revoke, mostly a card that complies with the requirement broken).
         _ => match t

@@ -145,3 +145,34 @@ fn law_45c4b_a_change_of_designation_of_dummys_card_in_the_terminal_session() {
     assert!(out.contains("Trick 1: E SQ, S S8, W S5"), "{out}");
     assert!(out.contains("error: redesignate CARD (the card declarer meant)"), "{out}");
 }
+
+#[test]
+fn law_26b_the_director_states_the_suits_an_artificial_call_specified_in_the_terminal_session() {
+    // East's insufficient 1D is corrected by 2D, not comparable (27B2); South declares 4S and
+    // West is on lead: declarer's 26B option. The Director rules East's 2D artificial (hearts).
+    let input = "N 1H\nE 1D\nchoose 2\nE 2D\nchoose 3\nS 2S\nW P\nN 4S\nE P\nS P\nW P\nspecified E 2D H\nspecified E 1D H\nspecified E 2D X\n";
+    let out = stdout(&rule(&["--deal", DEAL], input));
+    let (before, after) = out.split_once("note (Law 26B)").expect(&out);
+    assert!(before.contains("West may not lead hearts") && !before.contains("West may not lead diamonds"), "{out}");
+    assert!(after.contains("West may not lead diamonds") && !after.contains("West may not lead hearts"), "{out}");
+    // The withdrawn 1D is not in the legal auction; a bad suit is an error.
+    assert!(after.contains("refused: Law 26B"), "{out}");
+    assert!(after.contains("\"X\" is not a suit"), "{out}");
+}
+
+#[test]
+fn law_11a_the_director_rules_the_right_to_rectification_forfeited_in_the_terminal_session() {
+    let out = stdout(&rule(&["--deal", DEAL], "N 1H\nE 1D\nforfeit\nforfeit\nshow\n"));
+    assert!(out.contains("note (Law 11A)"), "{out}");
+    assert!(out.contains("refused: Law 11A"), "{out}");
+    assert!(out.contains("Auction: N 1H, E 1D"), "{out}");
+    assert!(out.contains("South to call"), "{out}");
+}
+
+#[test]
+fn law_10b_the_director_cancels_a_players_waiver_in_the_terminal_session() {
+    let out = stdout(&rule(&["--deal", DEAL], "N 1H\nE 1D\nchoose 1\ncancel\n"));
+    let (_, after) = out.split_once("note (Law 10B)").expect(&out);
+    assert!(after.contains("Irregularity: insufficient bid"), "{out}");
+    assert!(after.contains("[South, Law 27A1]"), "{out}");
+}
