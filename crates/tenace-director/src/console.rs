@@ -36,6 +36,14 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
   forfeit          Law 11A: the non-offending side acted before summoning the Director; its
                    right to rectification is forfeited (the pending irregularity stands as
                    waived, noted for a Law 12 review)
+  warned           Law 43B2(a): dummy, after violating 43A2, warned declarer not to lead
+                   from the wrong hand; either defender chooses the hand declarer leads from
+  asked H5         Law 43B2(b): dummy, after violating 43A2, was first to ask declarer if
+                   his last card from his own hand was a revoke; it was: H5 is substituted
+                   and Law 64 applies as if the revoke had been established
+  attention        Law 43B3: dummy, after violating 43A2, was first to draw attention to
+                   the defenders' pending irregularity: no immediate rectification, play
+                   continues as though none occurred (noted for a Law 12 review)
   cancel           Law 10B: the Director cancels the choice a player just made without his
                    instructions; the rectification is offered again
   claim S 3 [statement]
@@ -211,6 +219,12 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         }
         "forfeit" => return Ok(Command::Apply(Event::RightForfeited)),
         "cancel" => return Ok(Command::Apply(Event::CancelChoice)),
+        "warned" => return Ok(Command::Apply(Event::DummyWarnedWrongHand)),
+        "attention" => return Ok(Command::Apply(Event::DummyDrewAttention)),
+        "asked" => {
+            let [_, c] = words[..] else { return Err("asked CARD (the correct card declarer substitutes)".into()) };
+            return Ok(Command::Apply(Event::DummyAskedRevoke { card: card(c)? }));
+        }
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };
             let Some(Spoken::Call(intended)) = spoken(c) else { return Err(format!("{c:?} is not a call")) };

@@ -84,6 +84,12 @@ pub enum DirectorError {
     NothingToForfeit,
     #[error("Law 10B: the last event is not a player's choice of a rectification; there is nothing to cancel")]
     NoChoiceToCancel,
+    #[error("Law 43B2(a): the declaring side is not about to lead to a trick; there is no lead from the wrong hand to warn against")]
+    NoLeadToWarn,
+    #[error("Law 43B2(b): declarer's most recent card from his own hand is not a revoke that can still be corrected")]
+    NoRevokeDummyAsked,
+    #[error("Law 43B3: no rectification of a defender's irregularity in the play is pending that play could continue without")]
+    NoDefenderIrregularity,
 }
 
 fn suit_name(s: Suit) -> &'static str {
@@ -141,6 +147,9 @@ impl DirectorError {
             NoSuchCall { .. } => "26B".into(),
             NothingToForfeit => "11A".into(),
             NoChoiceToCancel => "10B".into(),
+            NoLeadToWarn => "43B2(a)".into(),
+            NoRevokeDummyAsked => "43B2(b)".into(),
+            NoDefenderIrregularity => "43B3".into(),
         }
     }
 }
@@ -194,6 +203,9 @@ mod tests {
             DirectorError::NoSuchCall { seat: Seat::East, call: Call::Pass },
             DirectorError::NothingToForfeit,
             DirectorError::NoChoiceToCancel,
+            DirectorError::NoLeadToWarn,
+            DirectorError::NoRevokeDummyAsked,
+            DirectorError::NoDefenderIrregularity,
         ];
         for e in errors {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");

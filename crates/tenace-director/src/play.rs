@@ -86,6 +86,11 @@ pub struct Revoke {
     /// suit, Law 44).
     #[serde(default)]
     pub required: Option<Requirement>,
+    /// Law 43B2(b): declarer's revoke, corrected when dummy (after a Law 43A2 violation) was the
+    /// first to ask about it; `card` went back to his hand, and Law 64 applies as if the revoke
+    /// had been established (`established` is true).
+    #[serde(default)]
+    pub dummy_asked: bool,
 }
 
 /// The play period of one board at a face-to-face table.
@@ -248,6 +253,7 @@ impl FacePlay {
             from_dummy: seat == self.dummy,
             defective: false,
             required: Some(required),
+            dummy_asked: false,
         });
         self.revokes.sort_by_key(|r| r.trick);
     }
@@ -257,7 +263,7 @@ impl FacePlay {
     /// stands in its trick (their establishment recomputed, Law 63A1).
     pub fn keep_revokes(&mut self, from: &FacePlay) {
         for r in &from.revokes {
-            if r.defective {
+            if r.defective || r.dummy_asked {
                 self.add_revoke(r.clone());
                 continue;
             }
@@ -299,6 +305,7 @@ impl FacePlay {
                         from_dummy: seat == self.dummy,
                         defective: false,
                         required: None,
+                        dummy_asked: false,
                     });
                 }
                 held[seat.index()].remove(*card);
@@ -372,6 +379,7 @@ impl FacePlay {
                     from_dummy: seat == self.dummy,
                     defective: false,
                     required: None,
+                    dummy_asked: false,
                 });
             }
         }
@@ -456,6 +464,7 @@ mod tests {
             from_dummy: offender == Seat::South,
             defective: false,
             required: None,
+            dummy_asked: false,
         }
     }
 

@@ -134,6 +134,31 @@ pub enum Event {
     /// made without his instructions: the last event, a player's choice, is undone and the
     /// rectification is offered again. (Allowing it is doing nothing.)
     CancelChoice,
+    /// Law 43B2(a): the Director finds that dummy, after violating a limitation of Law 43A2
+    /// (exchanging hands with declarer, leaving his seat to watch declarer's play, looking at a
+    /// defender's cards), warned declarer not to lead from the wrong hand as the declaring side
+    /// was about to lead to a trick. Either defender may choose the hand from which declarer
+    /// leads: a rectification ([`Irregularity::DummyWarnedWrongHand`]) offers each defender
+    /// [`Choice::LeadFrom`] declarer's hand or dummy's; the chosen hand leads next. Refused
+    /// (`Law 43B2(a)`) unless the declaring side is to lead to a trick after the opening lead.
+    DummyWarnedWrongHand,
+    /// Law 43B2(b): dummy, after violating Law 43A2, was the first to ask declarer whether his
+    /// most recent card from his own hand was a revoke, and it was (not yet established):
+    /// declarer substitutes `card` (a correct card; the cards played after it are dealt with as
+    /// in Law 62C) and Law 64 applies as if the revoke had been established — the revoke is kept
+    /// on record ([`crate::play::Revoke::dummy_asked`]) and the tricks it costs are transferred
+    /// at the end of play. Refused (`Law 43B2(b)`) when declarer's last card from his own hand
+    /// was not an unestablished revoke.
+    DummyAskedRevoke { card: Card },
+    /// Law 43B3: dummy, after violating Law 43A2, was the first to draw attention to a
+    /// defender's irregularity in the play: there is no immediate rectification and play
+    /// continues as though no irregularity had occurred. The pending rectification (a lead out
+    /// of turn, 54/56; a penalty card not played, 52; a premature play, 57) is resolved as the
+    /// declaring side's acceptance (the lead or card stands; a premature card stands and is no
+    /// penalty card), with a 43B3 note for the Director's Law 12 review: if the defending side
+    /// gained through its irregularity he adjusts only its score; the declaring side keeps its
+    /// table score. Refused (`Law 43B3`) when no such rectification is pending.
+    DummyDrewAttention,
 }
 
 /// A claim or concession (Law 68) and the opponents who have agreed to it so far.
@@ -234,6 +259,8 @@ pub enum Choice {
     KeepCard,
     /// ...or withdraws it and plays again (62C1; 62C2: a defender's becomes a penalty card).
     WithdrawCard,
+    /// Law 43B2(a): a defender chooses the hand (declarer's or dummy's) from which declarer leads.
+    LeadFrom(Seat),
 }
 
 /// One option the Laws give: who chooses, the Law, and what it does.
@@ -321,6 +348,9 @@ pub enum Irregularity {
     /// Law 69B (`by` on the side that agreed) or 71 (`by` on the conceding side): an agreed
     /// claim brought back to the Director.
     ClaimReviewed { claimer: Seat, tricks: u8, by: Seat, normal_line: Option<u8> },
+    /// Law 43B2(a): dummy, after a Law 43A2 violation, warned declarer not to lead from the
+    /// wrong hand; `leader` was the hand due to lead. Either defender chooses the hand.
+    DummyWarnedWrongHand { declarer: Seat, leader: Seat },
 }
 
 /// A pending rectification: the irregularity and every option the Laws give.

@@ -14,8 +14,9 @@ use crate::table::FaceTable;
 /// information from withdrawn calls and plays (16C2), a comparable call that helped the
 /// offenders (23C, 27D), information from a penalty card (50E3), equity after a revoke (64C), and a
 /// forfeited right to rectification (11A: a side that gained through its opponents' action in
-/// ignorance of the law).
-pub const REVIEW_LAWS: [&str; 6] = ["11A", "16C", "23C", "27D", "50E", "64C"];
+/// ignorance of the law), and a defenders' irregularity left unrectified because dummy, after a
+/// Law 43A2 violation, drew attention to it (43B3: only the defending side's score is adjusted).
+pub const REVIEW_LAWS: [&str; 7] = ["11A", "16C", "23C", "27D", "43B3", "50E", "64C"];
 
 /// What the Director hands to the scorer for one board.
 #[derive(Clone, Debug, PartialEq)]

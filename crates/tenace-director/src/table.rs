@@ -11,6 +11,7 @@ use crate::play::FacePlay as Play;
 mod after_revoke;
 mod claims;
 mod defective;
+mod dummy;
 mod statements;
 mod premature;
 
@@ -491,6 +492,9 @@ impl FaceTable {
             Event::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
             Event::RightForfeited => next.on_right_forfeited()?,
             Event::CancelChoice => next.on_cancel_choice()?,
+            Event::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
+            Event::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,
+            Event::DummyDrewAttention => next.on_dummy_drew_attention()?,
         }
         next.tidy();
         next.settle();
@@ -1075,7 +1079,12 @@ impl FaceTable {
 
     fn on_choose(&mut self, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
         let rect = self.rectification.clone().ok_or(DirectorError::NoRectification)?;
-        let chosen = rect.options.iter().find(|o| o.choice == choice);
+        // The same choice may be offered to several choosers (Law 43B2(a): either defender).
+        let chosen = rect
+            .options
+            .iter()
+            .find(|o| o.choice == choice && o.chooser == by)
+            .or_else(|| rect.options.iter().find(|o| o.choice == choice));
         let Some(chosen) = chosen else {
             let l = rect.options.first().map_or_else(|| "10C1".to_string(), |o| o.law.clone());
             return Err(DirectorError::NotAnOption { law: l, choice });
@@ -1102,6 +1111,9 @@ impl FaceTable {
         }
         if let Irregularity::DefectiveTrick { .. } | Irregularity::DefectiveTrickDesignation { .. } = rect.irregularity {
             return self.rule_on_defective(&rect.irregularity, choice, &l);
+        }
+        if let Irregularity::DummyWarnedWrongHand { .. } = rect.irregularity {
+            return self.lead_from_chosen_hand(by, choice);
         }
         if let Irregularity::PlayOrProperLead { offender, led, player, card } = rect.irregularity {
             if choice == Choice::Accept {
@@ -1334,6 +1346,7 @@ impl FaceTable {
             | Irregularity::DefectiveTrick { .. }
             | Irregularity::DefectiveTrickDesignation { .. }
             | Irregularity::PlayOrProperLead { .. }
+            | Irregularity::DummyWarnedWrongHand { .. }
             | Irregularity::CardAfterRevoke { .. }
             | Irregularity::CardAfterChange { .. }
             | Irregularity::PenaltyCardNotPlayed { .. } => {}

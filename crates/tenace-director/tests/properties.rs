@@ -17,7 +17,7 @@ fn any_call(i: usize) -> Call {
     }
 }
 
-const CHOICES: [Choice; 22] = [
+const CHOICES: [Choice; 24] = [
     Choice::RequireLead(Suit::Spades),
     Choice::Natural,
     Choice::Artificial,
@@ -40,12 +40,14 @@ const CHOICES: [Choice; 22] = [
     Choice::KeepCard,
     Choice::WithdrawCard,
     Choice::NoRectification,
+    Choice::LeadFrom(Seat::North),
+    Choice::LeadFrom(Seat::East),
 ];
 
 /// Turns random numbers into an event, biased towards what the table is waiting for.
 fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
     let seat = Seat::from_index(a);
-    match kind % 22 {
+    match kind % 25 {
         // The option on offer, by the right chooser.
         0..=3 if t.rectification().is_some() => {
             let opts = &t.rectification().unwrap().options;
@@ -127,6 +129,26 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
         // Law 11A: forfeiture; Law 10B: the Director cancels a player's last choice.
         20 => Event::RightForfeited,
         21 => Event::CancelChoice,
+        // Law 43B2(a), 43B2(b), 43B3: consequences of dummy's acts after a Law 43A2 violation.
+        22 => Event::DummyWarnedWrongHand,
+        23 => {
+            // Mostly a card of the suit declarer's last card failed to follow, from his hand.
+            let declarer = t.final_contract().map_or(seat, |fc| fc.declarer);
+            let cards: Vec<Card> = t.play().map_or(Vec::new(), |p| {
+                let hand = p.remaining(declarer);
+                let led = p.revokes().iter().rev().find(|r| r.offender == declarer).map(|r| r.suit_led);
+                match led {
+                    Some(led) if b % 4 != 0 => hand.cards_in(led).iter().chain(hand.iter()).collect(),
+                    _ => hand.iter().collect(),
+                }
+            });
+            let card = match cards.len() {
+                0 => Card::from_index((b % 52) as u8).unwrap(),
+                n => cards[b / 4 % n],
+            };
+            Event::DummyAskedRevoke { card }
+        }
+        24 => Event::DummyDrewAttention,
         // Correcting the last revoke, with a card of the suit led when the offender has one (for a
         // Law 61A second-part revoke, mostly a card that complies with the requirement broken).
         _ => match t

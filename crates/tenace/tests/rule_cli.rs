@@ -176,3 +176,38 @@ fn law_10b_the_director_cancels_a_players_waiver_in_the_terminal_session() {
     assert!(after.contains("Irregularity: insufficient bid"), "{out}");
     assert!(after.contains("[South, Law 27A1]"), "{out}");
 }
+
+#[test]
+fn law_43b2a_dummy_warned_declarer_the_defenders_choose_the_hand_in_the_terminal_session() {
+    let deal = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+    let input = "N 1NT\nE P\nS P\nW P\nE C2\nS C3\nW C4\nN CA\nwarned\nchoose 4\nS DA\nwarned\nshow\n";
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], input));
+    assert!(out.contains("note (Law 43B2(a))"), "{out}");
+    assert!(out.contains("[East, Law 43B2(a)] East chooses: declarer leads from his own hand (North)."), "{out}");
+    assert!(out.contains("[West, Law 43B2(a)] West chooses: declarer leads from dummy (South)."), "{out}");
+    assert!(out.contains("Trick 2: S DA"), "{out}");
+    // Mid-trick there is no lead to warn against.
+    assert!(out.contains("refused: Law 43B2(a)"), "{out}");
+}
+
+#[test]
+fn law_43b2b_dummy_asked_about_declarers_revoke_in_the_terminal_session() {
+    let deal = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+    let input = "N 1NT\nE P\nS P\nW P\nE HA\nS H6\nW H8\nN C7\nasked C8\nasked\nasked H4\nshow\n";
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], input));
+    assert!(out.contains("refused: Law 44C"), "{out}");
+    assert!(out.contains("error: asked CARD"), "{out}");
+    assert!(out.contains("note (Law 43B2(b))"), "{out}");
+    assert!(out.contains("Trick 1: E HA, S H6, W H8, N H4"), "{out}");
+}
+
+#[test]
+fn law_43b3_dummy_drew_attention_to_a_defenders_lead_out_of_turn_in_the_terminal_session() {
+    let deal = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
+    let input = "N 1NT\nE P\nS P\nW P\nattention\nE HA\nS H6\nW H8\nN H4\nW S6\nattention\nshow\n";
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], input));
+    assert!(out.contains("refused: Law 43B3"), "{out}");
+    assert!(out.contains("note (Law 43B3)"), "{out}");
+    assert!(out.contains("Trick 2: W S6"), "{out}");
+    assert!(out.contains("North to play"), "{out}");
+}

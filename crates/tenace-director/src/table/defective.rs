@@ -168,6 +168,7 @@ impl FaceTable {
                     from_dummy: *offender == play.dummy(),
                     defective: true,
                     required: None,
+                    dummy_asked: false,
                 });
                 play.rescan_revokes(&deal);
                 self.penalty_cards.retain(|pc| *pc != (*offender, card));

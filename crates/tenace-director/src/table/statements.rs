@@ -11,7 +11,7 @@ use crate::rectification::*;
 /// The options by which the non-offending side waives a rectification, in order of preference:
 /// accepting the irregularity (27A1, 25B1, 29A, 32, 52B1, 53A, 54, 55A, 56), prohibiting or
 /// requiring nothing (26B, 50D2(b), 51B), keeping a card played after it (62C1, 47D).
-const WAIVERS: [Choice; 3] = [Choice::Accept, Choice::NoProhibition, Choice::KeepCard];
+pub(super) const WAIVERS: [Choice; 3] = [Choice::Accept, Choice::NoProhibition, Choice::KeepCard];
 
 impl FaceTable {
     /// Law 26B (29C for an artificial call): the suits `seat` specified in the legal auction:
