@@ -173,10 +173,25 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
     let mut engine = Engine::new(hands, trump);
     let mut results: Vec<CardResult> = Vec::new();
     let mut guess = n / 2;
+    // Cards of one run (adjacent among the cards still held and those on the table) are
+    // equivalent: each run is solved once, for its highest card, and the rest share the result.
+    let on_table = trick.table;
+    let mut run_result: Option<(usize, u16, u8)> = None;
     for card in position.legal_cards().iter().rev() {
         let (s, r) = (card.suit().index(), card.rank().index() as u8);
+        let present = (0..4).fold(on_table[s], |acc, h| acc | engine.hand(h)[s]);
+        let (_, tops) = search::runs(engine.hand(seat)[s], present);
+        // The run's top card: the lowest run top at or above this card.
+        let top = tops & !((1u16 << r) - 1);
+        let top = top & top.wrapping_neg();
+        if let Some((rs, rt, ns)) = run_result {
+            if rs == s && rt == top {
+                results.push(CardResult { card, tricks: if ns_side { ns } else { n - ns } });
+                continue;
+            }
+        }
         let next = trick.after_card(s as u8, r, trump);
-        engine.hands[seat][s] &= !(1 << r);
+        engine.play(seat, s, r);
         let ns = if next.count == 4 {
             let winner = next.win_seat as usize;
             let won = u8::from(winner & 1 == 0);
@@ -184,8 +199,9 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
         } else {
             engine.ns_tricks(&next, n, guess)
         };
-        engine.hands[seat][s] |= 1 << r;
+        engine.unplay(seat, s, r);
         guess = ns;
+        run_result = Some((s, top, ns));
         results.push(CardResult { card, tricks: if ns_side { ns } else { n - ns } });
     }
     results.sort_by(|a, b| b.tricks.cmp(&a.tricks).then(b.card.suit().cmp(&a.card.suit())).then(b.card.rank().cmp(&a.card.rank())));
@@ -237,6 +253,22 @@ pub fn dd_table(deal: &Deal) -> Result<DdTable, SolveError> {
         fill_strain(&mut table, strain, ns);
     }
     Ok(table)
+}
+
+/// The double-dummy table of a full deal on one thread, with the number of search nodes visited
+/// (for the solver's own benchmarks).
+#[doc(hidden)]
+pub fn dd_table_nodes(deal: &Deal) -> Result<(DdTable, u64), SolveError> {
+    deal.validate()?;
+    let mut table = DdTable::default();
+    let mut nodes = 0;
+    for strain in 0..5 {
+        let mut engine = Engine::new(engine_hands(deal), strain);
+        let ns = strain_results(&mut engine);
+        nodes += engine.nodes;
+        fill_strain(&mut table, strain, ns);
+    }
+    Ok((table, nodes))
 }
 
 /// Double-dummy tables for many deals, spread over `threads` threads (at least one), one deal

@@ -9,13 +9,21 @@
 //!   owners of the cards its result rested on ("relevant" cards, DDS's "winning ranks"), in
 //!   *relative* ranks (after AK of a suit have gone, the Q is the top), so one entry serves
 //!   every position that agrees on those owners;
-//! - quick tricks: top winners the leader (or partner, reached by an entry) can cash at once
-//!   prove a lower bound for the side on lead; top trumps of the other side prove an upper one;
+//! - quick tricks: top winners the leader can cash at once, followed, when the leader can reach
+//!   partner's top card in a suit no opponent can ruff, by partner's own top winners, prove a
+//!   lower bound for the side on lead; master trumps (those above every opposing trump) prove a
+//!   bound for either side, since they win the tricks they are played to whoever leads;
 //! - rank equivalence: cards adjacent among those still in play (counting the trick on the table)
 //!   are interchangeable, so only one card of each run is tried;
 //! - move ordering by the card's place in the trick (cash winners, lead towards partner's top
-//!   card, second hand low, third hand high, fourth hand cheapest winner), and the lead that last
-//!   decided a matching position first.
+//!   card, otherwise the side's longer suits, second hand low, third hand high, fourth hand
+//!   cheapest winner), and the lead that last decided a matching position first; a hand
+//!   following suit with a single run of equivalent cards has one move and skips the ordering.
+//!
+//! Cost per node: the hands' union per suit and the bucket key (all suit lengths) are kept up to
+//! date as cards are played ([`Engine::play`]) rather than recomputed, each trick carries its
+//! cards as a holding per suit, and the bucket scan tests an entry's owners before its bounds
+//! (few entries match, so that branch is well predicted).
 //!
 //! What a result rests on (the soundness rules for reusing a bound):
 //! - a finished trick: the winning card, when another card of its suit was played to it;
@@ -47,8 +55,8 @@ pub struct TrickState {
     pub win_seat: u8,
     pub win_suit: u8,
     pub win_rank: u8,
-    /// The cards played, as (suit, rank), in order from the leader.
-    pub cards: [(u8, u8); 4],
+    /// The cards played so far to this trick, as a holding per suit.
+    pub table: [u16; 4],
 }
 
 impl TrickState {
@@ -65,7 +73,7 @@ impl TrickState {
     pub fn after_card(&self, suit: u8, rank: u8, trump: usize) -> TrickState {
         let mut t = *self;
         let seat = t.to_play() as u8;
-        t.cards[t.count as usize] = (suit, rank);
+        t.table[suit as usize] |= 1 << rank;
         if t.count == 0 {
             t.led = suit;
             t.win_seat = seat;
@@ -125,8 +133,13 @@ type Relevant = u64;
 
 /// The solver's working state for one strain: the hands still held and the transposition table.
 pub struct Engine {
-    /// `hands[seat][suit]`.
-    pub hands: [[u16; 4]; 4],
+    /// `hands[seat][suit]`; changed only through [`Engine::play`] and [`Engine::unplay`], which
+    /// keep `rem` and `lengths` up to date.
+    hands: [[u16; 4]; 4],
+    /// The cards of each suit still held by anyone.
+    rem: [u16; 4],
+    /// The length of suit `s` in `seat`'s hand in bits `4 * (4 * seat + s) ..`.
+    lengths: u64,
     trump: usize,
     tt: FxHashMap<u64, Vec<Entry>>,
     entries: usize,
@@ -236,11 +249,41 @@ fn card_bit(suit: usize, rank: u8) -> Relevant {
 
 impl Engine {
     pub fn new(hands: [[u16; 4]; 4], trump: usize) -> Engine {
-        Engine { hands, trump, tt: FxHashMap::default(), entries: 0, nodes: 0 }
+        let mut rem = [0u16; 4];
+        let mut lengths = 0u64;
+        for (seat, hand) in hands.iter().enumerate() {
+            for s in 0..4 {
+                rem[s] |= hand[s];
+                lengths |= (hand[s].count_ones() as u64) << (4 * (4 * seat + s));
+            }
+        }
+        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, nodes: 0 }
     }
 
+    /// The cards `seat` holds in each suit.
+    pub fn hand(&self, seat: usize) -> [u16; 4] {
+        self.hands[seat]
+    }
+
+    /// `seat` plays the card `(suit, rank)` from its hand.
+    #[inline]
+    pub fn play(&mut self, seat: usize, suit: usize, rank: u8) {
+        self.hands[seat][suit] &= !(1 << rank);
+        self.rem[suit] &= !(1 << rank);
+        self.lengths -= 1 << (4 * (4 * seat + suit));
+    }
+
+    /// Takes back [`Engine::play`].
+    #[inline]
+    pub fn unplay(&mut self, seat: usize, suit: usize, rank: u8) {
+        self.hands[seat][suit] |= 1 << rank;
+        self.rem[suit] |= 1 << rank;
+        self.lengths += 1 << (4 * (4 * seat + suit));
+    }
+
+    #[inline]
     fn remaining(&self, suit: usize) -> u16 {
-        self.hands[0][suit] | self.hands[1][suit] | self.hands[2][suit] | self.hands[3][suit]
+        self.rem[suit]
     }
 
     /// Cards left in each hand (all equal at a trick boundary).
@@ -291,7 +334,7 @@ impl Engine {
             let (result, rel, _) = self.play_on(&TrickState::new(leader), n, target, NO_MOVE);
             return (result, rel);
         }
-        let key = self.key(leader, n);
+        let key = self.key(leader);
         let owners = self.owners();
         let hint = match self.probe(key, owners, target) {
             Ok(found) => return found,
@@ -319,6 +362,17 @@ impl Engine {
             self.store(key, owners, sure_rel, sure, n as i8, NO_MOVE);
             return (true, sure_rel);
         }
+        // The side on lead's own master trumps: tricks it takes whatever it leads.
+        let (own, own_rel) = self.sure_trump_tricks(leader);
+        let own = own as i8;
+        if ns_leads && own >= target {
+            self.store(key, owners, own_rel, own, n as i8, NO_MOVE);
+            return (true, own_rel);
+        }
+        if !ns_leads && n as i8 - own < target {
+            self.store(key, owners, own_rel, 0, n as i8 - own, NO_MOVE);
+            return (false, own_rel);
+        }
         let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
         if result {
             self.store(key, owners, rel, target, n as i8, best);
@@ -341,16 +395,10 @@ impl Engine {
         (ns >= target, trick_relevant(&t))
     }
 
-    /// The key of a trick-start position's bucket: the leader, the tricks left and the lengths
-    /// of three suits in each hand (the fourth follows).
-    fn key(&self, leader: usize, n: u8) -> u64 {
-        let mut k = (leader as u64) << 4 | n as u64;
-        for hand in &self.hands {
-            for suit in &hand[..3] {
-                k = k << 4 | suit.count_ones() as u64;
-            }
-        }
-        k
+    /// The key of a trick-start position's bucket: the leader and the length of every suit in
+    /// every hand but West's spades (which the others and the tricks left determine).
+    fn key(&self, leader: usize) -> u64 {
+        (self.lengths & ((1 << 60) - 1)) | (leader as u64) << 60
     }
 
     /// The owners of the cards still out by relative rank: for suit `s`, bits `32 * s ..`
@@ -381,16 +429,15 @@ impl Engine {
     fn probe(&self, key: u64, owners: u128, target: i8) -> Result<(bool, Relevant), u8> {
         let Some(bucket) = self.tt.get(&key) else { return Err(NO_MOVE) };
         let mut hint = NO_MOVE;
+        // Few entries match, so the owner test comes first: its branch is well predicted.
         for e in bucket.iter().rev() {
-            let decides = e.lower >= target || e.upper < target;
-            if !decides && (hint != NO_MOVE || e.best == NO_MOVE) {
-                continue;
-            }
             if owners & e.mask == e.owners {
-                if decides {
+                if e.lower >= target || e.upper < target {
                     return Ok((e.lower >= target, self.entry_relevant(e.mask)));
                 }
-                hint = e.best;
+                if hint == NO_MOVE {
+                    hint = e.best;
+                }
             }
         }
         Err(hint)
@@ -445,7 +492,7 @@ impl Engine {
         let mut all_rel: Relevant = 0;
         for m in &moves[..count] {
             let next = trick.after_card(m.suit, m.rank, self.trump);
-            self.hands[seat][m.suit as usize] &= !(1 << m.rank);
+            self.play(seat, m.suit as usize, m.rank);
             let (result, rel) = if next.count == 4 {
                 let winner = next.win_seat as usize;
                 let won = (winner & 1 == 0) as i8;
@@ -456,7 +503,7 @@ impl Engine {
                 let (r, rel, _) = self.play_on(&next, n, target, NO_MOVE);
                 (r, rel)
             };
-            self.hands[seat][m.suit as usize] |= 1 << m.rank;
+            self.unplay(seat, m.suit as usize, m.rank);
             // The card stood for its whole run. If the result rests on another card of the run,
             // the run must be the same in every position the result is stored for: the card
             // played joins the relevant ones, fixing the owners of the whole run.
@@ -471,12 +518,18 @@ impl Engine {
     }
 
     /// Can the leader's side cash `needed` tricks at once: the leader's own top winners, or,
-    /// when the leader can reach partner's top card in a suit, partner's? In a suit contract a
-    /// side suit counts only as far as every opponent holding trumps can follow. Gives the top
-    /// cards the proof rests on, using as few suits as it can.
+    /// when the leader can reach partner's top card in a suit, the leader's winners followed by
+    /// partner's? In a suit contract a side suit counts only as far as every opponent holding
+    /// trumps can follow. Gives the top cards the proof rests on, using as few suits as it can.
+    ///
+    /// With an entry, the leader first cashes some of its winners, then leads the entry suit to
+    /// partner's top card and partner cashes the rest. The two sets of winners are in different
+    /// suits (one hand holds a suit's top card), and `needed` never exceeds the cards each hand
+    /// holds, so partner can keep the winners it needs and discard other cards meanwhile.
     fn quick_tricks(&self, leader: usize, needed: u32) -> Option<Relevant> {
         let (tricks, tops) = self.cashing(leader);
-        if let Some(rel) = cover(&tricks, &tops, needed, self.cards_left(leader)) {
+        let cards = self.cards_left(leader);
+        if let Some(rel) = cover(&tricks, &tops, needed, cards) {
             return Some(rel);
         }
         let partner = (leader + 2) & 3;
@@ -494,9 +547,22 @@ impl Engine {
             if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
                 continue;
             }
-            let (tricks, tops) = self.cashing(partner);
-            return cover(&tricks, &tops, needed, self.cards_left(partner))
-                .map(|rel| rel | (top as u64) << (16 * s));
+            let (p_tricks, p_tops) = self.cashing(partner);
+            // The entry suit always counts (it holds the entry card); the others as needed.
+            let first = p_tricks[s];
+            let entry_rel = (p_tops[s] as u64 | top as u64) << (16 * s);
+            if first >= needed {
+                return (needed <= cards).then_some(entry_rel);
+            }
+            let mut both = [0u32; 4];
+            let mut both_tops = [0u16; 4];
+            for t in 0..4 {
+                if t != s {
+                    both[t] = tricks[t] + p_tricks[t];
+                    both_tops[t] = tops[t] | p_tops[t];
+                }
+            }
+            return cover(&both, &both_tops, needed - first, cards - first).map(|rel| rel | entry_rel);
         }
         None
     }
@@ -566,12 +632,19 @@ impl Engine {
         let mut count = 0;
         let hand = &self.hands[seat];
         // Cards on the table separate runs just as cards in hands do.
-        let mut on_table = [0u16; 4];
-        for &(s, r) in &trick.cards[..trick.count as usize] {
-            on_table[s as usize] |= 1 << r;
-        }
+        let on_table = &trick.table;
         let partner_winning = trick.count > 0 && (trick.win_seat as usize) % 2 == seat % 2;
         let follow = trick.count > 0 && hand[trick.led as usize] != 0;
+        if follow {
+            // Following suit with a single run: nothing to order.
+            let s = trick.led as usize;
+            let (bottoms, tops) = runs(hand[s], self.remaining(s) | on_table[s]);
+            if bottoms & (bottoms - 1) == 0 {
+                let rank = bottoms.trailing_zeros() as u8;
+                out[0] = Move { suit: s as u8, rank, top: tops.trailing_zeros() as u8, weight: 0 };
+                return (out, 1);
+            }
+        }
         let last_to_play = trick.count == 3;
         for s in 0..4 {
             if hand[s] == 0 || (follow && s != trick.led as usize) {
@@ -655,7 +728,8 @@ impl Engine {
             } else {
                 // Leading away from a card the second hand can capture is risky.
                 let lho_holds_top = self.hands[lho][s] & (1 << top_of_suit) != 0;
-                (if lho_holds_top { 15 } else { 0 }) + rank_w / 2
+                let len = self.hands[seat][s].count_ones() as i16 + self.hands[partner][s].count_ones() as i16;
+                (if lho_holds_top { 15 } else { 0 }) + rank_w / 2 + len
             };
             if ruffable {
                 w -= 50;
@@ -733,10 +807,9 @@ pub fn runs(held: u16, present: u16) -> (u16, u16) {
 /// was played to the trick (a card that wins only by being the one trump, or the one card of the
 /// suit led, wins whatever its rank).
 fn trick_relevant(trick: &TrickState) -> Relevant {
-    let others = (0..4).filter(|&i| i != (trick.win_seat as usize + 4 - trick.leader as usize) & 3);
-    let contested = others.clone().any(|i| trick.cards[i].0 == trick.win_suit);
-    if contested {
-        card_bit(trick.win_suit as usize, trick.win_rank)
+    let suit = trick.win_suit as usize;
+    if trick.table[suit] & !(1 << trick.win_rank) != 0 {
+        card_bit(suit, trick.win_rank)
     } else {
         0
     }
