@@ -22,10 +22,7 @@ fn prohibitable(t: &FaceTable) -> Vec<Suit> {
 fn east_offends() -> FaceTable {
     let mut t = table_with(SPADES_WEST);
     auction(&mut t, "P 1H 1NT P 3NT");
-    say(&mut t, Seat::East, "2C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "P").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "2C", "P");
     t
 }
 

@@ -101,10 +101,7 @@ fn law_27b1b_2017_comparable_call_double_replaces_insufficient_bid_without_recti
 fn law_27b2_insufficient_bid_corrected_by_other_bid_partner_must_pass() {
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: "27B2".into() }]);
     auction(&mut t, "3NT");
     // West must pass throughout: legal_calls says so, and check_call names the Law.
@@ -216,10 +213,7 @@ fn law_26b_prohibition_lasts_while_offenders_partner_retains_the_lead() {
     // North passes, East opens 1H, South 1NT, West passes, North 3NT; East's 2C is insufficient,
     // corrected by a pass judged not comparable (27B2).
     auction(&mut t, "P 1H 1NT P 3NT");
-    say(&mut t, Seat::East, "2C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "P").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "2C", "P");
     auction(&mut t, "P P");
     assert_eq!(t.final_contract().unwrap().declarer, Seat::South);
     // East named hearts in the legal auction: hearts may not be prohibited.
@@ -241,10 +235,7 @@ fn law_26b_prohibition_lasts_while_offenders_partner_retains_the_lead() {
 fn law_26b_no_restriction_when_offender_becomes_declarer() {
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     auction(&mut t, "P P P");
     assert_eq!(t.final_contract().unwrap().declarer, Seat::East);
     assert!(t.rectification().is_none());

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Side, Suit};
-use tenace_director::{Choice, Chooser, Event, FaceTable, Requirement};
+use tenace_director::{Choice, Event, FaceTable, Requirement};
 
 /// Plays the lowest legal card until the board ends; declarer declines the Law 50D2 options.
 fn play_to_the_end(t: &mut FaceTable) {
@@ -30,10 +30,7 @@ fn play_to_the_end(t: &mut FaceTable) {
 fn west_may_not_lead_hearts() -> FaceTable {
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     auction(&mut t, "3NT P P P");
     choose(&mut t, player(Seat::South), Choice::ProhibitLead(Suit::Hearts)).unwrap();
     assert!(!t.legal_cards().contains(card("HT")));

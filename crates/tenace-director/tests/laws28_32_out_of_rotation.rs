@@ -237,10 +237,7 @@ fn law_32_inadmissible_double_out_of_rotation_may_never_be_accepted_law_36b4() {
 fn law_28a_call_at_rhos_turn_when_rho_must_pass_is_in_rotation() {
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     auction(&mut t, "3H");
     // West must pass; North calls at West's turn: in rotation, West's pass taken as made.
     say(&mut t, Seat::North, "4H").unwrap();

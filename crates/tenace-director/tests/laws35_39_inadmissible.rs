@@ -41,10 +41,7 @@ fn law_36b_inadmissible_redouble() {
 fn law_37b_bid_by_player_required_to_pass_offending_side_passes_throughout() {
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     auction(&mut t, "3H");
     // West, required to pass, bids.
     say(&mut t, Seat::West, "4C").unwrap();

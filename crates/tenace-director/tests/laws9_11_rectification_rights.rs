@@ -43,10 +43,7 @@ fn law_11a_forfeiture_of_a_lead_out_of_turn_and_of_declarers_26b_option() {
     // Declarer's Law 26B option: no prohibition.
     let mut t = table_with(SPADES_WEST);
     auction(&mut t, "P 1H 1NT P 3NT");
-    say(&mut t, Seat::East, "2C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "P").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "2C", "P");
     auction(&mut t, "P P");
     t.apply(Event::RightForfeited).unwrap();
     assert_eq!(t.lead_restrictions()[0].state, RestrictionState::Spent);
@@ -92,10 +89,7 @@ fn law_10b_the_director_cancels_a_players_waiver_and_the_rectification_is_offere
 fn law_10b_cancels_declarers_enforcement_of_a_26b_prohibition() {
     let mut t = table_with(SPADES_WEST);
     auction(&mut t, "P 1H 1NT P 3NT");
-    say(&mut t, Seat::East, "2C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "P").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "2C", "P");
     auction(&mut t, "P P");
     choose(&mut t, player(Seat::South), Choice::ProhibitLead(Suit::Diamonds)).unwrap();
     t.apply(Event::CancelChoice).unwrap();
@@ -116,10 +110,7 @@ fn law_10b_only_a_players_last_choice_can_be_cancelled() {
     // The Director's own judgement is not a player's enforcement or waiver.
     let mut t = table();
     auction(&mut t, "1H");
-    say(&mut t, Seat::East, "1C").unwrap();
-    choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    say(&mut t, Seat::East, "3C").unwrap();
-    choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
+    corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
     refused(&mut t, Event::CancelChoice, "10B");
     // Twice in a row: the cancellation is not a choice.
     let mut t = table();

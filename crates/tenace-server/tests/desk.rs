@@ -7,7 +7,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, register, Client};
+use support::{config, databases, login, register, Client};
 
 const DEAL: &str = "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984";
 
@@ -125,16 +125,7 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
         // After a restart the ruling is rebuilt from its stored events.
         server.task.abort();
         let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
-        let login: Value = reqwest::Client::new()
-            .post(format!("http://{}/api/login", again.addr))
-            .json(&json!({"name": "director", "password": "secret-pass"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let token = login["token"].as_str().unwrap();
+        let token = &login(again.addr, "director").await;
         let (status, list) = desk(again.addr, Some(token), "GET", "/api/rulings", None).await;
         assert_eq!(status, 200);
         assert!(list["rulings"].as_array().unwrap().iter().any(|r| r["id"] == id.as_str()), "{list}");

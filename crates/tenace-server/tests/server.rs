@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, register, Client};
+use support::{config, databases, login, register, Client};
 use tokio_tungstenite::tungstenite::Message;
 
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
@@ -126,16 +126,7 @@ async fn four_people_play_a_board_and_the_table_survives_a_restart() {
         assert_eq!(v["phase"], "over");
         assert_eq!(v["result"]["score_ns"], score);
         // The returning North sits down again and starts board 2.
-        let login: Value = reqwest::Client::new()
-            .post(format!("http://{}/api/login", again.addr))
-            .json(&json!({"name": "np", "password": "secret-pass"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        let mut north = Client::connect(again.addr, login["token"].as_str().unwrap(), "np").await;
+        let mut north = Client::connect(again.addr, &login(again.addr, "np").await, "np").await;
         north.send(json!({"type": "join", "table": table, "seat": "North"})).await;
         assert_eq!(north.view().await["phase"], "over");
         north.act(&table, json!({"action": "next_board"})).await;

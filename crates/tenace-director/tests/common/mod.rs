@@ -48,6 +48,15 @@ pub fn choose(t: &mut FaceTable, by: Chooser, choice: Choice) -> Result<(), Dire
     t.apply(Event::Choose { by, choice })
 }
 
+/// Law 27B2: `offender`'s insufficient `bid` is not accepted by his LHO, and the Director judges
+/// the `correction` not comparable (partner must pass throughout; Law 26B may apply).
+pub fn corrected_not_comparable(t: &mut FaceTable, offender: Seat, bid: &str, correction: &str) {
+    say(t, offender, bid).unwrap();
+    choose(t, player(offender.lho()), Choice::Refuse).unwrap();
+    say(t, offender, correction).unwrap();
+    choose(t, Chooser::Director, Choice::NotComparable).unwrap();
+}
+
 pub fn player(s: Seat) -> Chooser {
     Chooser::Player(s)
 }

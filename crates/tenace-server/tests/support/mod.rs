@@ -68,6 +68,20 @@ pub async fn register(addr: SocketAddr, name: &str) -> String {
     r["token"].as_str().unwrap_or_else(|| panic!("register {name}: {r}")).to_string()
 }
 
+/// Logs `name` (registered by [`register`]) in again and returns a new session token.
+pub async fn login(addr: SocketAddr, name: &str) -> String {
+    let r: Value = reqwest::Client::new()
+        .post(format!("http://{addr}/api/login"))
+        .json(&json!({"name": name, "password": "secret-pass"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    r["token"].as_str().unwrap_or_else(|| panic!("login {name}: {r}")).to_string()
+}
+
 pub struct Client {
     pub name: String,
     pub ws: Ws,
