@@ -655,6 +655,7 @@ impl Engine {
             let rem = self.remaining(s);
             let top_of_suit = 15 - rem.leading_zeros() as u8;
             let partner_top = self.hands[(seat + 2) & 3][s] & (1 << top_of_suit) != 0;
+            let lead = if trick.count == 0 { self.lead_facts(seat, s, top_of_suit) } else { LeadFacts::default() };
             while bottoms != 0 {
                 // The run's lowest card is played (see `runs`); it is weighed as its top card,
                 // which acts the same in this trick.
@@ -662,7 +663,11 @@ impl Engine {
                 let top = tops.trailing_zeros() as u8;
                 bottoms &= bottoms - 1;
                 tops &= tops - 1;
-                let weight = self.weight(trick, seat, s as u8, top, partner_winning, last_to_play, top_of_suit, partner_top);
+                let weight = if trick.count == 0 {
+                    lead.weight(top, top_of_suit, partner_top)
+                } else {
+                    self.weight(trick, seat, s as u8, top, partner_winning, last_to_play)
+                };
                 // Insertion, keeping `out` sorted by weight, highest first.
                 let mut i = count;
                 while i > 0 && out[i - 1].weight < weight {
@@ -689,7 +694,27 @@ impl Engine {
         suit as usize != self.trump || hand[self.trump] & above != 0
     }
 
-    /// The ordering weight of a card: higher is tried first.
+    /// What the ordering of leads needs to know about suit `s`, worked out once per suit rather
+    /// than once per run (it does not depend on the card led). Ordering only: it never changes
+    /// a result.
+    fn lead_facts(&self, seat: usize, s: usize, top_of_suit: u8) -> LeadFacts {
+        let lho = (seat + 1) & 3;
+        let rho = (seat + 3) & 3;
+        let partner = (seat + 2) & 3;
+        let side_suit = self.trump != NO_TRUMP && s != self.trump;
+        let ruffable = side_suit
+            && ((self.hands[lho][s] == 0 && self.hands[lho][self.trump] != 0)
+                || (self.hands[rho][s] == 0 && self.hands[rho][self.trump] != 0));
+        let partner_ruffs = side_suit && self.hands[partner][s] == 0 && self.hands[partner][self.trump] != 0;
+        LeadFacts {
+            ruffable,
+            partner_ruffs,
+            lho_holds_top: self.hands[lho][s] & (1 << top_of_suit) != 0,
+            len: self.hands[seat][s].count_ones() as i16 + self.hands[partner][s].count_ones() as i16,
+        }
+    }
+
+    /// The ordering weight of a card played to a trick already led: higher is tried first.
     #[allow(clippy::too_many_arguments)]
     fn weight(
         &self,
@@ -699,43 +724,9 @@ impl Engine {
         rank: u8,
         partner_winning: bool,
         _last_to_play: bool,
-        top_of_suit: u8,
-        partner_top: bool,
     ) -> i16 {
         let rank_w = rank as i16;
         let is_trump = suit as usize == self.trump;
-        if trick.count == 0 {
-            // Leading: cash a winner, or lead low towards partner's top card, or give partner
-            // a ruff; avoid leading into a ruff.
-            let lho = (seat + 1) & 3;
-            let rho = (seat + 3) & 3;
-            let partner = (seat + 2) & 3;
-            let s = suit as usize;
-            let ruffable = self.trump != NO_TRUMP
-                && !is_trump
-                && ((self.hands[lho][s] == 0 && self.hands[lho][self.trump] != 0)
-                    || (self.hands[rho][s] == 0 && self.hands[rho][self.trump] != 0));
-            let partner_ruffs = self.trump != NO_TRUMP
-                && !is_trump
-                && self.hands[partner][s] == 0
-                && self.hands[partner][self.trump] != 0;
-            let mut w = if rank == top_of_suit {
-                60
-            } else if partner_top {
-                45 - rank_w
-            } else if partner_ruffs && !ruffable {
-                50 - rank_w
-            } else {
-                // Leading away from a card the second hand can capture is risky.
-                let lho_holds_top = self.hands[lho][s] & (1 << top_of_suit) != 0;
-                let len = self.hands[seat][s].count_ones() as i16 + self.hands[partner][s].count_ones() as i16;
-                (if lho_holds_top { 15 } else { 0 }) + rank_w / 2 + len
-            };
-            if ruffable {
-                w -= 50;
-            }
-            return w;
-        }
         let beats = if suit == trick.win_suit { rank > trick.win_rank } else { is_trump };
         let next = (seat + 1) & 3;
         match trick.count {
@@ -785,6 +776,42 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+/// Facts about a suit that order the leader's cards in it (see [`Engine::lead_facts`]).
+#[derive(Copy, Clone, Default)]
+struct LeadFacts {
+    /// An opponent is void in the suit and holds trumps.
+    ruffable: bool,
+    /// Partner is void in the suit and holds trumps.
+    partner_ruffs: bool,
+    /// The second hand holds the suit's top card.
+    lho_holds_top: bool,
+    /// The side's combined length in the suit.
+    len: i16,
+}
+
+impl LeadFacts {
+    /// The weight of leading the run topped by `rank`: cash a winner, or lead low towards
+    /// partner's top card, or give partner a ruff; avoid leading into a ruff.
+    #[inline]
+    fn weight(&self, rank: u8, top_of_suit: u8, partner_top: bool) -> i16 {
+        let rank_w = rank as i16;
+        let mut w = if rank == top_of_suit {
+            60
+        } else if partner_top {
+            45 - rank_w
+        } else if self.partner_ruffs && !self.ruffable {
+            50 - rank_w
+        } else {
+            // Leading away from a card the second hand can capture is risky.
+            (if self.lho_holds_top { 15 } else { 0 }) + rank_w / 2 + self.len
+        };
+        if self.ruffable {
+            w -= 50;
+        }
+        w
     }
 }
 
