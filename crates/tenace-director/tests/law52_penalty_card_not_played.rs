@@ -6,20 +6,6 @@ use common::*;
 use tenace_core::Seat;
 use tenace_director::{Choice, Event, FaceTable, Irregularity};
 
-/// 1NT by North; East wins the HA and West leads the S6 out of turn, retracted (56B): a major
-/// penalty card. East leads the SQ, dummy the ST: West must play the S6 (50D1).
-fn west_must_play_the_s6() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
-    play(&mut t, "HA H6 H8 H4");
-    t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
-    choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
-    choose(&mut t, player(Seat::North), Choice::NoProhibition).unwrap();
-    play(&mut t, "SQ ST");
-    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S6")]);
-    t
-}
-
 #[test]
 fn law_52b1a_declarer_accepts_the_other_card_the_penalty_card_remains() {
     let mut t = west_must_play_the_s6();

@@ -119,14 +119,7 @@ fn law_61a_failure_to_play_the_highest_card_required_under_57a1_is_a_revoke() {
 
 #[test]
 fn law_61a_64b3_a_penalty_card_not_played_accepted_under_52b1_is_a_revoke_without_adjustment() {
-    // 1NT by North; West's lead out of turn (S6) retracted: a major penalty card (56B).
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
-    play(&mut t, "HA H6 H8 H4");
-    t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
-    choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
-    choose(&mut t, player(Seat::North), Choice::NoProhibition).unwrap();
-    play(&mut t, "SQ ST");
+    let mut t = west_must_play_the_s6();
     t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Accept).unwrap();
     let r = t.play().unwrap().revokes()[0].clone();

@@ -138,7 +138,7 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 let hand = p.remaining(declarer);
                 let led = p.revokes().iter().rev().find(|r| r.offender == declarer).map(|r| r.suit_led);
                 match led {
-                    Some(led) if b % 4 != 0 => hand.cards_in(led).iter().chain(hand.iter()).collect(),
+                    Some(led) if !b.is_multiple_of(4) => hand.cards_in(led).iter().chain(hand.iter()).collect(),
                     _ => hand.iter().collect(),
                 }
             });

@@ -237,18 +237,7 @@ async fn a_dropped_player_comes_back_to_the_seat_or_a_robot_takes_it() {
     views(&mut c).await;
     // East drops and comes back at once (well within the seat timeout): same seat, current
     // state. (The login comes first: password hashing is slow in a debug build.)
-    let token = {
-        let r: Value = reqwest::Client::new()
-            .post(format!("http://{}/api/login", server.addr))
-            .json(&json!({"name": "er", "password": "secret-pass"}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        r["token"].as_str().unwrap().to_string()
-    };
+    let token = login(server.addr, "er").await;
     let east = c.remove(1);
     drop(east);
     let mut east = Client::connect(server.addr, &token, "er").await;

@@ -57,6 +57,20 @@ pub fn corrected_not_comparable(t: &mut FaceTable, offender: Seat, bid: &str, co
     choose(t, Chooser::Director, Choice::NotComparable).unwrap();
 }
 
+/// 1NT by North; East wins the HA and West leads the S6 out of turn, retracted (56B): a major
+/// penalty card. East leads the SQ, dummy the ST: West must play the S6 (50D1).
+pub fn west_must_play_the_s6() -> FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    play(&mut t, "HA H6 H8 H4");
+    t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
+    choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
+    choose(&mut t, player(Seat::North), Choice::NoProhibition).unwrap();
+    play(&mut t, "SQ ST");
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S6")]);
+    t
+}
+
 pub fn player(s: Seat) -> Chooser {
     Chooser::Player(s)
 }

@@ -55,23 +55,19 @@ pub fn config() -> tenace_server::ClubConfig {
     tenace_server::ClubConfig { robot_delay: Duration::ZERO, seat_timeout: Duration::from_secs(120), robot_comparison: true, directors: vec!["director".to_string()] }
 }
 
+/// Registers `name` (password `secret-pass`) and returns a session token.
 pub async fn register(addr: SocketAddr, name: &str) -> String {
-    let r: Value = reqwest::Client::new()
-        .post(format!("http://{addr}/api/register"))
-        .json(&json!({"name": name, "password": "secret-pass"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    r["token"].as_str().unwrap_or_else(|| panic!("register {name}: {r}")).to_string()
+    session(addr, "register", name).await
 }
 
 /// Logs `name` (registered by [`register`]) in again and returns a new session token.
 pub async fn login(addr: SocketAddr, name: &str) -> String {
+    session(addr, "login", name).await
+}
+
+async fn session(addr: SocketAddr, route: &str, name: &str) -> String {
     let r: Value = reqwest::Client::new()
-        .post(format!("http://{addr}/api/login"))
+        .post(format!("http://{addr}/api/{route}"))
         .json(&json!({"name": name, "password": "secret-pass"}))
         .send()
         .await
@@ -79,7 +75,7 @@ pub async fn login(addr: SocketAddr, name: &str) -> String {
         .json()
         .await
         .unwrap();
-    r["token"].as_str().unwrap_or_else(|| panic!("login {name}: {r}")).to_string()
+    r["token"].as_str().unwrap_or_else(|| panic!("{route} {name}: {r}")).to_string()
 }
 
 pub struct Client {
@@ -152,7 +148,7 @@ impl Client {
 
     /// Nothing arrives within `ms` milliseconds.
     pub async fn quiet(&mut self, ms: u64) -> bool {
-        matches!(tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await, Err(_))
+        tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await.is_err()
     }
 
     pub async fn act(&mut self, table: &str, action: Value) {
