@@ -338,6 +338,14 @@ fn describe(v: &serde_json::Value) -> String {
     format!("{kind} ({})", fields.join(", "))
 }
 
+/// The cards `seat` holds now: as dealt during the auction, what is left of them in the play.
+fn held(table: &FaceTable, seat: Seat) -> tenace_core::Hand {
+    match table.play() {
+        Some(play) => play.remaining(seat),
+        None => table.board().deal.hand(seat),
+    }
+}
+
 /// The whole board: hands, auction, tricks, and the status line.
 pub fn show(table: &FaceTable) -> String {
     let board = table.board();
@@ -348,11 +356,7 @@ pub fn show(table: &FaceTable) -> String {
         board.vulnerability
     );
     for s in Seat::ALL {
-        let hand = match table.play() {
-            Some(play) => play.remaining(s),
-            None => board.deal.hand(s),
-        };
-        out.push_str(&format!("  {:<6} {}\n", s.name(), hand));
+        out.push_str(&format!("  {:<6} {}\n", s.name(), held(table, s)));
     }
     if !table.calls().is_empty() {
         let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
@@ -446,13 +450,7 @@ pub fn desk(table: &FaceTable) -> Desk {
     let board = table.board();
     let hands = Seat::ALL
         .into_iter()
-        .map(|s| {
-            let hand = match table.play() {
-                Some(play) => play.remaining(s),
-                None => board.deal.hand(s),
-            };
-            DeskHand { seat: s.letter(), cards: hand.iter().rev().map(|c| c.to_string()).collect() }
-        })
+        .map(|s| DeskHand { seat: s.letter(), cards: held(table, s).iter().rev().map(|c| c.to_string()).collect() })
         .collect();
     let rectification = table.rectification().map(|rect| DeskRectification {
         irregularity: describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default()),
@@ -489,6 +487,7 @@ pub fn desk(table: &FaceTable) -> Desk {
         Vec::new()
     };
     let fc = table.final_contract();
+    let status = status(table);
     Desk {
         board: board.number.get(),
         dealer: board.dealer.letter(),
@@ -511,9 +510,9 @@ pub fn desk(table: &FaceTable) -> Desk {
         legal,
         rectification,
         obligations,
-        result: table.result().map(|_| status(table)),
+        result: table.result().map(|_| status.clone()),
         notes: table.notes().iter().map(|n| DeskNote { law: n.law.clone(), text: n.text.clone() }).collect(),
-        status: status(table),
+        status,
         events: table.events().len(),
     }
 }

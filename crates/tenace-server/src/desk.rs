@@ -109,8 +109,7 @@ impl Club {
             .await
             .map_err(|e| DeskError::Bad(format!("the board could not be set up: {e}")))?;
         let id = new_id("r");
-        self.store.create_ruling(&id, director, &board, &origin, now()).await?;
-        self.store.append_ruling(&id, 0, table.events()).await?;
+        self.store.create_ruling(&id, director, &board, &origin, now(), table.events()).await?;
         let reply = console::show(&table);
         let view = RulingView { id: id.clone(), origin: origin.clone(), reply, desk: console::desk(&table) };
         self.desks.open.lock().await.insert(id, Ruling { origin, table });

@@ -191,31 +191,36 @@ impl Store {
 }
 
 impl Store {
-    pub async fn create_ruling(&self, id: &str, director: &str, board: &tenace_core::Board, origin: &str, now: i64) -> Result<(), StoreError> {
+    /// Stores a new ruling with its first events (those carried over from an online table), in
+    /// one transaction.
+    pub async fn create_ruling(
+        &self,
+        id: &str,
+        director: &str,
+        board: &tenace_core::Board,
+        origin: &str,
+        now: i64,
+        events: &[tenace_director::Event],
+    ) -> Result<(), StoreError> {
         let json = serde_json::to_string(board).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO rulings (id, director, board, origin, created) VALUES ($1, $2, $3, $4, $5)")
             .bind(id)
             .bind(director)
             .bind(json)
             .bind(origin)
             .bind(now)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        insert_ruling_events(&mut tx, id, 0, events).await?;
+        tx.commit().await?;
         Ok(())
     }
 
     /// Appends `events` to a ruling's log from sequence number `first` on, in one transaction.
     pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::Event]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        for (i, e) in events.iter().enumerate() {
-            let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            sqlx::query("INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)")
-                .bind(ruling)
-                .bind((first + i) as i64)
-                .bind(json)
-                .execute(&mut *tx)
-                .await?;
-        }
+        insert_ruling_events(&mut tx, ruling, first, events).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -240,6 +245,24 @@ impl Store {
         let rows = sqlx::query("SELECT id, director, origin FROM rulings ORDER BY created DESC, id").fetch_all(&self.pool).await?;
         Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
+}
+
+async fn insert_ruling_events(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    ruling: &str,
+    first: usize,
+    events: &[tenace_director::Event],
+) -> Result<(), StoreError> {
+    for (i, e) in events.iter().enumerate() {
+        let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        sqlx::query("INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)")
+            .bind(ruling)
+            .bind((first + i) as i64)
+            .bind(json)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 async fn insert_result(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {
