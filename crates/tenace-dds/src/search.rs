@@ -111,6 +111,17 @@ struct Entry {
 
 const NO_MOVE: u8 = 0xFF;
 
+/// Where a trick-start position's result goes after a probe found no deciding bound: its bucket
+/// key and owner pattern, the entry that matched without deciding (if any) and the lead it
+/// remembered.
+struct Slot {
+    key: u64,
+    owners: u128,
+    hint: u8,
+    matched: usize,
+    generation: u32,
+}
+
 fn encode(suit: u8, rank: u8) -> u8 {
     suit << 4 | rank
 }
@@ -143,6 +154,8 @@ pub struct Engine {
     trump: usize,
     tt: FxHashMap<u64, Vec<Entry>>,
     entries: usize,
+    /// Counts the clearings of `tt`, so that a [`Slot`] from before one is not used.
+    generation: u32,
     pub nodes: u64,
 }
 
@@ -257,7 +270,7 @@ impl Engine {
                 lengths |= (hand[s].count_ones() as u64) << (4 * (4 * seat + s));
             }
         }
-        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, nodes: 0 }
+        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, generation: 0, nodes: 0 }
     }
 
     /// The cards `seat` holds in each suit.
@@ -334,50 +347,49 @@ impl Engine {
             let (result, rel, _) = self.play_on(&TrickState::new(leader), n, target, NO_MOVE);
             return (result, rel);
         }
-        let key = self.key(leader);
-        let owners = self.owners();
-        let hint = match self.probe(key, owners, target) {
+        let slot = match self.probe(leader, target) {
             Ok(found) => return found,
-            Err(hint) => hint,
+            Err(slot) => slot,
         };
+        let hint = slot.hint;
         let ns_leads = leader & 1 == 0;
         // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
         // to hold North-South below the target).
         let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
         if let Some(rel) = self.quick_tricks(leader, needed) {
             if ns_leads {
-                self.store(key, owners, rel, target, n as i8, NO_MOVE);
+                self.store(&slot, rel, target, n as i8, NO_MOVE);
                 return (true, rel);
             }
-            self.store(key, owners, rel, 0, target - 1, NO_MOVE);
+            self.store(&slot, rel, 0, target - 1, NO_MOVE);
             return (false, rel);
         }
         let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
         let sure = sure as i8;
         if ns_leads && n as i8 - sure < target {
-            self.store(key, owners, sure_rel, 0, n as i8 - sure, NO_MOVE);
+            self.store(&slot, sure_rel, 0, n as i8 - sure, NO_MOVE);
             return (false, sure_rel);
         }
         if !ns_leads && sure >= target {
-            self.store(key, owners, sure_rel, sure, n as i8, NO_MOVE);
+            self.store(&slot, sure_rel, sure, n as i8, NO_MOVE);
             return (true, sure_rel);
         }
         // The side on lead's own master trumps: tricks it takes whatever it leads.
         let (own, own_rel) = self.sure_trump_tricks(leader);
         let own = own as i8;
         if ns_leads && own >= target {
-            self.store(key, owners, own_rel, own, n as i8, NO_MOVE);
+            self.store(&slot, own_rel, own, n as i8, NO_MOVE);
             return (true, own_rel);
         }
         if !ns_leads && n as i8 - own < target {
-            self.store(key, owners, own_rel, 0, n as i8 - own, NO_MOVE);
+            self.store(&slot, own_rel, 0, n as i8 - own, NO_MOVE);
             return (false, own_rel);
         }
         let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
         if result {
-            self.store(key, owners, rel, target, n as i8, best);
+            self.store(&slot, rel, target, n as i8, best);
         } else {
-            self.store(key, owners, rel, 0, target - 1, best);
+            self.store(&slot, rel, 0, target - 1, best);
         }
         (result, rel)
     }
@@ -425,28 +437,40 @@ impl Engine {
         rel
     }
 
-    /// A bound that decides the test, or else the best lead remembered for a matching position.
-    fn probe(&self, key: u64, owners: u128, target: i8) -> Result<(bool, Relevant), u8> {
-        let Some(bucket) = self.tt.get(&key) else { return Err(NO_MOVE) };
-        let mut hint = NO_MOVE;
-        // Few entries match, so the owner test comes first: its branch is well predicted.
-        for e in bucket.iter().rev() {
+    /// A bound that decides the test, or else where to store the result of searching.
+    fn probe(&mut self, leader: usize, target: i8) -> Result<(bool, Relevant), Slot> {
+        let key = self.key(leader);
+        let owners = self.owners();
+        let mut slot = Slot { key, owners, hint: NO_MOVE, matched: usize::MAX, generation: self.generation };
+        let Some(bucket) = self.tt.get_mut(&key) else { return Err(slot) };
+        let len = bucket.len();
+        // Few entries match, so the owner test comes first: its branch is well predicted. The
+        // scan runs from the newest entry; an entry that decides a test moves to the front of
+        // the scan, so entries that keep deciding are found early.
+        for i in (0..len).rev() {
+            let e = bucket[i];
             if owners & e.mask == e.owners {
                 if e.lower >= target || e.upper < target {
+                    bucket.swap(i, len - 1);
                     return Ok((e.lower >= target, self.entry_relevant(e.mask)));
                 }
-                if hint == NO_MOVE {
-                    hint = e.best;
+                if slot.matched == usize::MAX {
+                    slot.hint = e.best;
+                    slot.matched = i;
                 }
             }
         }
-        Err(hint)
+        Err(slot)
     }
 
-    fn store(&mut self, key: u64, owners: u128, rel: Relevant, lower: i8, upper: i8, best: u8) {
+    /// Stores bounds found for the position `slot` was probed for. The search below a trick
+    /// start never stores into its bucket (a later trick has other suit lengths), so the entry
+    /// the probe matched is still where it was, unless the table was cleared meanwhile.
+    fn store(&mut self, slot: &Slot, rel: Relevant, lower: i8, upper: i8, best: u8) {
         if self.entries >= TT_LIMIT {
             self.tt.clear();
             self.entries = 0;
+            self.generation += 1;
         }
         let mut mask = 0u128;
         for s in 0..4 {
@@ -458,19 +482,24 @@ impl Engine {
                 mask |= (places | places << 16) << (32 * s);
             }
         }
-        let masked = owners & mask;
-        let bucket = self.tt.entry(key).or_default();
-        if let Some(e) = bucket.iter_mut().find(|e| e.mask == mask && e.owners == masked) {
-            e.lower = e.lower.max(lower);
-            e.upper = e.upper.min(upper);
-            if best != NO_MOVE {
-                e.best = best;
+        let masked = slot.owners & mask;
+        let bucket = self.tt.entry(slot.key).or_default();
+        if slot.generation == self.generation && slot.matched < bucket.len() {
+            let e = &mut bucket[slot.matched];
+            if e.mask == mask && e.owners == masked {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                if best != NO_MOVE {
+                    e.best = best;
+                }
+                return;
             }
-            return;
         }
         if bucket.len() >= BUCKET_LIMIT {
-            bucket.remove(0);
-            self.entries -= 1;
+            // The oldest entries (those that decided nothing for longest) go, a block at a
+            // time so that the bucket is not shifted on every store.
+            bucket.drain(..BUCKET_LIMIT / 8);
+            self.entries -= BUCKET_LIMIT / 8;
         }
         bucket.push(Entry { owners: masked, mask, lower, upper, best });
         self.entries += 1;
