@@ -519,7 +519,13 @@ impl Engine {
             }
         }
         let mut all_rel: Relevant = 0;
+        // Small cards already answered, per suit: a run topped below `skip_below[suit]` gives the
+        // result a smaller card of the suit gave (see below).
+        let mut skip_below = [0u8; 4];
         for m in &moves[..count] {
+            if m.top < skip_below[m.suit as usize] {
+                continue;
+            }
             let next = trick.after_card(m.suit, m.rank, self.trump);
             self.play(seat, m.suit as usize, m.rank);
             let (result, rel) = if next.count == 4 {
@@ -542,6 +548,18 @@ impl Engine {
                 return (result, rel, encode(m.suit, m.rank));
             }
             all_rel |= rel;
+            // Small-card skipping (Kuijf's idea, as DDS uses it): if nothing decided so far
+            // rests on a card of this suit as low as this run, every other run of the suit
+            // below the lowest card that did matter swaps places with it without changing any
+            // card the proof looked at, so it fails the same way and on the same cards.
+            let suit = m.suit as usize;
+            if skip_below[suit] == 0 {
+                let held = suit_bits(all_rel, suit);
+                let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
+                if m.top < low {
+                    skip_below[suit] = low;
+                }
+            }
         }
         (!maximizing, all_rel, NO_MOVE)
     }
