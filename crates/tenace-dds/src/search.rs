@@ -156,6 +156,8 @@ pub struct Engine {
     entries: usize,
     /// Counts the clearings of `tt`, so that a [`Slot`] from before one is not used.
     generation: u32,
+    /// The last lead that decided a search with this many tricks left (a "killer" move).
+    killers: [u8; 14],
     pub nodes: u64,
 }
 
@@ -270,7 +272,7 @@ impl Engine {
                 lengths |= (hand[s].count_ones() as u64) << (4 * (4 * seat + s));
             }
         }
-        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, generation: 0, nodes: 0 }
+        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, generation: 0, killers: [NO_MOVE; 14], nodes: 0 }
     }
 
     /// The cards `seat` holds in each suit.
@@ -518,6 +520,15 @@ impl Engine {
                 moves[..=i].rotate_right(1);
             }
         }
+        if trick.count == 0 && count > 1 {
+            let killer = self.killers[n as usize];
+            if killer != NO_MOVE {
+                let (ks, kr) = (killer >> 4, killer & 15);
+                if let Some(i) = moves[..count].iter().position(|m| m.suit == ks && m.rank <= kr && kr <= m.top) {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
         let mut all_rel: Relevant = 0;
         // Small cards already answered, per suit: a run topped below `skip_below[suit]` gives the
         // result a smaller card of the suit gave (see below).
@@ -545,6 +556,9 @@ impl Engine {
             let above = ((2u64 << m.top) - 1) & !((2u64 << m.rank) - 1);
             let rel = if rel & (above << (16 * m.suit as u32)) != 0 { rel | card_bit(m.suit as usize, m.rank) } else { rel };
             if result == maximizing {
+                if trick.count == 0 {
+                    self.killers[n as usize] = encode(m.suit, m.rank);
+                }
                 return (result, rel, encode(m.suit, m.rank));
             }
             all_rel |= rel;
