@@ -387,6 +387,18 @@ impl Engine {
             self.store(&slot, own_rel, 0, n as i8 - own, NO_MOVE);
             return (false, own_rel);
         }
+        if needed == n as u32 {
+            if let Some(rel) = self.cannot_take_all(leader, n as u32) {
+                // North-South on lead fall short of all `n`; East-West on lead leave
+                // North-South the one trick they need.
+                if ns_leads {
+                    self.store(&slot, rel, 0, n as i8 - 1, NO_MOVE);
+                } else {
+                    self.store(&slot, rel, 1, n as i8, NO_MOVE);
+                }
+                return (!ns_leads, rel);
+            }
+        }
         let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
         if result {
             self.store(&slot, rel, target, n as i8, best);
@@ -394,6 +406,52 @@ impl Engine {
             self.store(&slot, rel, 0, target - 1, best);
         }
         (result, rel)
+    }
+
+    /// Later tricks (after DDS's "later tricks" and "zero quick tricks" tests): can it be shown
+    /// that the side on lead cannot take all `n` remaining tricks? Only when no trumps are left
+    /// to ruff with. A side that must take every trick always leads, and every suit it leads
+    /// must be won by it, so
+    /// - if every suit the leader holds is topped by an opponent, the opponents win this trick;
+    /// - the side can only lead suits it tops, and a suit gives at most as many tricks as its
+    ///   longer hand in the side holds cards in it (each trick led in it takes one card from
+    ///   each of the side's hands that still holds the suit).
+    ///
+    /// Rests on the opponents' top cards (the suit lengths are in the bucket key).
+    fn cannot_take_all(&self, leader: usize, n: u32) -> Option<Relevant> {
+        if self.trump != NO_TRUMP && self.remaining(self.trump) != 0 {
+            return None;
+        }
+        let partner = (leader + 2) & 3;
+        let side = |seat: usize| seat & 1 == leader & 1;
+        let (mut sum, mut opp_tops, mut lead_lost, mut lead_tops) = (0u32, 0u64, true, 0u64);
+        for s in 0..4 {
+            let rem = self.remaining(s);
+            if rem == 0 {
+                continue;
+            }
+            let top = 1u16 << (15 - rem.leading_zeros());
+            let holder = (0..4).find(|&h| self.hands[h][s] & top != 0).unwrap_or(leader);
+            let (mine, theirs) = (self.hands[leader][s].count_ones(), self.hands[partner][s].count_ones());
+            if side(holder) {
+                sum += mine.max(theirs);
+                if self.hands[leader][s] != 0 {
+                    lead_lost = false;
+                }
+            } else {
+                // A suit only the top card's holder holds needs no card fixed: the lengths tell.
+                if self.hands[holder][s] != rem {
+                    opp_tops |= (top as u64) << (16 * s);
+                }
+                if self.hands[leader][s] != 0 {
+                    lead_tops |= (top as u64) << (16 * s);
+                }
+            }
+        }
+        if lead_lost {
+            return Some(lead_tops);
+        }
+        (sum < n).then_some(opp_tops)
     }
 
     /// The last trick: each hand has one card.
