@@ -408,6 +408,61 @@ impl Engine {
         (result, rel)
     }
 
+    /// Quick tricks for the second hand's side (after DDS's second-hand quick tricks): this
+    /// trick, when the side is sure to win it, and in no trump the top winners the hand that
+    /// wins it can then cash. Gives the tricks and the cards they rest on.
+    fn second_hand_tricks(&self, trick: &TrickState, seat: usize) -> Option<(u32, Relevant)> {
+        let led = trick.led as usize;
+        let third = (seat + 1) & 3;
+        let fourth = (seat + 2) & 3;
+        let void_with_trumps =
+            |h: usize| self.trump != NO_TRUMP && led != self.trump && self.hands[h][led] == 0 && self.hands[h][self.trump] != 0;
+        if void_with_trumps(third) {
+            return None;
+        }
+        if void_with_trumps(seat) || void_with_trumps(fourth) {
+            // A ruff the third hand cannot overruff (it must follow or has no trumps).
+            return Some((1, 0));
+        }
+        let ours = self.hands[seat][led] | self.hands[fourth][led];
+        if ours == 0 {
+            return None;
+        }
+        let best = 15 - ours.leading_zeros() as u8;
+        if best < trick.win_rank || self.hands[third][led] >> best != 0 {
+            return None;
+        }
+        let mut rel = card_bit(led, best);
+        let mut tricks = 1;
+        if self.trump != NO_TRUMP {
+            return Some((tricks, rel));
+        }
+        // No trump: the winner's hand leads next and cashes what it holds on top.
+        let winner = if self.hands[seat][led] & (1 << best) != 0 { seat } else { fourth };
+        let own = &self.hands[winner];
+        let rest = self.remaining(led) & !(1 << best);
+        if rest != 0 {
+            let next = 15 - rest.leading_zeros() as u8;
+            if own[led] & (1 << next) != 0 {
+                tricks += 1;
+                rel |= card_bit(led, next);
+            }
+        }
+        for s in (0..4).filter(|&s| s != led && own[s] != 0) {
+            let rem = self.remaining(s);
+            if rem == own[s] {
+                tricks += own[s].count_ones();
+            } else {
+                let top = 15 - rem.leading_zeros() as u8;
+                if own[s] & (1 << top) != 0 {
+                    tricks += 1;
+                    rel |= card_bit(s, top);
+                }
+            }
+        }
+        Some((tricks, rel))
+    }
+
     /// Later tricks (after DDS's "later tricks" and "zero quick tricks" tests): can it be shown
     /// that the side on lead cannot take all `n` remaining tricks? Only when no trumps are left
     /// to ruff with. A side that must take every trick always leads, and every suit it leads
@@ -570,6 +625,17 @@ impl Engine {
     fn play_on(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
         let seat = trick.to_play();
         let maximizing = seat & 1 == 0;
+        if trick.count == 1 {
+            // The side of the second hand needs `target` tricks (North-South) or `n - target + 1`.
+            let needed = if maximizing { target } else { n as i8 - target + 1 };
+            if needed <= 1 || self.trump == NO_TRUMP {
+                if let Some((tricks, rel)) = self.second_hand_tricks(trick, seat) {
+                    if tricks as i8 >= needed {
+                        return (maximizing, rel, NO_MOVE);
+                    }
+                }
+            }
+        }
         let (mut moves, count) = self.moves(trick, seat);
         if hint != NO_MOVE {
             if let Some(i) = moves[..count].iter().position(|m| encode(m.suit, m.rank) == hint) {
