@@ -686,13 +686,13 @@ impl Engine {
                 return (result, rel, encode(m.suit, m.rank));
             }
             all_rel |= rel;
-            // Small-card skipping (Kuijf's idea, as DDS uses it): if nothing decided so far
-            // rests on a card of this suit as low as this run, every other run of the suit
-            // below the lowest card that did matter swaps places with it without changing any
-            // card the proof looked at, so it fails the same way and on the same cards.
+            // Small-card skipping (Kuijf's idea, as DDS uses it): if this run's result rests on
+            // no card of its suit as low as the run, every other run of the suit below the
+            // lowest card that did matter swaps places with it without changing any card the
+            // proof looked at, so it fails the same way and on the same cards.
             let suit = m.suit as usize;
             if skip_below[suit] == 0 {
-                let held = suit_bits(all_rel, suit);
+                let held = suit_bits(rel, suit);
                 let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
                 if m.top < low {
                     skip_below[suit] = low;
@@ -780,6 +780,12 @@ impl Engine {
                 (held >> (highest_other + 1)).count_ones()
             };
             let mut t = top_run;
+            // Once the top cards have drawn every other hand's cards of the suit (partner's
+            // too, so it cannot overtake), the rest of the hand's cards are winners as well.
+            let longest_other = [lho[s], rho[s], self.hands[(seat + 2) & 3][s]].map(|h| h.count_ones()).into_iter().max().unwrap_or(0);
+            if top_run > 0 && longest_other <= top_run {
+                t = held.count_ones();
+            }
             if self.trump != NO_TRUMP && s != self.trump {
                 for opp in [lho, rho] {
                     if opp[self.trump] != 0 {
