@@ -712,10 +712,21 @@ impl Engine {
     /// suits (one hand holds a suit's top card), and `needed` never exceeds the cards each hand
     /// holds, so partner can keep the winners it needs and discard other cards meanwhile.
     fn quick_tricks(&self, leader: usize, needed: u32) -> Option<Relevant> {
-        let (tricks, tops) = self.cashing(leader);
+        let (tricks, tops) = self.cashing(leader, 0);
         let cards = self.cards_left(leader);
         if let Some(rel) = cover(&tricks, &tops, needed, cards) {
             return Some(rel);
+        }
+        if self.trump != NO_TRUMP && tricks[self.trump] > 0 {
+            // Draw trumps first: the leader's top trumps take `drawn` rounds, after which an
+            // opponent who had no more trumps cannot ruff the side suits.
+            let drawn = tricks[self.trump];
+            let (mut side, side_tops) = self.cashing(leader, drawn);
+            side[self.trump] = 0;
+            let trump_rel = (tops[self.trump] as u64) << (16 * self.trump);
+            if let Some(rel) = cover(&side, &side_tops, needed.saturating_sub(drawn), cards - drawn) {
+                return Some(rel | trump_rel);
+            }
         }
         let partner = (leader + 2) & 3;
         // An entry to partner: a suit the leader holds whose top card partner holds, which no
@@ -732,7 +743,7 @@ impl Engine {
             if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
                 continue;
             }
-            let (p_tricks, p_tops) = self.cashing(partner);
+            let (p_tricks, p_tops) = self.cashing(partner, 0);
             // The entry suit always counts (it holds the entry card); the others as needed.
             let first = p_tricks[s];
             let entry_rel = (p_tops[s] as u64 | top as u64) << (16 * s);
@@ -759,8 +770,9 @@ impl Engine {
     }
 
     /// The top winners `seat` can cash from its own hand, suit by suit: the tricks and the top
-    /// cards they rest on.
-    fn cashing(&self, seat: usize) -> ([u32; 4], [u16; 4]) {
+    /// cards they rest on. `drawn` rounds of trumps have been cashed first: an opponent with no
+    /// more trumps than that cannot ruff.
+    fn cashing(&self, seat: usize, drawn: u32) -> ([u32; 4], [u16; 4]) {
         let own = &self.hands[seat];
         let lho = &self.hands[(seat + 1) & 3];
         let rho = &self.hands[(seat + 3) & 3];
@@ -788,7 +800,7 @@ impl Engine {
             }
             if self.trump != NO_TRUMP && s != self.trump {
                 for opp in [lho, rho] {
-                    if opp[self.trump] != 0 {
+                    if opp[self.trump].count_ones() > drawn {
                         t = t.min(opp[s].count_ones());
                     }
                 }
