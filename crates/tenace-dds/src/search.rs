@@ -909,11 +909,20 @@ impl Engine {
             && ((self.hands[lho][s] == 0 && self.hands[lho][self.trump] != 0)
                 || (self.hands[rho][s] == 0 && self.hands[rho][self.trump] != 0));
         let partner_ruffs = side_suit && self.hands[partner][s] == 0 && self.hands[partner][self.trump] != 0;
+        // A void opponent counts as holding a whole hand: it discards or ruffs at will.
+        let cards = self.cards_left(seat) as i16;
+        let opponents = [lho, rho]
+            .map(|o| match self.hands[o][s].count_ones() as i16 {
+                0 => cards,
+                len => len,
+            })
+            .iter()
+            .sum();
         LeadFacts {
             ruffable,
             partner_ruffs,
             lho_holds_top: self.hands[lho][s] & (1 << top_of_suit) != 0,
-            len: self.hands[seat][s].count_ones() as i16 + self.hands[partner][s].count_ones() as i16,
+            opponents,
         }
     }
 
@@ -991,8 +1000,8 @@ struct LeadFacts {
     partner_ruffs: bool,
     /// The second hand holds the suit's top card.
     lho_holds_top: bool,
-    /// The side's combined length in the suit.
-    len: i16,
+    /// The opponents' cards in the suit, a void counting as a whole hand.
+    opponents: i16,
 }
 
 impl LeadFacts {
@@ -1009,8 +1018,11 @@ impl LeadFacts {
             50 - rank_w
         } else {
             // Leading away from a card the second hand can capture is risky.
-            (if self.lho_holds_top { 15 } else { 0 }) + rank_w / 2 + self.len
+            (if self.lho_holds_top { 15 } else { 0 }) + rank_w / 2
         };
+        // Suits where the opponents have the fewest cards, and so the fewest choices, first
+        // (DDS weighs leads by the opponents' lengths the same way); this outweighs the rest.
+        w -= 12 * self.opponents;
         if self.ruffable {
             w -= 50;
         }
