@@ -96,13 +96,31 @@ impl TrickState {
     }
 }
 
+/// Who holds each card still out, by relative rank: for suit `s`, bits `16 * s ..` hold, in
+/// rank order among the cards of the suit still out, which are East's or West's (`east_west`)
+/// and which are South's or West's (`south_west`); together they name the hand.
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
+struct Owners {
+    east_west: u64,
+    south_west: u64,
+}
+
+impl Owners {
+    /// The owners of the places in `mask` only.
+    #[inline]
+    fn masked(self, mask: u64) -> Owners {
+        Owners { east_west: self.east_west & mask, south_west: self.south_west & mask }
+    }
+}
+
 /// A transposition-table entry: bounds on North-South's tricks that hold for every position
 /// with the same leader and suit lengths whose owner pattern (see [`Engine::owners`]) agrees
-/// with `owners` under `mask` (the top cards of each suit down to the lowest relevant one).
+/// with `owners` on the places of `mask` (per suit, the top cards down to the lowest relevant
+/// one; 16 bits per suit, as in [`Owners`]). 32 bytes.
 #[derive(Copy, Clone)]
 struct Entry {
-    owners: u128,
-    mask: u128,
+    owners: Owners,
+    mask: u64,
     lower: i8,
     upper: i8,
     /// The lead that last decided a search of a matching position (`NO_MOVE` if none).
@@ -116,7 +134,7 @@ const NO_MOVE: u8 = 0xFF;
 /// remembered.
 struct Slot {
     key: u64,
-    owners: u128,
+    owners: Owners,
     hint: u8,
     matched: usize,
     generation: u32,
@@ -161,7 +179,7 @@ pub struct Engine {
     pub nodes: u64,
 }
 
-/// Above this many entries (48 bytes each) the table is cleared, which keeps the memory of two
+/// Above this many entries (32 bytes each) the table is cleared, which keeps the memory of two
 /// solving threads under 256 MiB.
 const TT_LIMIT: usize = 2_000_000;
 /// At most this many entries are kept for one leader and set of suit lengths.
@@ -528,25 +546,22 @@ impl Engine {
         (self.lengths & ((1 << 60) - 1)) | (leader as u64) << 60
     }
 
-    /// The owners of the cards still out by relative rank: for suit `s`, bits `32 * s ..`
-    /// hold, in rank order among the cards of the suit still out, which are in East-West hands,
-    /// and bits `32 * s + 16 ..` which are South's or West's.
-    fn owners(&self) -> u128 {
-        let mut out = 0u128;
+    /// The owners of the cards still out, by relative rank (see [`Owners`]).
+    fn owners(&self) -> Owners {
+        let mut out = Owners::default();
         for s in 0..4 {
             let rem = self.remaining(s);
-            let odd = compress(self.hands[1][s] | self.hands[3][s], rem) as u128;
-            let high = compress(self.hands[2][s] | self.hands[3][s], rem) as u128;
-            out |= (odd | high << 16) << (32 * s);
+            out.east_west |= (compress(self.hands[1][s] | self.hands[3][s], rem) as u64) << (16 * s);
+            out.south_west |= (compress(self.hands[2][s] | self.hands[3][s], rem) as u64) << (16 * s);
         }
         out
     }
 
     /// The cards of this position an entry's match depends on.
-    fn entry_relevant(&self, mask: u128) -> Relevant {
+    fn entry_relevant(&self, mask: u64) -> Relevant {
         let mut rel = 0;
         for s in 0..4 {
-            let places = (mask >> (32 * s)) as u16;
+            let places = (mask >> (16 * s)) as u16;
             rel |= (expand(places, self.remaining(s)) as u64) << (16 * s);
         }
         rel
@@ -564,7 +579,7 @@ impl Engine {
         // the scan, so entries that keep deciding are found early.
         for i in (0..len).rev() {
             let e = bucket[i];
-            if owners & e.mask == e.owners {
+            if (owners.east_west & e.mask) ^ e.owners.east_west | (owners.south_west & e.mask) ^ e.owners.south_west == 0 {
                 if e.lower >= target || e.upper < target {
                     bucket.swap(i, len - 1);
                     return Ok((e.lower >= target, self.entry_relevant(e.mask)));
@@ -587,17 +602,16 @@ impl Engine {
             self.entries = 0;
             self.generation += 1;
         }
-        let mut mask = 0u128;
+        let mut mask = 0u64;
         for s in 0..4 {
             let r = suit_bits(rel, s);
             if r != 0 {
                 let rem = self.remaining(s);
                 let k = (rem >> r.trailing_zeros()).count_ones();
-                let places = top_places(rem.count_ones(), k) as u128;
-                mask |= (places | places << 16) << (32 * s);
+                mask |= (top_places(rem.count_ones(), k) as u64) << (16 * s);
             }
         }
-        let masked = slot.owners & mask;
+        let masked = slot.owners.masked(mask);
         let bucket = self.tt.entry(slot.key).or_default();
         if slot.generation == self.generation && slot.matched < bucket.len() {
             let e = &mut bucket[slot.matched];
