@@ -367,56 +367,16 @@ impl Engine {
             let (result, rel, _) = self.play_on(&TrickState::new(leader), n, target, NO_MOVE);
             return (result, rel);
         }
+        // The cheap bounds come before the table; what they find is not stored (finding it
+        // again costs less than a probe).
+        if let Some((result, rel)) = self.cheap_bounds(leader, n, target) {
+            return (result, rel);
+        }
         let slot = match self.probe(leader, target) {
             Ok(found) => return found,
             Err(slot) => slot,
         };
         let hint = slot.hint;
-        let ns_leads = leader & 1 == 0;
-        // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
-        // to hold North-South below the target).
-        let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
-        if let Some(rel) = self.quick_tricks(leader, needed) {
-            if ns_leads {
-                self.store(&slot, rel, target, n as i8, NO_MOVE);
-                return (true, rel);
-            }
-            self.store(&slot, rel, 0, target - 1, NO_MOVE);
-            return (false, rel);
-        }
-        let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
-        let sure = sure as i8;
-        if ns_leads && n as i8 - sure < target {
-            self.store(&slot, sure_rel, 0, n as i8 - sure, NO_MOVE);
-            return (false, sure_rel);
-        }
-        if !ns_leads && sure >= target {
-            self.store(&slot, sure_rel, sure, n as i8, NO_MOVE);
-            return (true, sure_rel);
-        }
-        // The side on lead's own master trumps: tricks it takes whatever it leads.
-        let (own, own_rel) = self.sure_trump_tricks(leader);
-        let own = own as i8;
-        if ns_leads && own >= target {
-            self.store(&slot, own_rel, own, n as i8, NO_MOVE);
-            return (true, own_rel);
-        }
-        if !ns_leads && n as i8 - own < target {
-            self.store(&slot, own_rel, 0, n as i8 - own, NO_MOVE);
-            return (false, own_rel);
-        }
-        if needed == n as u32 {
-            if let Some(rel) = self.cannot_take_all(leader, n as u32) {
-                // North-South on lead fall short of all `n`; East-West on lead leave
-                // North-South the one trick they need.
-                if ns_leads {
-                    self.store(&slot, rel, 0, n as i8 - 1, NO_MOVE);
-                } else {
-                    self.store(&slot, rel, 1, n as i8, NO_MOVE);
-                }
-                return (!ns_leads, rel);
-            }
-        }
         let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
         if result {
             self.store(&slot, rel, target, n as i8, best);
@@ -424,6 +384,46 @@ impl Engine {
             self.store(&slot, rel, 0, target - 1, best);
         }
         (result, rel)
+    }
+
+    /// The cheap tests at a trick start: quick tricks, sure trump tricks and later tricks. A
+    /// result decides the test: it gives the answer and the cards it rests on.
+    fn cheap_bounds(&self, leader: usize, n: u8, target: i8) -> Option<(bool, Relevant)> {
+        let ns_leads = leader & 1 == 0;
+        // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
+        // to hold North-South below the target).
+        let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
+        if let Some(rel) = self.quick_tricks(leader, needed) {
+            if ns_leads {
+                return Some((true, rel));
+            }
+            return Some((false, rel));
+        }
+        let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
+        let sure = sure as i8;
+        if ns_leads && n as i8 - sure < target {
+            return Some((false, sure_rel));
+        }
+        if !ns_leads && sure >= target {
+            return Some((true, sure_rel));
+        }
+        // The side on lead's own master trumps: tricks it takes whatever it leads.
+        let (own, own_rel) = self.sure_trump_tricks(leader);
+        let own = own as i8;
+        if ns_leads && own >= target {
+            return Some((true, own_rel));
+        }
+        if !ns_leads && n as i8 - own < target {
+            return Some((false, own_rel));
+        }
+        if needed == n as u32 {
+            if let Some(rel) = self.cannot_take_all(leader, n as u32) {
+                // North-South on lead fall short of all `n`; East-West on lead leave
+                // North-South the one trick they need.
+                return Some((!ns_leads, rel));
+            }
+        }
+        None
     }
 
     /// Quick tricks for the second hand's side (after DDS's second-hand quick tricks): this
