@@ -144,15 +144,32 @@ fn encode(suit: u8, rank: u8) -> u8 {
     suit << 4 | rank
 }
 
-/// A move with its ordering weight.
-#[derive(Copy, Clone, Default)]
-struct Move {
-    suit: u8,
-    /// The lowest card of a run of equivalent cards, which stands for the run.
-    rank: u8,
-    /// The run's top card.
-    top: u8,
-    weight: i16,
+/// A move with its ordering weight, packed in one word so that moves compare (and sort) by
+/// weight: bits 0-3 the lowest card of a run of equivalent cards, which stands for the run;
+/// bits 4-7 the run's top card; bits 8-9 the suit; bits 16-31 the weight, offset to be unsigned.
+#[derive(Copy, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Move(u32);
+
+impl Move {
+    #[inline]
+    fn new(suit: usize, rank: u8, top: u8, weight: i16) -> Move {
+        Move(((weight as i32 + 0x8000) as u32) << 16 | (suit as u32) << 8 | (top as u32) << 4 | rank as u32)
+    }
+
+    #[inline]
+    fn suit(self) -> u8 {
+        (self.0 >> 8) as u8 & 3
+    }
+
+    #[inline]
+    fn rank(self) -> u8 {
+        self.0 as u8 & 15
+    }
+
+    #[inline]
+    fn top(self) -> u8 {
+        (self.0 >> 4) as u8 & 15
+    }
 }
 
 /// Ranks that decided a search, as a card set (suit `s` at bits `16 * s`, like `Hand`): a bound
@@ -652,9 +669,9 @@ impl Engine {
         }
         let (mut moves, count) = self.moves(trick, seat);
         if hint != NO_MOVE {
-            if let Some(i) = moves[..count].iter().position(|m| encode(m.suit, m.rank) == hint) {
+            if let Some(i) = moves[..count].iter().position(|m| encode(m.suit(), m.rank()) == hint) {
                 moves[..=i].rotate_right(1);
-            } else if let Some(i) = moves[..count].iter().position(|m| m.suit == hint >> 4) {
+            } else if let Some(i) = moves[..count].iter().position(|m| m.suit() == hint >> 4) {
                 moves[..=i].rotate_right(1);
             }
         }
@@ -662,7 +679,7 @@ impl Engine {
             let killer = self.killers[n as usize];
             if killer != NO_MOVE {
                 let (ks, kr) = (killer >> 4, killer & 15);
-                if let Some(i) = moves[..count].iter().position(|m| m.suit == ks && m.rank <= kr && kr <= m.top) {
+                if let Some(i) = moves[..count].iter().position(|m| m.suit() == ks && m.rank() <= kr && kr <= m.top()) {
                     moves[..=i].rotate_right(1);
                 }
             }
@@ -672,11 +689,11 @@ impl Engine {
         // result a smaller card of the suit gave (see below).
         let mut skip_below = [0u8; 4];
         for m in &moves[..count] {
-            if m.top < skip_below[m.suit as usize] {
+            if m.top() < skip_below[m.suit() as usize] {
                 continue;
             }
-            let next = trick.after_card(m.suit, m.rank, self.trump);
-            self.play(seat, m.suit as usize, m.rank);
+            let next = trick.after_card(m.suit(), m.rank(), self.trump);
+            self.play(seat, m.suit() as usize, m.rank());
             let (result, rel) = if next.count == 4 {
                 let winner = next.win_seat as usize;
                 let won = (winner & 1 == 0) as i8;
@@ -687,28 +704,28 @@ impl Engine {
                 let (r, rel, _) = self.play_on(&next, n, target, NO_MOVE);
                 (r, rel)
             };
-            self.unplay(seat, m.suit as usize, m.rank);
+            self.unplay(seat, m.suit() as usize, m.rank());
             // The card stood for its whole run. If the result rests on another card of the run,
             // the run must be the same in every position the result is stored for: the card
             // played joins the relevant ones, fixing the owners of the whole run.
-            let above = ((2u64 << m.top) - 1) & !((2u64 << m.rank) - 1);
-            let rel = if rel & (above << (16 * m.suit as u32)) != 0 { rel | card_bit(m.suit as usize, m.rank) } else { rel };
+            let above = ((2u64 << m.top()) - 1) & !((2u64 << m.rank()) - 1);
+            let rel = if rel & (above << (16 * m.suit() as u32)) != 0 { rel | card_bit(m.suit() as usize, m.rank()) } else { rel };
             if result == maximizing {
                 if trick.count == 0 {
-                    self.killers[n as usize] = encode(m.suit, m.rank);
+                    self.killers[n as usize] = encode(m.suit(), m.rank());
                 }
-                return (result, rel, encode(m.suit, m.rank));
+                return (result, rel, encode(m.suit(), m.rank()));
             }
             all_rel |= rel;
             // Small-card skipping (Kuijf's idea, as DDS uses it): if this run's result rests on
             // no card of its suit as low as the run, every other run of the suit below the
             // lowest card that did matter swaps places with it without changing any card the
             // proof looked at, so it fails the same way and on the same cards.
-            let suit = m.suit as usize;
+            let suit = m.suit() as usize;
             if skip_below[suit] == 0 {
                 let held = suit_bits(rel, suit);
                 let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
-                if m.top < low {
+                if m.top() < low {
                     skip_below[suit] = low;
                 }
             }
@@ -858,7 +875,7 @@ impl Engine {
             let (bottoms, tops) = runs(hand[s], self.remaining(s) | on_table[s]);
             if bottoms & (bottoms - 1) == 0 {
                 let rank = bottoms.trailing_zeros() as u8;
-                out[0] = Move { suit: s as u8, rank, top: tops.trailing_zeros() as u8, weight: 0 };
+                out[0] = Move::new(s, rank, tops.trailing_zeros() as u8, 0);
                 return (out, 1);
             }
         }
@@ -886,12 +903,13 @@ impl Engine {
                     self.weight(trick, seat, s as u8, top, partner_winning, last_to_play)
                 };
                 // Insertion, keeping `out` sorted by weight, highest first.
+                let m = Move::new(s, rank, top, weight);
                 let mut i = count;
-                while i > 0 && out[i - 1].weight < weight {
+                while i > 0 && out[i - 1] < m {
                     out[i] = out[i - 1];
                     i -= 1;
                 }
-                out[i] = Move { suit: s as u8, rank, top, weight };
+                out[i] = m;
                 count += 1;
             }
         }
