@@ -768,16 +768,32 @@ impl Engine {
             }
             let rem = self.remaining(s);
             let top = 1u16 << (15 - rem.leading_zeros());
-            if self.hands[partner][s] & top == 0 {
-                continue;
-            }
-            if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
-                continue;
-            }
+            let (first, entry_cards) = if self.hands[partner][s] & top != 0 {
+                if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
+                    continue;
+                }
+                // The entry suit always counts (it holds the entry card); the others as needed.
+                let (p_tricks, p_tops) = self.cashing(partner, 0);
+                (p_tricks[s], p_tops[s] | top)
+            } else {
+                // "Ax opposite Kx": the leader cashes the top card, partner following small,
+                // then leads to partner's second card. Both rounds must be safe from a ruff.
+                let second = rem & !top;
+                if second == 0 || self.hands[leader][s] & top == 0 {
+                    continue;
+                }
+                let second = 1u16 << (15 - second.leading_zeros());
+                if self.hands[partner][s] & second == 0
+                    || self.hands[leader][s].count_ones() < 2
+                    || self.hands[partner][s].count_ones() < 2
+                    || (self.trump != NO_TRUMP && s != self.trump && self.opponent_short(leader, s, 2))
+                {
+                    continue;
+                }
+                (2, top | second)
+            };
             let (p_tricks, p_tops) = self.cashing(partner, 0);
-            // The entry suit always counts (it holds the entry card); the others as needed.
-            let first = p_tricks[s];
-            let entry_rel = (p_tops[s] as u64 | top as u64) << (16 * s);
+            let entry_rel = (entry_cards as u64) << (16 * s);
             if first >= needed {
                 return (needed <= cards).then_some(entry_rel);
             }
@@ -792,6 +808,13 @@ impl Engine {
             return cover(&both, &both_tops, needed - first, cards - first).map(|rel| rel | entry_rel);
         }
         None
+    }
+
+    /// Does an opponent of `seat` who holds trumps hold fewer than `rounds` cards of `suit`?
+    fn opponent_short(&self, seat: usize, suit: usize, rounds: u32) -> bool {
+        [(seat + 1) & 3, (seat + 3) & 3]
+            .iter()
+            .any(|&o| self.hands[o][suit].count_ones() < rounds && self.hands[o][self.trump] != 0)
     }
 
     fn opponent_can_ruff(&self, seat: usize, suit: usize) -> bool {
