@@ -1036,7 +1036,9 @@ impl Engine {
                     if !self.can_beat(third, suit, rank, trick.led) {
                         60 - rank_w
                     } else {
-                        10 - rank_w
+                        // A card that beats the lead but not the third hand: tried before
+                        // most low cards (it makes the third hand spend a high card).
+                        45 - rank_w
                     }
                 } else {
                     30 - rank_w - if is_trump { 30 } else { 0 }
