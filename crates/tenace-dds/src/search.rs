@@ -1013,8 +1013,9 @@ impl Engine {
                         return 40 - rank_w - if is_trump && suit != trick.led { 40 } else { 0 };
                     }
                     if beats || (suit == trick.win_suit && !self.can_beat(next, suit, rank, trick.led)) {
-                        // Overtake only with a sure winner.
-                        return if self.can_beat(next, suit, rank, trick.led) { 0 - rank_w } else { 30 - rank_w };
+                        // Overtake only with a sure winner; one the fourth hand can beat is
+                        // the last resort.
+                        return if self.can_beat(next, suit, rank, trick.led) { -30 - rank_w } else { 50 - rank_w };
                     }
                     return 20 - rank_w - if is_trump { 30 } else { 0 };
                 }
