@@ -1071,12 +1071,13 @@ impl LeadFacts {
         let mut w = if rank == top_of_suit {
             60
         } else if partner_top {
-            45 - rank_w
+            55 - rank_w
         } else if self.partner_ruffs && !self.ruffable {
             50 - rank_w
         } else {
-            // Leading away from a card the second hand can capture is risky.
-            (if self.lho_holds_top { 15 } else { 0 }) + rank_w / 2
+            // Otherwise low cards first; a suit whose top card the second hand holds (it must
+            // play before partner) a little sooner.
+            (if self.lho_holds_top { 15 } else { 0 }) - rank_w
         };
         // Suits where the opponents have the fewest cards, and so the fewest choices, first
         // (DDS weighs leads by the opponents' lengths the same way); this outweighs the rest.
