@@ -953,6 +953,19 @@ impl Engine {
         (out, count)
     }
 
+    /// Will the partner of `seat`, the second hand, win the trick in progress whatever the third
+    /// hand does?
+    fn fourth_wins_anyway(&self, trick: &TrickState, seat: usize) -> bool {
+        let led = trick.led as usize;
+        let third = &self.hands[(seat + 1) & 3];
+        let fourth = self.hands[(seat + 2) & 3][led];
+        if fourth == 0 || (third[led] == 0 && self.trump != NO_TRUMP && led != self.trump && third[self.trump] != 0) {
+            return false;
+        }
+        let best = 15 - fourth.leading_zeros() as u8;
+        best > trick.win_rank && third[led] >> best == 0
+    }
+
     /// Could `seat` beat the card `(suit, rank)` leading a trick of the suit `led`?
     fn can_beat(&self, seat: usize, suit: u8, rank: u8, led: u8) -> bool {
         let hand = &self.hands[seat];
@@ -1045,7 +1058,12 @@ impl Engine {
                 }
             }
             _ => {
-                // Second hand.
+                // Second hand. When partner, playing last, wins the trick anyway (its best card
+                // of the suit beats the lead and everything the third hand holds, and the third
+                // hand cannot ruff), following suit low comes first.
+                if suit == trick.led && self.fourth_wins_anyway(trick, seat) {
+                    return -rank_w;
+                }
                 if beats {
                     let third = next;
                     if !self.can_beat(third, suit, rank, trick.led) {
