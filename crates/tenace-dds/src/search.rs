@@ -425,10 +425,7 @@ impl Engine {
         // to hold North-South below the target).
         let needed = if ns_leads { target } else { n as i8 - target + 1 } as u32;
         if let Some(rel) = self.quick_tricks(leader, needed) {
-            if ns_leads {
-                return Some((true, rel));
-            }
-            return Some((false, rel));
+            return Some((ns_leads, rel));
         }
         let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
         let sure = sure as i8;
@@ -464,12 +461,10 @@ impl Engine {
         let led = trick.led as usize;
         let third = (seat + 1) & 3;
         let fourth = (seat + 2) & 3;
-        let void_with_trumps =
-            |h: usize| self.trump != NO_TRUMP && led != self.trump && self.hands[h][led] == 0 && self.hands[h][self.trump] != 0;
-        if void_with_trumps(third) {
+        if self.can_ruff(third, led) {
             return None;
         }
-        if void_with_trumps(seat) || void_with_trumps(fourth) {
+        if self.can_ruff(seat, led) || self.can_ruff(fourth, led) {
             // A ruff the third hand cannot overruff (it must follow or has no trumps).
             return Some((1, 0));
         }
@@ -782,13 +777,12 @@ impl Engine {
             }
             let rem = self.remaining(s);
             let top = 1u16 << (15 - rem.leading_zeros());
-            let (first, entry_cards) = if self.hands[partner][s] & top != 0 {
-                if self.trump != NO_TRUMP && s != self.trump && self.opponent_can_ruff(leader, s) {
+            // `None`: partner holds the top card; `Some(card)`: partner's second card is the entry.
+            let second_card_entry = if self.hands[partner][s] & top != 0 {
+                if self.can_ruff((leader + 1) & 3, s) || self.can_ruff((leader + 3) & 3, s) {
                     continue;
                 }
-                // The entry suit always counts (it holds the entry card); the others as needed.
-                let (p_tricks, p_tops) = self.cashing(partner, 0);
-                (p_tricks[s], p_tops[s] | top)
+                None
             } else {
                 // "Ax opposite Kx": the leader cashes the top card, partner following small,
                 // then leads to partner's second card. Both rounds must be safe from a ruff.
@@ -804,9 +798,14 @@ impl Engine {
                 {
                     continue;
                 }
-                (2, top | second)
+                Some(second)
             };
             let (p_tricks, p_tops) = self.cashing(partner, 0);
+            let (first, entry_cards) = match second_card_entry {
+                // The entry suit always counts (it holds the entry card); the others as needed.
+                None => (p_tricks[s], p_tops[s] | top),
+                Some(second) => (2, top | second),
+            };
             let entry_rel = (entry_cards as u64) << (16 * s);
             if first >= needed {
                 return (needed <= cards).then_some(entry_rel);
@@ -824,17 +823,17 @@ impl Engine {
         None
     }
 
+    /// Can `seat` ruff a lead of `suit`: a side suit of a trump contract in which it is void while
+    /// it holds trumps?
+    fn can_ruff(&self, seat: usize, suit: usize) -> bool {
+        self.trump != NO_TRUMP && suit != self.trump && self.hands[seat][suit] == 0 && self.hands[seat][self.trump] != 0
+    }
+
     /// Does an opponent of `seat` who holds trumps hold fewer than `rounds` cards of `suit`?
     fn opponent_short(&self, seat: usize, suit: usize, rounds: u32) -> bool {
         [(seat + 1) & 3, (seat + 3) & 3]
             .iter()
             .any(|&o| self.hands[o][suit].count_ones() < rounds && self.hands[o][self.trump] != 0)
-    }
-
-    fn opponent_can_ruff(&self, seat: usize, suit: usize) -> bool {
-        [(seat + 1) & 3, (seat + 3) & 3]
-            .iter()
-            .any(|&o| self.hands[o][suit] == 0 && self.hands[o][self.trump] != 0)
     }
 
     /// The top winners `seat` can cash from its own hand, suit by suit: the tricks and the top
@@ -916,7 +915,8 @@ impl Engine {
                 return (out, 1);
             }
         }
-        let last_to_play = trick.count == 3;
+        // Whether the second hand's partner wins the trick anyway does not depend on the card.
+        let fourth_wins = trick.count == 1 && follow && self.fourth_wins_anyway(trick, seat);
         for s in 0..4 {
             if hand[s] == 0 || (follow && s != trick.led as usize) {
                 continue;
@@ -937,7 +937,7 @@ impl Engine {
                 let weight = if trick.count == 0 {
                     lead.weight(top, top_of_suit, partner_top)
                 } else {
-                    self.weight(trick, seat, s as u8, top, partner_winning, last_to_play)
+                    self.weight(trick, seat, s as u8, top, partner_winning, fourth_wins)
                 };
                 // Insertion, keeping `out` sorted by weight, highest first.
                 let m = Move::new(s, rank, top, weight);
@@ -957,13 +957,13 @@ impl Engine {
     /// hand does?
     fn fourth_wins_anyway(&self, trick: &TrickState, seat: usize) -> bool {
         let led = trick.led as usize;
-        let third = &self.hands[(seat + 1) & 3];
+        let third = (seat + 1) & 3;
         let fourth = self.hands[(seat + 2) & 3][led];
-        if fourth == 0 || (third[led] == 0 && self.trump != NO_TRUMP && led != self.trump && third[self.trump] != 0) {
+        if fourth == 0 || self.can_ruff(third, led) {
             return false;
         }
         let best = 15 - fourth.leading_zeros() as u8;
-        best > trick.win_rank && third[led] >> best == 0
+        best > trick.win_rank && self.hands[third][led] >> best == 0
     }
 
     /// Could `seat` beat the card `(suit, rank)` leading a trick of the suit `led`?
@@ -986,11 +986,8 @@ impl Engine {
         let lho = (seat + 1) & 3;
         let rho = (seat + 3) & 3;
         let partner = (seat + 2) & 3;
-        let side_suit = self.trump != NO_TRUMP && s != self.trump;
-        let ruffable = side_suit
-            && ((self.hands[lho][s] == 0 && self.hands[lho][self.trump] != 0)
-                || (self.hands[rho][s] == 0 && self.hands[rho][self.trump] != 0));
-        let partner_ruffs = side_suit && self.hands[partner][s] == 0 && self.hands[partner][self.trump] != 0;
+        let ruffable = self.can_ruff(lho, s) || self.can_ruff(rho, s);
+        let partner_ruffs = self.can_ruff(partner, s);
         // A void opponent counts as holding a whole hand: it discards or ruffs at will.
         let cards = self.cards_left(seat) as i16;
         let opponents = [lho, rho]
@@ -1009,16 +1006,9 @@ impl Engine {
     }
 
     /// The ordering weight of a card played to a trick already led: higher is tried first.
-    #[allow(clippy::too_many_arguments)]
-    fn weight(
-        &self,
-        trick: &TrickState,
-        seat: usize,
-        suit: u8,
-        rank: u8,
-        partner_winning: bool,
-        _last_to_play: bool,
-    ) -> i16 {
+    /// `fourth_wins`: the second hand follows suit and its partner wins the trick anyway (see
+    /// [`Engine::fourth_wins_anyway`]).
+    fn weight(&self, trick: &TrickState, seat: usize, suit: u8, rank: u8, partner_winning: bool, fourth_wins: bool) -> i16 {
         let rank_w = rank as i16;
         let is_trump = suit as usize == self.trump;
         let beats = if suit == trick.win_suit { rank > trick.win_rank } else { is_trump };
@@ -1061,7 +1051,7 @@ impl Engine {
                 // Second hand. When partner, playing last, wins the trick anyway (its best card
                 // of the suit beats the lead and everything the third hand holds, and the third
                 // hand cannot ruff), following suit low comes first.
-                if suit == trick.led && self.fourth_wins_anyway(trick, seat) {
+                if fourth_wins {
                     return -rank_w;
                 }
                 if beats {
