@@ -137,15 +137,7 @@ impl Store {
     /// they produce, in one transaction.
     pub async fn append(&self, room: &str, first: usize, events: &[RoomEvent], results: &[(String, u32, FieldResult)]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        for (i, e) in events.iter().enumerate() {
-            let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            sqlx::query("INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)")
-                .bind(room)
-                .bind((first + i) as i64)
-                .bind(json)
-                .execute(&mut *tx)
-                .await?;
-        }
+        insert_events(&mut tx, "INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)", room, first, events).await?;
         for (set_id, board, result) in results {
             insert_result(&mut tx, set_id, *board, result).await?;
         }
@@ -212,7 +204,7 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        insert_ruling_events(&mut tx, id, 0, events).await?;
+        insert_events(&mut tx, RULING_EVENT, id, 0, events).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -220,7 +212,7 @@ impl Store {
     /// Appends `events` to a ruling's log from sequence number `first` on, in one transaction.
     pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::Event]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        insert_ruling_events(&mut tx, ruling, first, events).await?;
+        insert_events(&mut tx, RULING_EVENT, ruling, first, events).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -247,20 +239,20 @@ impl Store {
     }
 }
 
-async fn insert_ruling_events(
+const RULING_EVENT: &str = "INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)";
+
+/// Appends `events` to a log (a room's or a ruling's) as JSON, numbered from `first` on; `insert`
+/// is the log's INSERT statement binding the owner, the sequence number and the event.
+async fn insert_events<E: serde::Serialize>(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    ruling: &str,
+    insert: &'static str,
+    owner: &str,
     first: usize,
-    events: &[tenace_director::Event],
+    events: &[E],
 ) -> Result<(), StoreError> {
     for (i, e) in events.iter().enumerate() {
         let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        sqlx::query("INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)")
-            .bind(ruling)
-            .bind((first + i) as i64)
-            .bind(json)
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(insert).bind(owner).bind((first + i) as i64).bind(json).execute(&mut **tx).await?;
     }
     Ok(())
 }
