@@ -1,5 +1,5 @@
 //! Times `analyse` (East leads against North's no trump, every lead scored) on the first N
-//! oracle deals, one thread, and prints a checksum of the results.
+//! oracle deals, one thread, and prints the search nodes and a checksum of the results.
 //!
 //! `cargo run --release -p tenace-dds --example solves -- [N] [SKIP]`
 use serde_json::Value;
@@ -18,13 +18,15 @@ fn main() {
         .map(|v| v["deal"].as_str().unwrap().parse().unwrap())
         .collect();
     let t0 = std::time::Instant::now();
-    let mut sum = 0u64;
+    let (mut sum, mut nodes) = (0u64, 0u64);
     for deal in &deals {
         let position = tenace_dds::Position::new(deal, Strain::NoTrump, Seat::East).unwrap();
-        for (i, c) in tenace_dds::analyse(&position).iter().enumerate() {
+        let (results, k) = tenace_dds::analyse_nodes(&position);
+        nodes += k;
+        for (i, c) in results.iter().enumerate() {
             sum = sum.wrapping_mul(31).wrapping_add(c.tricks as u64 * 1000 + c.card.index() as u64 + i as u64);
         }
     }
     let t = t0.elapsed().as_secs_f64();
-    println!("deals {} checksum {sum} time {t:.3}s ({:.4}s/deal)", deals.len(), t / deals.len() as f64);
+    println!("deals {} nodes {nodes} checksum {sum} time {t:.3}s ({:.4}s/deal)", deals.len(), t / deals.len() as f64);
 }

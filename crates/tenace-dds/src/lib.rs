@@ -166,6 +166,12 @@ pub struct CardResult {
 /// Every legal card of the hand to play, with the tricks the side to play takes after it (the
 /// trick in progress included); best cards first, then by suit and rank.
 pub fn analyse(position: &Position) -> Vec<CardResult> {
+    analyse_nodes(position).0
+}
+
+/// [`analyse`] with the number of search nodes visited (for the solver's own benchmarks).
+#[doc(hidden)]
+pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
     let (hands, trump, trick) = position.engine_parts();
     let n = position.tricks_left();
     let seat = position.to_play().index();
@@ -174,38 +180,53 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
     let mut results: Vec<CardResult> = Vec::new();
     let mut guess = n / 2;
     // Cards of one run (adjacent among the cards still held and those on the table) are
-    // equivalent: each run is solved once, for its highest card, and the rest share the result.
+    // equivalent: each run is solved once, for its lowest card, and the rest share the result.
+    // Lower runs of a suit share it too when the result rests on no card as low as the run
+    // (small-card skipping, see `search::skip_floor`): `shared[suit]` is then the floor below
+    // which runs share the result, and the result. Cards come highest first in each suit.
     let on_table = trick.table;
-    let mut run_result: Option<(usize, u16, u8)> = None;
-    for card in position.legal_cards().iter().rev() {
-        let (s, r) = (card.suit().index(), card.rank().index() as u8);
+    let mut shared: [(u8, u8); 4] = [(0, 0); 4];
+    for (s, held) in Suit::ALL.map(|suit| (suit.index(), position.legal_cards().suit(suit))).into_iter().rev() {
+        if held == 0 {
+            continue;
+        }
         let present = (0..4).fold(on_table[s], |acc, h| acc | engine.hand(h)[s]);
-        let (_, tops) = search::runs(engine.hand(seat)[s], present);
-        // The run's top card: the lowest run top at or above this card.
-        let top = tops & !((1u16 << r) - 1);
-        let top = top & top.wrapping_neg();
-        if let Some((rs, rt, ns)) = run_result {
-            if rs == s && rt == top {
-                results.push(CardResult { card, tricks: if ns_side { ns } else { n - ns } });
-                continue;
+        let (mut bottoms, mut tops) = search::runs(held, present);
+        while tops != 0 {
+            // Highest run first.
+            let top = 15 - tops.leading_zeros() as u8;
+            let rank = 15 - bottoms.leading_zeros() as u8;
+            tops &= !(1 << top);
+            bottoms &= !(1 << rank);
+            let ns = match shared[s] {
+                (floor, ns) if top < floor => ns,
+                _ => {
+                    let next = trick.after_card(s as u8, rank, trump);
+                    engine.play(seat, s, rank);
+                    let (ns, rel) = if next.count == 4 {
+                        let winner = next.win_seat as usize;
+                        let won = u8::from(winner & 1 == 0);
+                        let (ns, rel) = engine.ns_tricks_relevant(&TrickState::new(winner), n - 1, guess.saturating_sub(won));
+                        (won + ns, rel | search::trick_relevant(&next))
+                    } else {
+                        engine.ns_tricks_relevant(&next, n, guess)
+                    };
+                    engine.unplay(seat, s, rank);
+                    guess = ns;
+                    if shared[s].0 == 0 {
+                        shared[s] = (search::skip_floor(search::for_run(rel, s, rank, top), s, top), ns);
+                    }
+                    ns
+                }
+            };
+            let tricks = if ns_side { ns } else { n - ns };
+            for r in (rank..=top).filter(|&r| held & (1 << r) != 0) {
+                results.push(CardResult { card: Card::new(Suit::ALL[s], tenace_core::Rank::ALL[r as usize]), tricks });
             }
         }
-        let next = trick.after_card(s as u8, r, trump);
-        engine.play(seat, s, r);
-        let ns = if next.count == 4 {
-            let winner = next.win_seat as usize;
-            let won = u8::from(winner & 1 == 0);
-            won + engine.ns_tricks(&TrickState::new(winner), n - 1, guess.saturating_sub(won))
-        } else {
-            engine.ns_tricks(&next, n, guess)
-        };
-        engine.unplay(seat, s, r);
-        guess = ns;
-        run_result = Some((s, top, ns));
-        results.push(CardResult { card, tricks: if ns_side { ns } else { n - ns } });
     }
     results.sort_by(|a, b| b.tricks.cmp(&a.tricks).then(b.card.suit().cmp(&a.card.suit())).then(b.card.rank().cmp(&a.card.rank())));
-    results
+    (results, engine.nodes)
 }
 
 /// Double-dummy tricks for each declarer and strain: `tricks[declarer][strain]`, strains in the

@@ -189,7 +189,7 @@ impl Move {
 /// Ranks that decided a search, as a card set (suit `s` at bits `16 * s`, like `Hand`): a bound
 /// found for a position holds for every position that agrees with it on who holds each card at
 /// or above the lowest relevant rank of each suit, and on suit lengths.
-type Relevant = u64;
+pub type Relevant = u64;
 
 /// The solver's working state for one strain: the hands still held and the transposition table.
 pub struct Engine {
@@ -358,28 +358,39 @@ impl Engine {
     /// North-South's maximum number of the `n` remaining tricks from this trick state, by a
     /// sequence of null-window tests starting at `guess`.
     pub fn ns_tricks(&mut self, trick: &TrickState, n: u8, guess: u8) -> u8 {
+        self.ns_tricks_relevant(trick, n, guess).0
+    }
+
+    /// [`Engine::ns_tricks`] with the cards the value rests on: those of the test that reached
+    /// it and of the test that failed one trick above it.
+    pub fn ns_tricks_relevant(&mut self, trick: &TrickState, n: u8, guess: u8) -> (u8, Relevant) {
         let (mut lo, mut hi) = (0i8, n as i8);
+        let (mut lo_rel, mut hi_rel) = (0, 0);
         let mut t = (guess as i8).clamp(1, n.max(1) as i8);
         while lo < hi {
             t = t.clamp(lo + 1, hi);
-            if self.search(trick, n, t) {
+            let (result, rel) = self.search(trick, n, t);
+            if result {
                 lo = t;
+                lo_rel = rel;
                 t += 1;
             } else {
                 hi = t - 1;
+                hi_rel = rel;
                 t -= 1;
             }
         }
-        lo as u8
+        (lo as u8, lo_rel | hi_rel)
     }
 
     /// Can North-South take at least `target` of the `n` remaining tricks (the trick in progress
-    /// included)?
-    pub fn search(&mut self, trick: &TrickState, n: u8, target: i8) -> bool {
+    /// included)? Also gives the cards the answer rests on.
+    fn search(&mut self, trick: &TrickState, n: u8, target: i8) -> (bool, Relevant) {
         if trick.count == 0 {
-            return self.trick_start(trick.leader as usize, n, target).0;
+            return self.trick_start(trick.leader as usize, n, target);
         }
-        self.play_on(trick, n, target, NO_MOVE).0
+        let (result, rel, _) = self.play_on(trick, n, target, NO_MOVE);
+        (result, rel)
     }
 
     /// The search at the start of a trick, `leader` to lead, `n` tricks left.
@@ -714,11 +725,7 @@ impl Engine {
                 (r, rel)
             };
             self.unplay(seat, m.suit() as usize, m.rank());
-            // The card stood for its whole run. If the result rests on another card of the run,
-            // the run must be the same in every position the result is stored for: the card
-            // played joins the relevant ones, fixing the owners of the whole run.
-            let above = ((2u64 << m.top()) - 1) & !((2u64 << m.rank()) - 1);
-            let rel = if rel & (above << (16 * m.suit() as u32)) != 0 { rel | card_bit(m.suit() as usize, m.rank()) } else { rel };
+            let rel = for_run(rel, m.suit() as usize, m.rank(), m.top());
             if result == maximizing {
                 if trick.count == 0 {
                     self.killers[n as usize] = encode(m.suit(), m.rank());
@@ -726,17 +733,9 @@ impl Engine {
                 return (result, rel, encode(m.suit(), m.rank()));
             }
             all_rel |= rel;
-            // Small-card skipping (Kuijf's idea, as DDS uses it): if this run's result rests on
-            // no card of its suit as low as the run, every other run of the suit below the
-            // lowest card that did matter swaps places with it without changing any card the
-            // proof looked at, so it fails the same way and on the same cards.
             let suit = m.suit() as usize;
             if skip_below[suit] == 0 {
-                let held = suit_bits(rel, suit);
-                let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
-                if m.top() < low {
-                    skip_below[suit] = low;
-                }
+                skip_below[suit] = skip_floor(rel, suit, m.top());
             }
         }
         (!maximizing, all_rel, NO_MOVE)
@@ -1126,10 +1125,40 @@ pub fn runs(held: u16, present: u16) -> (u16, u16) {
     (expand(packed & !(packed << 1), present), expand(packed & !(packed >> 1), present))
 }
 
+/// What a result found by playing the run `rank..=top` of `suit` (its lowest card played for the
+/// whole run) rests on: `rel`, and the card played when `rel` holds another card of the run. The
+/// run must then be the same in every position the result is used for, which fixes the owners
+/// of the whole run.
+#[inline]
+pub fn for_run(rel: Relevant, suit: usize, rank: u8, top: u8) -> Relevant {
+    let above = ((2u64 << top) - 1) & !((2u64 << rank) - 1);
+    if rel & (above << (16 * suit as u32)) != 0 {
+        rel | card_bit(suit, rank)
+    } else {
+        rel
+    }
+}
+
+/// Small-card skipping (Kuijf's idea, as DDS uses it): when a result found by playing the run
+/// topped by `top` (`rel` from [`for_run`]) rests on no card of `suit` as low as the run, every
+/// other run of the suit below the lowest card that did matter swaps places with it without
+/// changing any card the proof looked at, so it gives the same result on the same cards. Gives
+/// that lowest card (runs topped below it share the result), or 0 when nothing can be skipped.
+#[inline]
+pub fn skip_floor(rel: Relevant, suit: usize, top: u8) -> u8 {
+    let held = suit_bits(rel, suit);
+    let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
+    if top < low {
+        low
+    } else {
+        0
+    }
+}
+
 /// The card of a finished trick whose rank decided it: the winner, when another card of its suit
 /// was played to the trick (a card that wins only by being the one trump, or the one card of the
 /// suit led, wins whatever its rank).
-fn trick_relevant(trick: &TrickState) -> Relevant {
+pub fn trick_relevant(trick: &TrickState) -> Relevant {
     let suit = trick.win_suit as usize;
     if trick.table[suit] & !(1 << trick.win_rank) != 0 {
         card_bit(suit, trick.win_rank)
