@@ -297,8 +297,12 @@ fn cover(tricks: &[u32; 4], tops: &[u16; 4], needed: u32, cards: u32) -> Option<
         if sum >= needed {
             break;
         }
+        // A suit of which only `k` tricks are still needed rests only on its top `k` cards,
+        // unless its tricks come from length (which needs every top card to draw the others).
+        let k = needed - sum;
+        let top = if k < tops[s].count_ones() { top_cards(tops[s], k as u8) } else { tops[s] };
         sum += tricks[s];
-        rel |= (tops[s] as u64) << (16 * s);
+        rel |= (top as u64) << (16 * s);
     }
     Some(rel)
 }
@@ -438,22 +442,13 @@ impl Engine {
         if let Some(rel) = self.quick_tricks(leader, needed) {
             return Some((ns_leads, rel));
         }
-        let (sure, sure_rel) = self.sure_trump_tricks(leader + 1);
-        let sure = sure as i8;
-        if ns_leads && n as i8 - sure < target {
-            return Some((false, sure_rel));
+        // The opponents' master trumps: tricks they take whatever happens.
+        if let Some(rel) = self.sure_trump_tricks(leader + 1, n as u32 + 1 - needed) {
+            return Some((!ns_leads, rel));
         }
-        if !ns_leads && sure >= target {
-            return Some((true, sure_rel));
-        }
-        // The side on lead's own master trumps: tricks it takes whatever it leads.
-        let (own, own_rel) = self.sure_trump_tricks(leader);
-        let own = own as i8;
-        if ns_leads && own >= target {
-            return Some((true, own_rel));
-        }
-        if !ns_leads && n as i8 - own < target {
-            return Some((false, own_rel));
+        // The side on lead's own master trumps.
+        if let Some(rel) = self.sure_trump_tricks(leader, needed) {
+            return Some((ns_leads, rel));
         }
         if needed == n as u32 {
             if let Some(rel) = self.cannot_take_all(leader, n as u32) {
@@ -857,13 +852,11 @@ impl Engine {
                 let highest_other = 15 - others.leading_zeros();
                 (held >> (highest_other + 1)).count_ones()
             };
-            let mut t = top_run;
             // Once the top cards have drawn every other hand's cards of the suit (partner's
-            // too, so it cannot overtake), the rest of the hand's cards are winners as well.
+            // too, so it cannot overtake), the rest of the hand's cards are winners as well;
+            // that rests only on the top cards that draw them (the suit lengths tell the rest).
             let longest_other = [lho[s], rho[s], self.hands[(seat + 2) & 3][s]].map(|h| h.count_ones()).into_iter().max().unwrap_or(0);
-            if top_run > 0 && longest_other <= top_run {
-                t = held.count_ones();
-            }
+            let (mut t, counted) = if top_run > 0 && longest_other <= top_run { (held.count_ones(), longest_other) } else { (top_run, top_run) };
             if self.trump != NO_TRUMP && s != self.trump {
                 for opp in [lho, rho] {
                     if opp[self.trump].count_ones() > drawn {
@@ -873,26 +866,34 @@ impl Engine {
             }
             if t > 0 {
                 tricks[s] = t;
-                tops[s] = top_cards(rem, top_run as u8);
+                tops[s] = top_cards(rem, counted as u8);
             }
         }
         (tricks, tops)
     }
 
-    /// Tricks the side of `seat` is sure of in a suit contract: each trump that beats every
-    /// opposing trump wins the trick it is played to, and one hand's such trumps go to different
-    /// tricks.
-    fn sure_trump_tricks(&self, seat: usize) -> (u32, Relevant) {
+    /// Is the side of `seat` sure of `wanted` tricks in a suit contract? Each trump that beats
+    /// every opposing trump wins the trick it is played to, and one hand's such trumps go to
+    /// different tricks. Gives the cards that rests on: the trumps down to the `wanted`-th of
+    /// that hand (none when the opponents have no trumps: the suit lengths tell).
+    fn sure_trump_tricks(&self, seat: usize, wanted: u32) -> Option<Relevant> {
         if self.trump == NO_TRUMP {
-            return (0, 0);
+            return None;
         }
         let t = self.trump;
         let (a, b) = (seat & 1, (seat & 1) + 2);
         let opp = self.hands[(a + 1) & 3][t] | self.hands[(a + 3) & 3][t];
         let above = if opp == 0 { 0xFFFF } else { !((2u16 << (15 - opp.leading_zeros())) - 1) };
-        let ours = (self.hands[a][t] | self.hands[b][t]) & above;
-        let sure = (self.hands[a][t] & above).count_ones().max((self.hands[b][t] & above).count_ones());
-        (sure, (ours as u64) << (16 * t))
+        let (mine, theirs) = (self.hands[a][t] & above, self.hands[b][t] & above);
+        let best = if mine.count_ones() >= theirs.count_ones() { mine } else { theirs };
+        if best.count_ones() < wanted {
+            return None;
+        }
+        if opp == 0 {
+            return Some(0);
+        }
+        let lowest = top_cards(best, wanted as u8).trailing_zeros();
+        Some(((self.remaining(t) >> lowest << lowest) as u64) << (16 * t))
     }
 
     /// The cards worth trying, best first: one card per run of equivalent cards.
