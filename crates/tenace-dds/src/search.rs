@@ -461,10 +461,11 @@ impl Engine {
         None
     }
 
-    /// Quick tricks for the second hand's side (after DDS's second-hand quick tricks): this
-    /// trick, when the side is sure to win it, and in no trump the top winners the hand that
-    /// wins it can then cash. Gives the tricks and the cards they rest on.
-    fn second_hand_tricks(&self, trick: &TrickState, seat: usize) -> Option<(u32, Relevant)> {
+    /// Quick tricks for the second hand's side (after DDS's second-hand quick tricks): can it
+    /// take `needed` tricks? This trick, when the side is sure to win it, and in no trump the
+    /// top winners the hand that wins it can then cash. Gives the cards that rests on, counting
+    /// suits that fix no card (only the winner holds them) first.
+    fn second_hand_tricks(&self, trick: &TrickState, seat: usize, needed: u32) -> Option<Relevant> {
         let led = trick.led as usize;
         let third = (seat + 1) & 3;
         let fourth = (seat + 2) & 3;
@@ -473,7 +474,7 @@ impl Engine {
         }
         if self.can_ruff(seat, led) || self.can_ruff(fourth, led) {
             // A ruff the third hand cannot overruff (it must follow or has no trumps).
-            return Some((1, 0));
+            return (needed <= 1).then_some(0);
         }
         let ours = self.hands[seat][led] | self.hands[fourth][led];
         if ours == 0 {
@@ -484,34 +485,45 @@ impl Engine {
             return None;
         }
         let mut rel = card_bit(led, best);
-        let mut tricks = 1;
-        if self.trump != NO_TRUMP {
-            return Some((tricks, rel));
+        if needed <= 1 {
+            return Some(rel);
         }
-        // No trump: the winner's hand leads next and cashes what it holds on top.
+        if self.trump != NO_TRUMP {
+            return None;
+        }
+        // No trump: the winner's hand leads next and cashes what it holds on top: first the
+        // suits no one else holds, then the top card of each other suit.
         let winner = if self.hands[seat][led] & (1 << best) != 0 { seat } else { fourth };
         let own = &self.hands[winner];
+        let mut tricks = 1;
+        for s in (0..4).filter(|&s| s != led && own[s] != 0 && own[s] == self.remaining(s)) {
+            tricks += own[s].count_ones();
+        }
+        if tricks >= needed {
+            return Some(rel);
+        }
         let rest = self.remaining(led) & !(1 << best);
         if rest != 0 {
             let next = 15 - rest.leading_zeros() as u8;
             if own[led] & (1 << next) != 0 {
                 tricks += 1;
                 rel |= card_bit(led, next);
-            }
-        }
-        for s in (0..4).filter(|&s| s != led && own[s] != 0) {
-            let rem = self.remaining(s);
-            if rem == own[s] {
-                tricks += own[s].count_ones();
-            } else {
-                let top = 15 - rem.leading_zeros() as u8;
-                if own[s] & (1 << top) != 0 {
-                    tricks += 1;
-                    rel |= card_bit(s, top);
+                if tricks >= needed {
+                    return Some(rel);
                 }
             }
         }
-        Some((tricks, rel))
+        for s in (0..4).filter(|&s| s != led && own[s] != 0 && own[s] != self.remaining(s)) {
+            let top = 15 - self.remaining(s).leading_zeros() as u8;
+            if own[s] & (1 << top) != 0 {
+                tricks += 1;
+                rel |= card_bit(s, top);
+                if tricks >= needed {
+                    return Some(rel);
+                }
+            }
+        }
+        None
     }
 
     /// Later tricks (after DDS's "later tricks" and "zero quick tricks" tests): can it be shown
@@ -676,10 +688,8 @@ impl Engine {
             // The side of the second hand needs `target` tricks (North-South) or `n - target + 1`.
             let needed = if maximizing { target } else { n as i8 - target + 1 };
             if needed <= 1 || self.trump == NO_TRUMP {
-                if let Some((tricks, rel)) = self.second_hand_tricks(trick, seat) {
-                    if tricks as i8 >= needed {
-                        return (maximizing, rel, NO_MOVE);
-                    }
+                if let Some(rel) = self.second_hand_tricks(trick, seat, needed.max(0) as u32) {
+                    return (maximizing, rel, NO_MOVE);
                 }
             }
         }
