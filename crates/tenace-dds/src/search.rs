@@ -443,6 +443,11 @@ impl Engine {
         if let Some(rel) = self.quick_tricks(leader, needed) {
             return Some((ns_leads, rel));
         }
+        if needed == 1 {
+            if let Some(rel) = self.partner_ruff(leader) {
+                return Some((ns_leads, rel));
+            }
+        }
         // The opponents' master trumps: tricks they take whatever happens.
         if let Some(rel) = self.sure_trump_tricks(leader + 1, n as u32 + 1 - needed) {
             return Some((!ns_leads, rel));
@@ -521,6 +526,38 @@ impl Engine {
                 if tricks >= needed {
                     return Some(rel);
                 }
+            }
+        }
+        None
+    }
+
+    /// A trick for the side on lead from partner's ruff (after DDS's quick tricks): the leader
+    /// leads a side suit partner is void in while holding trumps, and neither opponent can beat
+    /// partner's ruff (each follows suit, has no trumps, or holds only lower trumps). Gives the
+    /// cards that rests on: partner's best trump when it must beat an opponent's trump.
+    fn partner_ruff(&self, leader: usize) -> Option<Relevant> {
+        let t = self.trump;
+        if t == NO_TRUMP {
+            return None;
+        }
+        let partner = (leader + 2) & 3;
+        let ruff = self.hands[partner][t];
+        if ruff == 0 {
+            return None;
+        }
+        let best = 15 - ruff.leading_zeros();
+        for s in (0..4).filter(|&s| s != t && self.hands[leader][s] != 0 && self.hands[partner][s] == 0) {
+            let mut compared = false;
+            let beaten = [(leader + 1) & 3, (leader + 3) & 3].iter().any(|&o| {
+                let trumps = self.hands[o][t];
+                if self.hands[o][s] != 0 || trumps == 0 {
+                    return false;
+                }
+                compared = true;
+                trumps >> best != 0
+            });
+            if !beaten {
+                return Some(if compared { card_bit(t, best as u8) } else { 0 });
             }
         }
         None
