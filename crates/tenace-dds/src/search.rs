@@ -463,7 +463,56 @@ impl Engine {
                 return Some((!ns_leads, rel));
             }
         }
+        if needed + 1 >= n as u32 {
+            if let Some(rel) = self.defenders_trump_tricks(leader, n as u32 + 1 - needed) {
+                return Some((!ns_leads, rel));
+            }
+        }
         None
+    }
+
+    /// Trump tricks the opponents of the side on lead are sure of though they do not hold all
+    /// the master trumps (after DDS's later tricks): can they take `wanted` (one or two)? Gives
+    /// the top trumps that rests on.
+    /// - One: the side holds the top trump and an opponent holds the next one with another
+    ///   trump beside it, either sitting over the top trump (playing after it to every trick, it
+    ///   wins when the top trump is not played and plays low when it is) or with the third trump
+    ///   in its side too.
+    /// - Two: the opponents hold the top two trumps in different hands, and one of the two has
+    ///   another trump to play when trumps are led.
+    fn defenders_trump_tricks(&self, leader: usize, wanted: u32) -> Option<Relevant> {
+        let t = self.trump;
+        if t == NO_TRUMP || wanted > 2 {
+            return None;
+        }
+        let rem = self.remaining(t);
+        if rem.count_ones() < 2 {
+            return None;
+        }
+        let holder = |card: u16| (0..4).find(|&h| self.hands[h][t] & card != 0).unwrap_or(leader);
+        let first = 1u16 << (15 - rem.leading_zeros());
+        let second = 1u16 << (15 - (rem & !first).leading_zeros());
+        let (a, k) = (holder(first), holder(second));
+        let ours = |h: usize| h & 1 == leader & 1;
+        let len = |h: usize| self.hands[h][t].count_ones();
+        let places = |count: u8| Some((top_cards(rem, count) as u64) << (16 * t));
+        if wanted == 1 {
+            if !ours(a) || ours(k) || len(k) < 2 {
+                return None;
+            }
+            if a == (k + 3) & 3 {
+                return places(2);
+            }
+            let rest = rem & !first & !second;
+            if rest != 0 && !ours(holder(1u16 << (15 - rest.leading_zeros()))) {
+                return places(3);
+            }
+            return None;
+        }
+        if ours(a) || ours(k) || a == k || (len(a) < 2 && len(k) < 2) {
+            return None;
+        }
+        places(2)
     }
 
     /// Quick tricks for the second hand's side (after DDS's second-hand quick tricks): can it
