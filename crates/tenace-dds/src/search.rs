@@ -779,7 +779,8 @@ impl Engine {
                 }
             }
         }
-        let (mut moves, count) = self.moves(trick, seat);
+        let mut moves = [Move::default(); 13];
+        let count = self.moves(trick, seat, &mut moves);
         if hint != NO_MOVE {
             if let Some(i) = moves[..count].iter().position(|m| encode(m.suit(), m.rank()) == hint) {
                 moves[..=i].rotate_right(1);
@@ -994,8 +995,9 @@ impl Engine {
     }
 
     /// The cards worth trying, best first: one card per run of equivalent cards.
-    fn moves(&self, trick: &TrickState, seat: usize) -> ([Move; 13], usize) {
-        let mut out = [Move::default(); 13];
+    /// Written into `out` (not returned) so that the caller reads the moves where they were
+    /// stored; gives how many there are.
+    fn moves(&self, trick: &TrickState, seat: usize, out: &mut [Move; 13]) -> usize {
         let mut count = 0;
         let hand = &self.hands[seat];
         // Cards on the table separate runs just as cards in hands do.
@@ -1009,7 +1011,7 @@ impl Engine {
             if bottoms & (bottoms - 1) == 0 {
                 let rank = bottoms.trailing_zeros() as u8;
                 out[0] = Move::new(s, rank, tops.trailing_zeros() as u8, 0);
-                return (out, 1);
+                return 1;
             }
         }
         // Whether the second hand's partner wins the trick anyway does not depend on the card.
@@ -1047,7 +1049,7 @@ impl Engine {
                 count += 1;
             }
         }
-        (out, count)
+        count
     }
 
     /// Will the partner of `seat`, the second hand, win the trick in progress whatever the third
