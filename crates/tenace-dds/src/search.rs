@@ -270,18 +270,18 @@ fn top_places(len: u32, k: u32) -> u32 {
 }
 
 /// The highest `k` cards of `rem`.
+#[inline]
 fn top_cards(rem: u16, k: u8) -> u16 {
-    let mut m = rem;
-    let mut out = 0u16;
-    for _ in 0..k {
-        if m == 0 {
-            break;
-        }
-        let bit = 1u16 << (15 - m.leading_zeros());
-        out |= bit;
-        m &= !bit;
+    let len = rem.count_ones();
+    if k == 0 {
+        return 0;
     }
-    out
+    if k as u32 >= len {
+        return rem;
+    }
+    // The lowest of the top `k` is the card with `len - k` cards of `rem` below it.
+    let lowest = expand(1 << (len - k as u32), rem);
+    rem & !(lowest - 1)
 }
 
 /// The top cards of the fewest suits whose cashing tricks reach `needed` (at most `cards` tricks
@@ -950,11 +950,14 @@ impl Engine {
                 let highest_other = 15 - others.leading_zeros();
                 (held >> (highest_other + 1)).count_ones()
             };
+            if top_run == 0 {
+                continue;
+            }
             // Once the top cards have drawn every other hand's cards of the suit (partner's
             // too, so it cannot overtake), the rest of the hand's cards are winners as well;
             // that rests only on the top cards that draw them (the suit lengths tell the rest).
             let longest_other = [lho[s], rho[s], self.hands[(seat + 2) & 3][s]].map(|h| h.count_ones()).into_iter().max().unwrap_or(0);
-            let (mut t, counted) = if top_run > 0 && longest_other <= top_run { (held.count_ones(), longest_other) } else { (top_run, top_run) };
+            let (mut t, counted) = if longest_other <= top_run { (held.count_ones(), longest_other) } else { (top_run, top_run) };
             if self.trump != NO_TRUMP && s != self.trump {
                 for opp in [lho, rho] {
                     if opp[self.trump].count_ones() > drawn {
