@@ -861,42 +861,50 @@ impl Engine {
             }
         }
         let partner = (leader + 2) & 3;
+        let (lho, rho) = ((leader + 1) & 3, (leader + 3) & 3);
+        let mut partner_cashing = None;
         // An entry to partner: a suit the leader holds whose top card partner holds, which no
-        // opponent can ruff.
+        // opponent can ruff; each such suit is tried in turn.
         for s in 0..4 {
             if self.hands[leader][s] == 0 || self.hands[partner][s] == 0 {
                 continue;
             }
             let rem = self.remaining(s);
             let top = 1u16 << (15 - rem.leading_zeros());
-            // `None`: partner holds the top card; `Some(card)`: partner's second card is the entry.
-            let second_card_entry = if self.hands[partner][s] & top != 0 {
-                if self.can_ruff((leader + 1) & 3, s) || self.can_ruff((leader + 3) & 3, s) {
+            let below_top = rem & !top;
+            let second = if below_top == 0 { 0 } else { 1u16 << (15 - below_top.leading_zeros()) };
+            let (p_tricks, p_tops) = *partner_cashing.get_or_insert_with(|| self.cashing(partner, 0));
+            let safe_twice = self.trump == NO_TRUMP || s == self.trump || !self.opponent_short(leader, s, 2);
+            // The tricks the entry suit gives (partner is on lead after them) and its cards they
+            // rest on.
+            let (first, entry_cards) = if self.hands[partner][s] & top != 0 {
+                if self.can_ruff(lho, s) || self.can_ruff(rho, s) {
                     continue;
                 }
-                None
+                let (mut first, mut cards_used) = (p_tricks[s], p_tops[s] | top);
+                // A finesse: partner's top and third cards over the second hand's second card
+                // take two tricks (the second hand plays before partner).
+                let below_second = below_top & !second;
+                if first < 2 && second != 0 && below_second != 0 && self.hands[lho][s] & second != 0 && safe_twice {
+                    let third = 1u16 << (15 - below_second.leading_zeros());
+                    if self.hands[partner][s] & third != 0 {
+                        first = 2;
+                        cards_used |= top | second | third;
+                    }
+                }
+                (first, cards_used)
             } else {
                 // "Ax opposite Kx": the leader cashes the top card, partner following small,
                 // then leads to partner's second card. Both rounds must be safe from a ruff.
-                let second = rem & !top;
-                if second == 0 || self.hands[leader][s] & top == 0 {
+                // In no trump, with the leader's suit gone and the opponents' drawn by then,
+                // partner's other cards of the suit are winners too.
+                let (mine, theirs) = (self.hands[leader][s].count_ones(), self.hands[partner][s].count_ones());
+                if second == 0 || self.hands[leader][s] & top == 0 || self.hands[partner][s] & second == 0 || mine < 2 || theirs < 2 || !safe_twice {
                     continue;
                 }
-                let second = 1u16 << (15 - second.leading_zeros());
-                if self.hands[partner][s] & second == 0
-                    || self.hands[leader][s].count_ones() < 2
-                    || self.hands[partner][s].count_ones() < 2
-                    || (self.trump != NO_TRUMP && s != self.trump && self.opponent_short(leader, s, 2))
-                {
-                    continue;
-                }
-                Some(second)
-            };
-            let (p_tricks, p_tops) = self.cashing(partner, 0);
-            let (first, entry_cards) = match second_card_entry {
-                // The entry suit always counts (it holds the entry card); the others as needed.
-                None => (p_tricks[s], p_tops[s] | top),
-                Some(second) => (2, top | second),
+                let drawn = self.hands[lho][s].count_ones() <= 2 && self.hands[rho][s].count_ones() <= 2;
+                let first = if self.trump == NO_TRUMP && mine == 2 && drawn { theirs } else { 2 };
+                (first, top | second)
             };
             let entry_rel = (entry_cards as u64) << (16 * s);
             if first >= needed {
@@ -910,7 +918,9 @@ impl Engine {
                     both_tops[t] = tops[t] | p_tops[t];
                 }
             }
-            return cover(&both, &both_tops, needed - first, cards - first).map(|rel| rel | entry_rel);
+            if let Some(rel) = cover(&both, &both_tops, needed - first, cards - first) {
+                return Some(rel | entry_rel);
+            }
         }
         None
     }
