@@ -1109,11 +1109,27 @@ impl Engine {
             })
             .iter()
             .sum();
+        // The second and third cards of the suit (16: none).
+        let below = self.remaining(s) & !(1u16 << top_of_suit);
+        let second = if below == 0 { 16 } else { 15 - below.leading_zeros() as u8 };
+        let below_second = if below == 0 { 0 } else { below & !(1u16 << second) };
+        let third = if below_second == 0 { 16 } else { 15 - below_second.leading_zeros() as u8 };
+        let holds = |h: usize, r: u8| r < 16 && self.hands[h][s] & (1 << r) != 0;
+        let mut low_lead = 0;
+        if holds(seat, top_of_suit) {
+            // Leading low from the top card (underleading it) comes later.
+            low_lead -= 10;
+        } else if holds(partner, second) && holds(partner, third) && !holds(partner, top_of_suit) {
+            // Towards partner's second and third cards: forces out the opponents' top card.
+            low_lead += 20;
+        }
         LeadFacts {
             ruffable,
             partner_ruffs,
             lho_holds_top: self.hands[lho][s] & (1 << top_of_suit) != 0,
             opponents,
+            second,
+            low_lead,
         }
     }
 
@@ -1194,6 +1210,10 @@ struct LeadFacts {
     lho_holds_top: bool,
     /// The opponents' cards in the suit, a void counting as a whole hand.
     opponents: i16,
+    /// The suit's second card (16: none).
+    second: u8,
+    /// Added to the weight of leads that neither cash the top card nor lead towards partner's.
+    low_lead: i16,
 }
 
 impl LeadFacts {
@@ -1211,7 +1231,8 @@ impl LeadFacts {
         } else {
             // Otherwise low cards first; a suit whose top card the second hand holds (it must
             // play before partner) a little sooner.
-            (if self.lho_holds_top { 15 } else { 0 }) - rank_w
+            // The suit's second card (the king, with the ace out) a little sooner still.
+            (if self.lho_holds_top { 15 } else { 0 }) - rank_w + self.low_lead + if rank == self.second { 5 } else { 0 }
         };
         // Suits where the opponents have the fewest cards, and so the fewest choices, first
         // (DDS weighs leads by the opponents' lengths the same way); this outweighs the rest.
