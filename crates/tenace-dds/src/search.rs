@@ -844,6 +844,11 @@ impl Engine {
     /// suits (one hand holds a suit's top card), and `needed` never exceeds the cards each hand
     /// holds, so partner can keep the winners it needs and discard other cards meanwhile.
     fn quick_tricks(&self, leader: usize, needed: u32) -> Option<Relevant> {
+        // Every way of cashing starts from a top card the leader or partner holds.
+        let side = |s: usize| self.hands[leader][s] | self.hands[(leader + 2) & 3][s];
+        if (0..4).all(|s| side(s) >> (15 - self.remaining(s).leading_zeros().min(15)) == 0) {
+            return None;
+        }
         let (tricks, tops) = self.cashing(leader, 0);
         let cards = self.cards_left(leader);
         if let Some(rel) = cover(&tricks, &tops, needed, cards) {
