@@ -214,7 +214,7 @@ pub struct Engine {
 /// solving threads under 256 MiB.
 const TT_LIMIT: usize = 2_000_000;
 /// At most this many entries are kept for one leader and set of suit lengths.
-const BUCKET_LIMIT: usize = 256;
+const BUCKET_LIMIT: usize = 1024;
 
 /// The cards of `bits` at the places of `mask`'s cards, packed into the low bits in rank
 /// order (x86 BMI2 `pext` where the build has it).
