@@ -12,10 +12,14 @@
 //! - cheap bounds at a trick start, before the table is probed (DDS's quick and later tricks):
 //!   the top winners the leader can cash at once (with the small cards of a suit once its top
 //!   cards have drawn every other hand's cards, after drawing trumps in a suit contract, and
-//!   followed by partner's winners when the leader can reach partner's top card or partner's
-//!   "Kx opposite Ax") prove a lower bound for the side on lead; master trumps (above every
-//!   opposing trump) prove a bound for either side; a side on lead that needs every trick fails
-//!   when it cannot lead a suit it tops or its suits cannot last (no trumps left);
+//!   followed by partner's winners when the leader can reach partner: partner's top card, a
+//!   finesse of partner's top and third cards over the second hand, or "Kx opposite Ax") prove
+//!   a lower bound for the side on lead, as does partner's safe ruff when one trick is needed;
+//!   master trumps (above every opposing trump) prove a bound for either side; a side on lead
+//!   that needs every trick fails when it cannot lead a suit it tops, when its suits cannot
+//!   last (no trumps left) or when an opponent's guarded second trump sits over its top trump
+//!   (or the opponents hold the second and third), and one that needs all but one fails when
+//!   the opponents' top two trumps are split and one of them is guarded;
 //! - second-hand quick tricks: the second hand's side wins the trick when it holds the best
 //!   card of the suit led or can ruff, and in no trump the winner then cashes its top cards;
 //! - rank equivalence: cards adjacent among those still in play (counting the trick on the table)
@@ -24,11 +28,12 @@
 //!   it, the lower runs of its suit are not tried;
 //! - move ordering by the card's place in the trick: leads first by the opponents' cards in the
 //!   suit (a void counting as a whole hand), then cash a winner, lead towards partner's top
-//!   card, give partner a ruff, otherwise low; second hand low unless it can beat the lead; third
-//!   hand high, or a sure winner over partner's card; fourth hand the cheapest winner. Ahead of
-//!   these come the last lead that decided a search with as many tricks left (a killer move)
-//!   and the lead a matching table entry remembers. A hand following suit with a single run
-//!   has one move and skips the ordering. The weights were tuned by node counts on three
+//!   card, give partner a ruff, otherwise low (sooner towards partner's second and third cards,
+//!   later when underleading one's own top card); second hand low unless it can beat the lead;
+//!   third hand high, or a sure winner over partner's card; fourth hand the cheapest winner.
+//!   Ahead of these come the last lead that decided a search with as many tricks left (a killer
+//!   move) and the lead a matching table entry remembers. A hand following suit with a single
+//!   run has one move and skips the ordering. The weights were tuned by node counts on three
 //!   separate sets of oracle deals.
 //!
 //! Cost per node: the hands' union per suit and the bucket key (all suit lengths) are kept up to
@@ -40,7 +45,10 @@
 //!
 //! What a result rests on (the soundness rules for reusing a bound):
 //! - a finished trick: the winning card, when another card of its suit was played to it;
-//! - quick, sure and later tricks: the top cards counted (the suit lengths are in the key);
+//! - quick, sure and later tricks: the top cards counted, and of a suit counted for fewer
+//!   tricks than its top cards only those needed (the suit lengths are in the key, so a suit
+//!   only one hand holds, or length winners once the top cards have drawn the rest, need no
+//!   more);
 //! - small cards skipped: what the run tried rested on, which no card of the skipped runs is;
 //! - a node where the side to play succeeds: what the successful card's subtree rested on; a node
 //!   where every card fails: the union over all cards tried;
@@ -1128,6 +1136,12 @@ impl Engine {
             // Towards partner's second and third cards: forces out the opponents' top card.
             low_lead += 20;
         }
+        // In no trump, cashing the top card that sets up an opponent's guarded second card
+        // comes later, and the opponents' length weighs more.
+        let guarded_second = [lho, rho].iter().any(|&o| holds(o, second) && self.hands[o][s].count_ones() > 1);
+        let no_trump = self.trump == NO_TRUMP;
+        let cash = if no_trump && guarded_second { 35 } else { 60 };
+        let per_card = if no_trump { 16 } else { 12 };
         LeadFacts {
             ruffable,
             partner_ruffs,
@@ -1135,6 +1149,8 @@ impl Engine {
             opponents,
             second,
             low_lead,
+            cash,
+            per_card,
         }
     }
 
@@ -1219,6 +1235,10 @@ struct LeadFacts {
     second: u8,
     /// Added to the weight of leads that neither cash the top card nor lead towards partner's.
     low_lead: i16,
+    /// The weight of cashing the suit's top card.
+    cash: i16,
+    /// How much each of the opponents' cards in the suit counts against leading it.
+    per_card: i16,
 }
 
 impl LeadFacts {
@@ -1228,7 +1248,7 @@ impl LeadFacts {
     fn weight(&self, rank: u8, top_of_suit: u8, partner_top: bool) -> i16 {
         let rank_w = rank as i16;
         let mut w = if rank == top_of_suit {
-            60
+            self.cash
         } else if partner_top {
             55 - rank_w
         } else if self.partner_ruffs && !self.ruffable {
@@ -1240,8 +1260,9 @@ impl LeadFacts {
             (if self.lho_holds_top { 15 } else { 0 }) - rank_w + self.low_lead + if rank == self.second { 5 } else { 0 }
         };
         // Suits where the opponents have the fewest cards, and so the fewest choices, first
-        // (DDS weighs leads by the opponents' lengths the same way); this outweighs the rest.
-        w -= 12 * self.opponents;
+        // (DDS weighs leads by the opponents' lengths the same way, more so in no trump); this
+        // outweighs the rest.
+        w -= self.per_card * self.opponents;
         if self.ruffable {
             w -= 50;
         }
