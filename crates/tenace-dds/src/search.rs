@@ -300,7 +300,7 @@ fn cover(tricks: &[u32; 4], tops: &[u16; 4], needed: u32, cards: u32) -> Option<
     }
     let mut order = [0usize, 1, 2, 3];
     // Cheapest first: the fewest top cards fixed per trick (a suit no one else holds fixes none).
-    order.sort_unstable_by_key(|&s| if tricks[s] == 0 { u32::MAX } else { tops[s].count_ones() * 16 / tricks[s] });
+    order.sort_unstable_by_key(|&s| (tops[s].count_ones() * 16).checked_div(tricks[s]).unwrap_or(u32::MAX));
     let (mut sum, mut rel) = (0, 0u64);
     for s in order {
         if sum >= needed {
