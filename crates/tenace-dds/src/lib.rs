@@ -186,7 +186,8 @@ pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
     // which runs share the result, and the result. Cards come highest first in each suit.
     let on_table = trick.table;
     let mut shared: [(u8, u8); 4] = [(0, 0); 4];
-    for (s, held) in Suit::ALL.map(|suit| (suit.index(), position.legal_cards().suit(suit))).into_iter().rev() {
+    let legal = position.legal_cards();
+    for (s, held) in Suit::ALL.map(|suit| (suit.index(), legal.suit(suit))).into_iter().rev() {
         if held == 0 {
             continue;
         }

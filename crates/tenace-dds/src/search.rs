@@ -277,6 +277,16 @@ fn top_places(len: u32, k: u32) -> u32 {
     ((1u32 << len) - 1) ^ ((1u32 << (len - k)) - 1)
 }
 
+/// The highest card of `holding`, or none (0) when it is empty.
+#[inline]
+fn highest(holding: u16) -> u16 {
+    if holding == 0 {
+        0
+    } else {
+        1 << (15 - holding.leading_zeros())
+    }
+}
+
 /// The highest `k` cards of `rem`.
 #[inline]
 fn top_cards(rem: u16, k: u8) -> u16 {
@@ -498,8 +508,7 @@ impl Engine {
             return None;
         }
         let holder = |card: u16| (0..4).find(|&h| self.hands[h][t] & card != 0).unwrap_or(leader);
-        let first = 1u16 << (15 - rem.leading_zeros());
-        let second = 1u16 << (15 - (rem & !first).leading_zeros());
+        let (first, second) = (highest(rem), highest(rem & !highest(rem)));
         let (a, k) = (holder(first), holder(second));
         let ours = |h: usize| h & 1 == leader & 1;
         let len = |h: usize| self.hands[h][t].count_ones();
@@ -511,8 +520,8 @@ impl Engine {
             if a == (k + 3) & 3 {
                 return places(2);
             }
-            let rest = rem & !first & !second;
-            if rest != 0 && !ours(holder(1u16 << (15 - rest.leading_zeros()))) {
+            let third = highest(rem & !first & !second);
+            if third != 0 && !ours(holder(third)) {
                 return places(3);
             }
             return None;
@@ -883,9 +892,8 @@ impl Engine {
                 continue;
             }
             let rem = self.remaining(s);
-            let top = 1u16 << (15 - rem.leading_zeros());
-            let below_top = rem & !top;
-            let second = if below_top == 0 { 0 } else { 1u16 << (15 - below_top.leading_zeros()) };
+            let top = highest(rem);
+            let second = highest(rem & !top);
             let (p_tricks, p_tops) = *partner_cashing.get_or_insert_with(|| self.cashing(partner, 0));
             let safe_twice = self.trump == NO_TRUMP || s == self.trump || !self.opponent_short(leader, s, 2);
             // The tricks the entry suit gives (partner is on lead after them) and its cards they
@@ -897,13 +905,10 @@ impl Engine {
                 let (mut first, mut cards_used) = (p_tricks[s], p_tops[s] | top);
                 // A finesse: partner's top and third cards over the second hand's second card
                 // take two tricks (the second hand plays before partner).
-                let below_second = below_top & !second;
-                if first < 2 && second != 0 && below_second != 0 && self.hands[lho][s] & second != 0 && safe_twice {
-                    let third = 1u16 << (15 - below_second.leading_zeros());
-                    if self.hands[partner][s] & third != 0 {
-                        first = 2;
-                        cards_used |= top | second | third;
-                    }
+                let third = highest(rem & !top & !second);
+                if first < 2 && third != 0 && self.hands[lho][s] & second != 0 && self.hands[partner][s] & third != 0 && safe_twice {
+                    first = 2;
+                    cards_used |= top | second | third;
                 }
                 (first, cards_used)
             } else {
@@ -1115,42 +1120,40 @@ impl Engine {
         let partner_ruffs = self.can_ruff(partner, s);
         // A void opponent counts as holding a whole hand: it discards or ruffs at will.
         let cards = self.cards_left(seat) as i16;
-        let opponents = [lho, rho]
+        let opponents: i16 = [lho, rho]
             .map(|o| match self.hands[o][s].count_ones() as i16 {
                 0 => cards,
                 len => len,
             })
             .iter()
             .sum();
-        // The second and third cards of the suit (16: none).
-        let below = self.remaining(s) & !(1u16 << top_of_suit);
-        let second = if below == 0 { 16 } else { 15 - below.leading_zeros() as u8 };
-        let below_second = if below == 0 { 0 } else { below & !(1u16 << second) };
-        let third = if below_second == 0 { 16 } else { 15 - below_second.leading_zeros() as u8 };
-        let holds = |h: usize, r: u8| r < 16 && self.hands[h][s] & (1 << r) != 0;
+        // The suit's top three cards (0: none).
+        let rem = self.remaining(s);
+        let top = 1u16 << top_of_suit;
+        let second = highest(rem & !top);
+        let third = highest(rem & !top & !second);
+        let holds = |h: usize, card: u16| self.hands[h][s] & card != 0;
         let mut low_lead = 0;
-        if holds(seat, top_of_suit) {
+        if holds(seat, top) {
             // Leading low from the top card (underleading it) comes later.
             low_lead -= 10;
-        } else if holds(partner, second) && holds(partner, third) && !holds(partner, top_of_suit) {
+        } else if holds(partner, second) && holds(partner, third) && !holds(partner, top) {
             // Towards partner's second and third cards: forces out the opponents' top card.
             low_lead += 20;
         }
         // In no trump, cashing the top card that sets up an opponent's guarded second card
         // comes later, and the opponents' length weighs more.
-        let guarded_second = [lho, rho].iter().any(|&o| holds(o, second) && self.hands[o][s].count_ones() > 1);
         let no_trump = self.trump == NO_TRUMP;
-        let cash = if no_trump && guarded_second { 35 } else { 60 };
+        let guarded_second = no_trump && [lho, rho].iter().any(|&o| holds(o, second) && self.hands[o][s].count_ones() > 1);
         let per_card = if no_trump { 16 } else { 12 };
         LeadFacts {
             ruffable,
             partner_ruffs,
-            lho_holds_top: self.hands[lho][s] & (1 << top_of_suit) != 0,
-            opponents,
+            lho_holds_top: holds(lho, top),
+            length_penalty: per_card * opponents,
             second,
             low_lead,
-            cash,
-            per_card,
+            cash: if guarded_second { 35 } else { 60 },
         }
     }
 
@@ -1229,16 +1232,15 @@ struct LeadFacts {
     partner_ruffs: bool,
     /// The second hand holds the suit's top card.
     lho_holds_top: bool,
-    /// The opponents' cards in the suit, a void counting as a whole hand.
-    opponents: i16,
-    /// The suit's second card (16: none).
-    second: u8,
+    /// Against leading the suit: the opponents' cards in it (a void counting as a whole hand),
+    /// each weighing more in no trump.
+    length_penalty: i16,
+    /// The suit's second card (0: none).
+    second: u16,
     /// Added to the weight of leads that neither cash the top card nor lead towards partner's.
     low_lead: i16,
     /// The weight of cashing the suit's top card.
     cash: i16,
-    /// How much each of the opponents' cards in the suit counts against leading it.
-    per_card: i16,
 }
 
 impl LeadFacts {
@@ -1257,12 +1259,12 @@ impl LeadFacts {
             // Otherwise low cards first; a suit whose top card the second hand holds (it must
             // play before partner) a little sooner.
             // The suit's second card (the king, with the ace out) a little sooner still.
-            (if self.lho_holds_top { 15 } else { 0 }) - rank_w + self.low_lead + if rank == self.second { 5 } else { 0 }
+            (if self.lho_holds_top { 15 } else { 0 }) - rank_w + self.low_lead + if 1 << rank == self.second { 5 } else { 0 }
         };
         // Suits where the opponents have the fewest cards, and so the fewest choices, first
         // (DDS weighs leads by the opponents' lengths the same way, more so in no trump); this
         // outweighs the rest.
-        w -= self.per_card * self.opponents;
+        w -= self.length_penalty;
         if self.ruffable {
             w -= 50;
         }
