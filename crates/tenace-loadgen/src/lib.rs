@@ -6,7 +6,7 @@
 //! 1. **Accounts** — register accounts over HTTP (argon2 makes this slow, so it runs with bounded
 //!    concurrency and is not measured). With `--accounts` smaller than 4N, accounts are reused:
 //!    one account sits at the same seat of several tables, each time on its own connection.
-//! 2. **Connect** — open 4N WebSockets (`/ws/v1?token=...`), `--connect-concurrency` at a time.
+//! 2. **Connect** — open 4N WebSockets (`/ws/v1`, authenticated by their first message), `--connect-concurrency` at a time.
 //! 3. **Seat** — at each table North sends `create_table` and East, South and West `join`.
 //! 4. **Play** (the measured phase) — every client acts whenever its view says so: the dealer
 //!    bids 1NT, everybody else passes, then each card played is the first legal one; North
@@ -523,10 +523,10 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         let results: Vec<Result<Client, String>> = futures_util::stream::iter(0..clients)
             .map(|i| {
                 let (name, token) = tokens[i % accounts].clone();
-                let url = format!("{ws}/ws/v1?token={token}");
+                let url = format!("{ws}/ws/v1");
                 let shared = shared.clone();
                 async move {
-                    let c = Client::connect(&url, name, i, stall, shared.clone()).await?;
+                    let c = Client::connect(&url, &token, name, i, stall, shared.clone()).await?;
                     shared.connected.fetch_add(1, Ordering::Relaxed);
                     Ok(c)
                 }
@@ -715,7 +715,7 @@ struct Client {
 }
 
 impl Client {
-    async fn connect(url: &str, name: String, index: usize, stall: Duration, shared: Arc<Shared>) -> Result<Client, String> {
+    async fn connect(url: &str, token: &str, name: String, index: usize, stall: Duration, shared: Arc<Shared>) -> Result<Client, String> {
         let (ws, _) = tokio::time::timeout(stall, tokio_tungstenite::connect_async(url))
             .await
             .map_err(|_| format!("client {index} ({name}): no WebSocket connection within {} s", stall.as_secs()))?
@@ -731,6 +731,7 @@ impl Client {
             shared,
             latencies_us: Vec::new(),
         };
+        c.send(serde_json::json!({"type": "auth", "token": token})).await?;
         let welcome = c.next().await?;
         if welcome.kind != "welcome" {
             return Err(format!("{}: expected a welcome, got a {:?} message", c.who(), welcome.kind));

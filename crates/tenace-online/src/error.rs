@@ -36,6 +36,12 @@ pub enum OnlineError {
     SetFinished,
     #[error("a robot's seat cannot act through a person's connection")]
     RobotSeat,
+    #[error("nobody sits {seat:?}; a private message goes to a person at the table")]
+    EmptySeat { seat: Seat },
+    /// Who may see a deal (docs/protocol.md, "Who may see a deal"): Law 16 (extraneous
+    /// information), Law 76 (spectators), OKb.
+    #[error("Law 16: {0}")]
+    Sight(String),
 }
 
 impl OnlineError {
@@ -52,7 +58,8 @@ impl OnlineError {
             Skip(_) => "16B1".into(),
             Explanation(_) => "20F".into(),
             Claim(_) => "68B".into(),
-            ChatLength { .. } | BoardInProgress | SetFinished | RobotSeat => String::new(),
+            Sight(_) => "16".into(),
+            ChatLength { .. } | BoardInProgress | SetFinished | RobotSeat | EmptySeat { .. } => String::new(),
         }
     }
 }

@@ -111,6 +111,10 @@ pub struct ChatLine {
     pub seat: Option<Seat>,
     pub audience: Audience,
     pub text: String,
+    /// For a private line, the person (or "Robot") who sat at the recipient's seat when it was
+    /// sent: the line is theirs, not the seat's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_name: Option<String>,
 }
 
 /// Everything that happens at an online table, as stored.
@@ -250,6 +254,10 @@ pub struct Room {
     chat: Vec<ChatLine>,
     finished: Vec<FinishedBoard>,
     events: usize,
+    /// The persons who have held a seat during the current board, with that seat (Law 16: who
+    /// has seen which hand of the board being played).
+    #[serde(default)]
+    held: Vec<(String, Seat)>,
 }
 
 impl Room {
@@ -271,6 +279,7 @@ impl Room {
             chat: Vec::new(),
             finished: Vec::new(),
             events: 0,
+            held: Vec::new(),
         }
     }
 
@@ -312,6 +321,13 @@ impl Room {
 
     pub fn board_number(&self) -> u32 {
         self.number
+    }
+
+    /// The seats `name` has held during the current board (empty for a newcomer).
+    pub fn held_this_board(&self, name: &str) -> Vec<Seat> {
+        let mut seats: Vec<Seat> = self.held.iter().filter(|(n, _)| n == name).map(|(_, s)| *s).collect();
+        seats.dedup();
+        seats
     }
 
     pub fn table(&self) -> &Table {
@@ -578,7 +594,11 @@ impl Room {
                 Audience::Private { from, to }
             }
         };
-        Ok(vec![RoomEvent::Chat { line: ChatLine { from: actor.name.clone(), seat: actor.seat, audience, text } }])
+        let to_name = match audience {
+            Audience::Private { to, .. } => Some(self.occupant(to).map(|o| o.display()).ok_or(OnlineError::EmptySeat { seat: to })?),
+            _ => None,
+        };
+        Ok(vec![RoomEvent::Chat { line: ChatLine { from: actor.name.clone(), seat: actor.seat, audience, text, to_name } }])
     }
 
     fn decide_undo_request(&self, seat: Seat) -> Result<Vec<RoomEvent>, OnlineError> {
@@ -658,7 +678,12 @@ impl Room {
     /// does not is refused with the reason.
     pub fn apply(&mut self, event: &RoomEvent) -> Result<(), OnlineError> {
         match event {
-            RoomEvent::Sat { seat, occupant } => self.seats[seat.index()] = Some(occupant.clone()),
+            RoomEvent::Sat { seat, occupant } => {
+                self.seats[seat.index()] = Some(occupant.clone());
+                if let Occupant::Player { name } = occupant {
+                    self.held.push((name.clone(), *seat));
+                }
+            }
             RoomEvent::Left { seat } => {
                 self.seats[seat.index()] = None;
                 // A departed player's pending consents are no longer awaited.
@@ -743,6 +768,15 @@ impl Room {
                 self.skipped = false;
                 self.questions.clear();
                 self.answers.clear();
+                self.held = self
+                    .seats
+                    .iter()
+                    .zip(Seat::ALL)
+                    .filter_map(|(o, s)| match o {
+                        Some(Occupant::Player { name }) => Some((name.clone(), s)),
+                        _ => None,
+                    })
+                    .collect();
             }
         }
         self.events += 1;

@@ -20,6 +20,11 @@ use crate::room::{Audience, ChatLine, Outcome, Room};
 pub enum Viewer {
     Seat { seat: Seat },
     Kibitzer { watching: Option<Seat> },
+    /// Sees only what the whole club may see of a board in progress: the auction without
+    /// explanations, the played cards and a faced dummy; no hidden hand, no kibitzers' talk.
+    /// A person who held a seat during this board and left it watches this way until the board
+    /// is over (Law 16: a player may not learn the other hands of a board they are playing).
+    Public,
 }
 
 /// Another table's result on the same board of the same set.
@@ -214,7 +219,7 @@ impl Room {
         }
         let seat = match viewer {
             Viewer::Kibitzer { .. } if self.options().kibitzers_see_all => return true,
-            Viewer::Kibitzer { watching: None } => None,
+            Viewer::Kibitzer { watching: None } | Viewer::Public => None,
             Viewer::Kibitzer { watching: Some(w) } => Some(w),
             Viewer::Seat { seat } => Some(seat),
         };
@@ -232,17 +237,25 @@ impl Room {
         }
         match viewer {
             Viewer::Kibitzer { .. } if self.options().kibitzers_see_all => true,
-            Viewer::Kibitzer { watching: None } => false,
+            Viewer::Kibitzer { watching: None } | Viewer::Public => false,
             Viewer::Kibitzer { watching: Some(s) } | Viewer::Seat { seat: s } => s == caller || s.side() != caller.side(),
         }
     }
 
+    /// A private line belongs to the two persons who exchanged it: it is shown to a seat only
+    /// while the person who sent or received it sits there (a newcomer in the seat reads none
+    /// of it). Lines stored before the recipient's name was recorded go by seat.
     fn sees_chat(&self, viewer: Viewer, line: &ChatLine) -> bool {
         match (&line.audience, viewer) {
             (Audience::All, _) => true,
             (Audience::Kibitzers, v) => matches!(v, Viewer::Kibitzer { .. }),
-            (Audience::Private { from, to }, Viewer::Seat { seat }) => seat == *from || seat == *to,
-            (Audience::Private { .. }, Viewer::Kibitzer { .. }) => false,
+            (Audience::Private { from, to }, Viewer::Seat { seat }) => {
+                let here = self.occupant(seat).map(|o| o.display());
+                let sender = seat == *from && here.as_deref() == Some(line.from.as_str());
+                let receiver = seat == *to && line.to_name.as_ref().is_none_or(|n| here.as_ref() == Some(n));
+                sender || receiver
+            }
+            (Audience::Private { .. }, Viewer::Kibitzer { .. } | Viewer::Public) => false,
         }
     }
 
@@ -287,7 +300,7 @@ impl Room {
             .collect();
         let me = match viewer {
             Viewer::Seat { seat } => Some(seat),
-            Viewer::Kibitzer { .. } => None,
+            Viewer::Kibitzer { .. } | Viewer::Public => None,
         };
         let your_turn = me.is_some() && self.player_to_act() == me && self.undo_request().is_none();
         let to_act = if self.board_over() { None } else { table.to_act() };

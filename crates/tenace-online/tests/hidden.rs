@@ -50,6 +50,7 @@ fn may_know(room: &Room, viewer: Viewer) -> HashSet<String> {
     let seat = match viewer {
         Viewer::Seat { seat } => Some(seat),
         Viewer::Kibitzer { watching } => watching,
+        Viewer::Public => None,
     };
     if let Some(s) = seat {
         know.extend(deal.hand(s).iter());
@@ -72,6 +73,7 @@ fn viewers() -> Vec<Viewer> {
     let mut v: Vec<Viewer> = Seat::ALL.iter().map(|&seat| Viewer::Seat { seat }).collect();
     v.push(Viewer::Kibitzer { watching: None });
     v.extend(Seat::ALL.iter().map(|&s| Viewer::Kibitzer { watching: Some(s) }));
+    v.push(Viewer::Public);
     v
 }
 

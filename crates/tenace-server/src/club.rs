@@ -1,39 +1,58 @@
 //! The club: every table runs in its own task that owns its [`Room`]; connections talk to a
-//! table only through its command channel. A table task stores each batch of events before it
-//! applies them and before anyone sees the result, then sends every follower the view computed
-//! for what that follower may see.
+//! table only through its command channel. A table task stores each batch of events (with the
+//! hands it will show people for the first time, [`crate::sight`]) before it applies them and
+//! before anyone sees the result, then sends every follower the view computed for what that
+//! person may see now.
+//!
+//! When the store fails, every table stops taking actions and says so to its players; a probe
+//! retries the store with a growing pause, and when it accepts writes again every table reloads
+//! its log from the store (so an action whose commit was in doubt is neither lost nor applied
+//! twice) and play resumes by itself.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use tenace_core::Seat;
-use tenace_online::{Action, Actor, FieldResult, Occupant, Room, RoomEvent, RoomOptions, Viewer};
+use tenace_online::{Action, Actor, FieldResult, Occupant, OnlineError, Room, RoomEvent, RoomOptions, Viewer};
 use tokio::sync::mpsc;
 
+pub use crate::outbox::Outbox;
+use crate::limits::{Limits, LoginLimiter};
 use crate::protocol::{ServerMsg, TableSummary};
-use crate::store::Store;
+use crate::sight::{self, Sight};
+use crate::store::{Seen, Store, StoreError};
 
-/// Where a connection's messages go.
-pub type Outbox = mpsc::UnboundedSender<ServerMsg>;
+/// What players are told while the store fails.
+pub const STORE_DOWN: &str = "the club cannot store moves right now; nothing you see is lost, and play resumes by itself when storing works again";
 
 /// How the club behaves.
 #[derive(Clone, Debug)]
 pub struct ClubConfig {
     /// A robot waits this long before it acts (so people can follow the play).
     pub robot_delay: Duration,
-    /// A seated player who has been disconnected this long is replaced by a robot.
+    /// A seated player who has been disconnected this long is replaced by a robot (counted from
+    /// the server's start for players who do not come back after a restart).
     pub seat_timeout: Duration,
     /// Play each finished board with four robots when no other table has played it yet, so
     /// there is always a comparison.
     pub robot_comparison: bool,
     /// The accounts that may use the Director's desk (`tenace serve --director NAME`).
     pub directors: Vec<String>,
+    /// Abuse limits (crate::limits).
+    pub limits: Limits,
 }
 
 impl Default for ClubConfig {
     fn default() -> ClubConfig {
-        ClubConfig { robot_delay: Duration::from_millis(400), seat_timeout: Duration::from_secs(120), robot_comparison: true, directors: Vec::new() }
+        ClubConfig {
+            robot_delay: Duration::from_millis(400),
+            seat_timeout: Duration::from_secs(120),
+            robot_comparison: true,
+            directors: Vec::new(),
+            limits: Limits::default(),
+        }
     }
 }
 
@@ -41,7 +60,7 @@ impl Default for ClubConfig {
 pub enum RoomCmd {
     Join { conn: u64, name: String, seat: Seat, out: Outbox },
     Watch { conn: u64, name: String, seat: Option<Seat>, out: Outbox },
-    /// The connection stops following the table; a seated player leaves the seat.
+    /// The connection stops following the table; a seated person leaves the seat.
     Leave { conn: u64, name: String },
     /// The connection dropped; the seat is kept for `seat_timeout`.
     Disconnect { conn: u64 },
@@ -55,8 +74,18 @@ pub enum RoomCmd {
     Refresh,
     /// The hand record (double-dummy table, par) of a finished board.
     HandRecord { board: u32, record: Option<tenace_online::view::HandRecord> },
-    /// The Director is called to the table: the current board and its events so far.
-    Snapshot { reply: tokio::sync::oneshot::Sender<(tenace_core::Board, Vec<tenace_table::Event>)> },
+    /// The Director is called to the table: the current board and its events so far, for a
+    /// Director who does not play this set (`director`); the hands are then in the ledger.
+    Snapshot { director: String, reply: tokio::sync::oneshot::Sender<Result<Snapshot, String>> },
+    /// The store accepts writes again: reload the log and resume.
+    StoreBack,
+}
+
+/// What the Director's desk gets of an online table.
+pub struct Snapshot {
+    pub board: tenace_core::Board,
+    pub events: Vec<tenace_table::Event>,
+    pub set_id: String,
 }
 
 #[derive(Clone)]
@@ -66,11 +95,20 @@ pub struct RoomHandle {
     pub set_seed: u64,
 }
 
+/// A connection, as the club knows it (for the per-account cap and logging out).
+struct Connection {
+    conn: u64,
+    token: String,
+    out: Outbox,
+}
+
 /// All tables, by id.
 pub struct Club {
     pub store: Store,
     pub config: ClubConfig,
     rooms: RwLock<HashMap<String, RoomHandle>>,
+    /// Tables whose stored log cannot be replayed: set aside with the reason, shown in the lobby.
+    set_aside: RwLock<Vec<TableSummary>>,
     /// Solver work a table waits for (robots' thinking, claim checks) runs on the blocking
     /// pool, at most one job per core at a time, so a busy club cannot start hundreds of
     /// solvers (each with its own transposition table) at once.
@@ -82,6 +120,13 @@ pub struct Club {
     background: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
     /// The Director's desk: rulings being worked on.
     pub(crate) desks: crate::desk::Desks,
+    /// Who has seen which hands, and who sits where (Law 16).
+    pub(crate) sight: Sight,
+    /// True while the store refuses writes; a probe is then running.
+    store_down: AtomicBool,
+    /// Live WebSocket connections by account.
+    connections: Mutex<HashMap<String, Vec<Connection>>>,
+    pub(crate) logins: LoginLimiter,
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -125,23 +170,58 @@ fn background_thread() -> std::sync::mpsc::Sender<Job> {
 }
 
 impl Club {
-    /// Opens the club on `store`, rebuilding every stored table from its events.
+    /// Opens the club on `store`, rebuilding every stored table from its events. A table whose
+    /// log cannot be read or replayed is set aside (logged, listed as unavailable); the others
+    /// start. Players seated at a table start their seat time-out now.
     pub async fn open(store: Store, config: ClubConfig) -> Result<Arc<Club>, crate::ServerError> {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        let seen = store.all_seen().await?;
+        let stored = store.rooms().await?;
         let club = Arc::new(Club {
             store,
             config,
             rooms: RwLock::new(HashMap::new()),
+            set_aside: RwLock::new(Vec::new()),
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
+            sight: Sight::load(seen),
+            store_down: AtomicBool::new(false),
+            connections: Mutex::new(HashMap::new()),
+            logins: LoginLimiter::default(),
         });
-        for stored in club.store.rooms().await? {
-            let room = Room::replay(stored.options, stored.events)
-                .map_err(|e| crate::ServerError::Replay(format!("table {}: {e}", stored.id)))?;
-            club.spawn(stored.id, room);
+        for stored in stored {
+            let replayed = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
+                let options = s.options.clone();
+                Room::replay(s.options, s.events).map(|room| (s.id.clone(), room)).map_err(|e| (s.id.clone(), format!("{} does not replay: {e}", options.name)))
+            });
+            match replayed {
+                Ok((id, room)) => {
+                    let players: Vec<(Seat, String)> = Seat::ALL
+                        .into_iter()
+                        .zip(room.seats())
+                        .filter_map(|(seat, o)| match o {
+                            Some(Occupant::Player { name }) => Some((seat, name.clone())),
+                            _ => None,
+                        })
+                        .collect();
+                    let set_seed = room.options().set_seed;
+                    club.spawn(id.clone(), room);
+                    for (seat, name) in players {
+                        let _ = club.sight.reserve(&name, &id, set_seed, |_| false);
+                        club.seat_timer(&id, seat, name);
+                    }
+                }
+                Err((id, reason)) => {
+                    tracing::error!(table = %id, "table set aside: {reason}");
+                    if let Ok(mut v) = club.set_aside.write() {
+                        v.push(TableSummary::unavailable(&id, &reason));
+                    }
+                }
+            }
         }
+        tokio::spawn(crate::accounts::warm_up());
         Ok(club)
     }
 
@@ -149,20 +229,29 @@ impl Club {
         self.rooms.read().ok()?.get(id).cloned()
     }
 
+    /// Every table, and the tables set aside (with `unavailable` saying why).
     pub fn lobby(&self) -> Vec<TableSummary> {
-        let rooms = match self.rooms.read() {
-            Ok(r) => r,
-            Err(_) => return Vec::new(),
+        let mut v: Vec<TableSummary> = match self.rooms.read() {
+            Ok(rooms) => rooms.values().filter_map(|h| h.summary.lock().ok().map(|s| s.clone())).collect(),
+            Err(_) => Vec::new(),
         };
-        let mut v: Vec<TableSummary> = rooms.values().filter_map(|h| h.summary.lock().ok().map(|s| s.clone())).collect();
+        if let Ok(aside) = self.set_aside.read() {
+            v.extend(aside.iter().cloned());
+        }
         v.sort_by(|a, b| a.table.cmp(&b.table));
         v
     }
 
     /// Creates and stores a new table.
     pub async fn create(self: &Arc<Club>, options: RoomOptions) -> Result<String, crate::ServerError> {
+        if !self.store_ok() {
+            return Err(crate::ServerError::Store(StoreError::Refused(STORE_DOWN.into())));
+        }
         let id = new_id("t");
-        self.store.create_room(&id, &options, now()).await?;
+        if let Err(e) = self.store.create_room(&id, &options, now()).await {
+            self.store_failed(&e);
+            return Err(e.into());
+        }
         self.spawn(id.clone(), Room::new(options));
         Ok(id)
     }
@@ -187,11 +276,99 @@ impl Club {
         };
         tokio::spawn(task.run(rx));
     }
+
+    /// After `seat_timeout`, `name`'s seat at `table` goes to a robot unless they are back.
+    fn seat_timer(&self, table: &str, seat: Seat, name: String) {
+        let Some(h) = self.room(table) else { return };
+        let wait = self.config.seat_timeout;
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = h.tx.send(RoomCmd::SeatTimeout { seat, name });
+        });
+    }
+
+    /// Is a table still playing (its set not over)?
+    fn playing(&self, table: &str) -> bool {
+        self.room(table).and_then(|h| h.summary.lock().ok().map(|s| !s.set_over)).unwrap_or(false)
+    }
+
+    /// The table of set `set_seed` where `person` plays, other than `except`, if any.
+    pub(crate) fn plays_set(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
+        let s = self.sight.seated_at(person)?;
+        (s.table != except && s.set_seed == set_seed && self.playing(&s.table)).then_some(s.table)
+    }
+
+    /// Does the store accept writes?
+    pub fn store_ok(&self) -> bool {
+        !self.store_down.load(Ordering::SeqCst)
+    }
+
+    /// A store write failed: tables stop taking actions, and a probe retries the store until it
+    /// accepts writes again, then tells every table to reload and resume.
+    pub(crate) fn store_failed(self: &Arc<Club>, e: &StoreError) {
+        tracing::error!("the store failed: {e}; tables wait until it accepts writes again");
+        if self.store_down.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let club = self.clone();
+        tokio::spawn(async move {
+            let mut pause = Duration::from_millis(250);
+            loop {
+                tokio::time::sleep(pause).await;
+                match club.store.probe().await {
+                    Ok(()) => break,
+                    Err(e) => tracing::warn!("the store still fails: {e}"),
+                }
+                pause = (pause * 2).min(Duration::from_secs(5));
+            }
+            club.store_down.store(false, Ordering::SeqCst);
+            tracing::info!("the store accepts writes again; tables resume");
+            let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
+            for h in handles {
+                let _ = h.tx.send(RoomCmd::StoreBack);
+            }
+        });
+    }
+
+    /// Registers a WebSocket connection of `user`, or refuses it over the per-account cap.
+    pub(crate) fn connected(&self, user: &str, conn: u64, token: &str, out: &Outbox) -> Result<(), String> {
+        let Ok(mut all) = self.connections.lock() else { return Err("the club is shutting down".into()) };
+        let mine = all.entry(user.to_string()).or_default();
+        let cap = self.config.limits.connections_per_account;
+        if mine.len() >= cap {
+            return Err(format!("this account already has {cap} connections open (the most allowed); close one first"));
+        }
+        mine.push(Connection { conn, token: token.to_string(), out: out.clone() });
+        Ok(())
+    }
+
+    pub(crate) fn disconnected(&self, user: &str, conn: u64) {
+        if let Ok(mut all) = self.connections.lock() {
+            if let Some(mine) = all.get_mut(user) {
+                mine.retain(|c| c.conn != conn);
+                if mine.is_empty() {
+                    all.remove(user);
+                }
+            }
+        }
+    }
+
+    /// Closes every connection opened with `token` (the session was revoked).
+    pub(crate) fn close_session(&self, token: &str) {
+        if let Ok(all) = self.connections.lock() {
+            for c in all.values().flatten().filter(|c| c.token == token) {
+                let _ = c.out.send(ServerMsg::error("you have logged out; log in again"));
+                c.out.close();
+            }
+        }
+    }
 }
 
+/// Whom a connection follows a table as.
 struct Follower {
     name: String,
-    viewer: Viewer,
+    /// The hand a kibitzer chose to watch (ignored while the person is seated here).
+    watching: Option<Seat>,
     out: Outbox,
 }
 
@@ -218,113 +395,64 @@ impl RoomTask {
         }
     }
 
+    /// How `name` sees this table now: their seat when seated here; [`Viewer::Public`] after
+    /// leaving a seat of the board in progress; otherwise a kibitzer watching `watching`.
+    fn viewer(&self, name: &str, watching: Option<Seat>) -> Viewer {
+        viewer_of(&self.room, name, watching)
+    }
+
     async fn handle(&mut self, cmd: RoomCmd) {
         match cmd {
-            RoomCmd::Join { conn, name, seat, out } => {
-                let actor = Actor { name: name.clone(), seat: None };
-                match self.room.decide(&actor, Action::Sit { seat }) {
-                    Ok(events) => {
-                        if let Err(e) = self.commit(events).await {
-                            let _ = out.send(self.error(e));
-                            return;
-                        }
-                        self.followers.insert(conn, Follower { name, viewer: Viewer::Seat { seat }, out });
-                        self.broadcast();
-                    }
-                    Err(e) => {
-                        let _ = out.send(self.refusal(&e));
-                    }
-                }
-            }
+            RoomCmd::Join { conn, name, seat, out } => self.join(conn, name, seat, out).await,
             RoomCmd::Watch { conn, name, seat, out } => {
-                // A seated player who watches instead keeps their seat's view.
-                let viewer = match self.room.seat_of(&name) {
-                    Some(s) => Viewer::Seat { seat: s },
-                    None => Viewer::Kibitzer { watching: seat },
-                };
-                self.followers.insert(conn, Follower { name, viewer, out });
-                self.send_view(conn);
+                if let Some(t) = self.club.plays_set(&name, self.room.options().set_seed, &self.id) {
+                    let _ = out.send(self.refusal(&playing_elsewhere(&t)));
+                    return;
+                }
+                self.followers.insert(conn, Follower { name, watching: seat, out });
+                self.send_views(&[conn]).await;
                 self.update_summary();
             }
             RoomCmd::Leave { conn, name } => {
                 self.followers.remove(&conn);
                 if let Some(seat) = self.room.seat_of(&name) {
-                    if !self.followers.values().any(|f| f.name == name) {
-                        let _ = self.commit(vec![RoomEvent::Left { seat }]).await;
+                    if self.refuse_when_store_down(None) {
+                        return;
+                    }
+                    if self.commit(vec![RoomEvent::Left { seat }]).await.is_ok() {
+                        self.club.sight.release(&name, &self.id);
                     }
                 }
-                self.broadcast();
+                self.broadcast().await;
             }
             RoomCmd::Disconnect { conn } => {
                 if let Some(f) = self.followers.remove(&conn) {
                     let still_here = self.followers.values().any(|o| o.name == f.name);
                     if let (Some(seat), false) = (self.room.seat_of(&f.name), still_here) {
-                        let tx = self.tx.clone();
-                        let wait = self.club.config.seat_timeout;
-                        tokio::spawn(async move {
-                            tokio::time::sleep(wait).await;
-                            let _ = tx.send(RoomCmd::SeatTimeout { seat, name: f.name });
-                        });
+                        self.club.seat_timer(&self.id, seat, f.name);
                     }
                 }
                 self.update_summary();
             }
-            RoomCmd::Act { conn, name, action, out } => {
-                let seat = self.room.seat_of(&name);
-                // A kibitzer's connection is not a seat, even if the name sits elsewhere.
-                let seat = match self.followers.get(&conn).map(|f| f.viewer) {
-                    Some(Viewer::Seat { .. }) => seat,
-                    _ => None,
-                };
-                let actor = Actor { name, seat };
-                let mut next = self.room.clone();
-                let decided = if matches!(action, Action::Claim { .. }) {
-                    // A claim is checked double-dummy: solve off the table's task.
-                    self.club
-                        .think(move || next.act(&actor, action))
-                        .await
-                        .unwrap_or(Err(tenace_online::OnlineError::Claim("the claim could not be checked")))
-                } else {
-                    next.act(&actor, action)
-                };
-                match decided {
-                    Ok(events) => {
-                        if let Err(e) = self.commit(events).await {
-                            let _ = out.send(self.error(e));
-                            return;
-                        }
-                        if let Some(f) = self.followers.get_mut(&conn) {
-                            // A person who left their seat now watches.
-                            if matches!(f.viewer, Viewer::Seat { .. }) && self.room.seat_of(&f.name).is_none() {
-                                f.viewer = Viewer::Kibitzer { watching: None };
-                            }
-                        }
-                        self.broadcast();
-                    }
-                    Err(e) => {
-                        let _ = out.send(self.refusal(&e));
-                    }
-                }
-            }
+            RoomCmd::Act { conn, name, action, out } => self.act(conn, name, action, out).await,
             RoomCmd::Robots { seats } => {
                 let events = seats
                     .into_iter()
                     .filter(|s| self.room.occupant(*s).is_none())
                     .map(|seat| RoomEvent::Sat { seat, occupant: Occupant::Robot })
                     .collect::<Vec<_>>();
-                if self.commit(events).await.is_ok() {
-                    self.broadcast();
+                if self.store_ok() && self.commit(events).await.is_ok() {
+                    self.broadcast().await;
                 }
             }
             RoomCmd::RobotMove { at, seat, action } => {
                 self.robot_busy = false;
-                if at == self.room.event_count() {
+                if at == self.room.event_count() && self.store_ok() {
                     let actor = Actor { name: "Robot".into(), seat: Some(seat) };
-                    let mut next = self.room.clone();
-                    match next.act(&actor, action) {
+                    match self.room.decide(&actor, action) {
                         Ok(events) => {
                             if self.commit(events).await.is_ok() {
-                                self.broadcast();
+                                self.broadcast().await;
                             }
                         }
                         Err(e) => tracing::warn!(table = %self.id, "robot action refused: {e}"),
@@ -334,29 +462,181 @@ impl RoomTask {
             RoomCmd::RobotIdle => self.robot_busy = false,
             RoomCmd::SeatTimeout { seat, name } => {
                 let gone = self.room.seat_of(&name) == Some(seat) && !self.followers.values().any(|f| f.name == name);
-                if gone && self.commit(vec![RoomEvent::Sat { seat, occupant: Occupant::Robot }]).await.is_ok() {
-                    self.broadcast();
+                if gone {
+                    if !self.store_ok() {
+                        // Try again once the store is back.
+                        self.club.seat_timer(&self.id, seat, name);
+                        return;
+                    }
+                    if self.commit(vec![RoomEvent::Sat { seat, occupant: Occupant::Robot }]).await.is_ok() {
+                        self.club.sight.release(&name, &self.id);
+                        self.broadcast().await;
+                    }
                 }
             }
             RoomCmd::Refresh => {
                 self.load_field().await;
-                self.broadcast();
+                self.broadcast().await;
             }
             RoomCmd::HandRecord { board, record } => {
                 self.hand_records.insert(board, record);
-                self.broadcast();
+                self.broadcast().await;
             }
-            RoomCmd::Snapshot { reply } => {
-                let table = self.room.table();
-                let _ = reply.send((table.board().clone(), table.events().to_vec()));
+            RoomCmd::Snapshot { director, reply } => {
+                let answer = self.snapshot(&director).await;
+                let _ = reply.send(answer);
             }
+            RoomCmd::StoreBack => self.reload().await,
         }
         self.schedule_robot();
         self.request_hand_record();
     }
 
-    /// Stores `events` (and a finished board's result), then applies them. Nothing is applied,
-    /// and nobody told, unless the store accepted them.
+    async fn join(&mut self, conn: u64, name: String, seat: Seat, out: Outbox) {
+        let actor = Actor { name: name.clone(), seat: None };
+        let set_seed = self.room.options().set_seed;
+        let decided = self.room.decide(&actor, Action::Sit { seat }).and_then(|events| {
+            if events.is_empty() {
+                return Ok(events); // already in this seat: coming back
+            }
+            let set_id = self.room.options().set_id();
+            sight::may_sit(&self.room, &name, seat, |b| self.club.sight.hands(&name, &set_id, b))?;
+            Ok(events)
+        });
+        let events = match decided {
+            Ok(e) => e,
+            Err(e) => {
+                let _ = out.send(self.refusal(&e));
+                return;
+            }
+        };
+        if !events.is_empty() {
+            if self.refuse_when_store_down(Some(&out)) {
+                return;
+            }
+            let club = self.club.clone();
+            if let Err(t) = self.club.sight.reserve(&name, &self.id, set_seed, |t| club.playing(t)) {
+                let _ = out.send(self.refusal(&OnlineError::Sight(format!("you sit at table {t}; a person plays at one table at a time (leave it first)"))));
+                return;
+            }
+        }
+        let previous = self.followers.insert(conn, Follower { name: name.clone(), watching: None, out: out.clone() });
+        if let Err(e) = self.commit(events).await {
+            match previous {
+                Some(p) => self.followers.insert(conn, p),
+                None => self.followers.remove(&conn),
+            };
+            if self.room.seat_of(&name).is_none() {
+                self.club.sight.release(&name, &self.id);
+            }
+            let _ = out.send(self.error(e));
+            return;
+        }
+        self.broadcast().await;
+    }
+
+    async fn act(&mut self, conn: u64, name: String, action: Action, out: Outbox) {
+        // Every connection of a person at this table acts as that person: seated or not.
+        let seat = self.followers.contains_key(&conn).then(|| self.room.seat_of(&name)).flatten();
+        if matches!(action, Action::Sit { .. }) {
+            let _ = out.send(ServerMsg::Error { message: "take a seat with the join message".into(), law: None, table: Some(self.id.clone()) });
+            return;
+        }
+        if self.refuse_when_store_down(Some(&out)) {
+            return;
+        }
+        let leaving = matches!(action, Action::Leave);
+        let actor = Actor { name: name.clone(), seat };
+        let room = self.room.clone();
+        let decided = if matches!(action, Action::Claim { .. }) {
+            // A claim is checked double-dummy: solve off the table's task.
+            self.club.think(move || room.decide(&actor, action)).await.unwrap_or(Err(OnlineError::Claim("the claim could not be checked")))
+        } else {
+            room.decide(&actor, action)
+        };
+        match decided {
+            Ok(events) => {
+                if let Err(e) = self.commit(events).await {
+                    let _ = out.send(self.error(e));
+                    return;
+                }
+                if leaving && self.room.seat_of(&name).is_none() {
+                    self.club.sight.release(&name, &self.id);
+                }
+                self.broadcast().await;
+            }
+            Err(e) => {
+                let _ = out.send(self.refusal(&e));
+            }
+        }
+    }
+
+    /// The current board for the Director's desk, unless `director` plays this set; the four
+    /// hands are written to the ledger first.
+    async fn snapshot(&mut self, director: &str) -> Result<Snapshot, String> {
+        let set_id = self.room.options().set_id();
+        if let Some(seat) = self.room.seat_of(director) {
+            return Err(format!("you sit {seat:?} at this table; a Director who plays a board set may not rule on its boards (Law 16)"));
+        }
+        if let Some(t) = self.club.plays_set(director, self.room.options().set_seed, &self.id) {
+            return Err(format!("you play this board set at table {t}; a Director who plays a board set may not rule on its boards (Law 16)"));
+        }
+        let board = self.room.board_number();
+        if let Some(news) = self.club.sight.news(director, &set_id, board, 0xF) {
+            let news = [news];
+            self.club.store.record_seen(&news).await.map_err(|e| format!("the club cannot store that now: {e}"))?;
+            self.club.sight.remember(&news);
+        }
+        let table = self.room.table();
+        Ok(Snapshot { board: table.board().clone(), events: table.events().to_vec(), set_id })
+    }
+
+    fn store_ok(&self) -> bool {
+        self.club.store_ok()
+    }
+
+    /// While the store fails, refuses at once (to `out`, or to everyone following).
+    fn refuse_when_store_down(&mut self, out: Option<&Outbox>) -> bool {
+        if self.store_ok() {
+            return false;
+        }
+        let msg = ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) };
+        match out {
+            Some(o) => {
+                let _ = o.send(msg);
+            }
+            None => self.tell_all(msg),
+        }
+        true
+    }
+
+    fn tell_all(&mut self, msg: ServerMsg) {
+        self.followers.retain(|_, f| f.out.send(msg.clone()).is_ok());
+    }
+
+    /// The store works again: rebuild the room from its stored log (a commit whose answer was
+    /// lost may have been stored after all), tell everyone, and resume.
+    async fn reload(&mut self) {
+        match self.club.store.room(&self.id).await {
+            Ok(Some(stored)) => match Room::replay(stored.options, stored.events) {
+                Ok(room) => self.room = room,
+                Err(e) => tracing::error!(table = %self.id, "the stored log does not replay after the store came back: {e}"),
+            },
+            Ok(None) => {}
+            Err(e) => {
+                self.club.store_failed(&e);
+                return;
+            }
+        }
+        self.load_field().await;
+        self.update_summary();
+        self.tell_all(ServerMsg::Notice { table: Some(self.id.clone()), message: "the club stores moves again; play resumes".into() });
+        self.broadcast().await;
+    }
+
+    /// Stores `events` (with a finished board's result and every hand they show a follower for
+    /// the first time), then applies them. Nothing is applied, and nobody told, unless the store
+    /// accepted them; on a store failure every follower is told and the club's probe starts.
     async fn commit(&mut self, events: Vec<RoomEvent>) -> Result<(), crate::ServerError> {
         if events.is_empty() {
             return Ok(());
@@ -373,7 +653,13 @@ impl RoomTask {
         let set_id = next.options().set_id();
         let board = next.board_number();
         let results: Vec<(String, u32, FieldResult)> = finished.iter().map(|r| (set_id.clone(), board, r.clone())).collect();
-        self.club.store.append(&self.id, self.room.event_count(), &events, &results).await?;
+        let seen = self.news(&next, self.followers.keys().copied().collect::<Vec<_>>().as_slice());
+        if let Err(e) = self.club.store.append(&self.id, self.room.event_count(), &events, &results, &seen).await {
+            self.club.store_failed(&e);
+            self.tell_all(ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) });
+            return Err(e.into());
+        }
+        self.club.sight.remember(&seen);
         let new_board = next.board_number() != self.room.board_number();
         self.room = next;
         if finished.is_some() || new_board {
@@ -384,6 +670,24 @@ impl RoomTask {
         }
         self.update_summary();
         Ok(())
+    }
+
+    /// The hands `room` would show the persons following on `conns` for the first time.
+    fn news(&self, room: &Room, conns: &[u64]) -> Vec<Seen> {
+        let set_id = room.options().set_id();
+        let board = room.board_number();
+        let mut out: Vec<Seen> = Vec::new();
+        for c in conns {
+            let Some(f) = self.followers.get(c) else { continue };
+            let hands = sight::hands_seen(room, viewer_of(room, &f.name, f.watching));
+            if let Some(n) = self.club.sight.news(&f.name, &set_id, board, hands) {
+                match out.iter_mut().find(|s| s.person == n.person) {
+                    Some(s) => s.hands |= n.hands,
+                    None => out.push(n),
+                }
+            }
+        }
+        out
     }
 
     async fn load_field(&mut self) {
@@ -419,7 +723,7 @@ impl RoomTask {
     /// Lets the robot to act (if any) think in the background; its move comes back as a command
     /// and is used only if nothing happened at the table meanwhile.
     fn schedule_robot(&mut self) {
-        if self.robot_busy || !self.room.seats().iter().any(|s| s.as_ref().is_some_and(|o| o.is_robot())) {
+        if self.robot_busy || !self.store_ok() || !self.room.seats().iter().any(|s| s.as_ref().is_some_and(|o| o.is_robot())) {
             return;
         }
         self.robot_busy = true;
@@ -465,40 +769,95 @@ impl RoomTask {
         });
     }
 
-    fn broadcast(&mut self) {
+    async fn broadcast(&mut self) {
         let ids: Vec<u64> = self.followers.keys().copied().collect();
-        for id in ids {
-            self.send_view(id);
-        }
+        self.send_views(&ids).await;
     }
 
-    fn send_view(&mut self, conn: u64) {
-        let Some(f) = self.followers.get(&conn) else { return };
-        let mut view = self.room.view(&self.id, f.viewer, &self.field);
-        if let Some(r) = view.result.as_mut() {
-            r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
+    /// Sends each of `conns` its view. Hands a person has not been shown before are written to
+    /// the ledger first (the commit already did this for the followers it knew); a follower who
+    /// plays this set at another table is refused and dropped.
+    async fn send_views(&mut self, conns: &[u64]) {
+        let set_seed = self.room.options().set_seed;
+        let blocked: Vec<(u64, String)> = conns
+            .iter()
+            .filter_map(|c| self.followers.get(c).map(|f| (*c, f.name.clone())))
+            .filter_map(|(c, name)| self.club.plays_set(&name, set_seed, &self.id).map(|t| (c, t)))
+            .collect();
+        for (c, t) in blocked {
+            if let Some(f) = self.followers.remove(&c) {
+                let _ = f.out.send(self.refusal(&playing_elsewhere(&t)));
+            }
         }
-        if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
-            self.followers.remove(&conn);
+        let news = self.news(&self.room, conns);
+        let mut withheld: Vec<String> = Vec::new();
+        if !news.is_empty() {
+            match self.club.store.record_seen(&news).await {
+                Ok(()) => self.club.sight.remember(&news),
+                Err(e) => {
+                    self.club.store_failed(&e);
+                    withheld = news.into_iter().map(|s| s.person).collect();
+                }
+            }
+        }
+        for c in conns {
+            let Some(f) = self.followers.get(c) else { continue };
+            if withheld.contains(&f.name) {
+                let _ = f.out.send(ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) });
+                continue;
+            }
+            let viewer = self.viewer(&f.name, f.watching);
+            let mut view = self.room.view(&self.id, viewer, &self.field);
+            if let Some(r) = view.result.as_mut() {
+                r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
+            }
+            if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
+                self.followers.remove(c);
+            }
         }
     }
 
     fn update_summary(&self) {
         if let Ok(mut s) = self.summary.lock() {
-            let kibitzers = self.followers.values().filter(|f| matches!(f.viewer, Viewer::Kibitzer { .. })).count();
+            let kibitzers = self
+                .followers
+                .values()
+                .filter(|f| self.room.seat_of(&f.name).is_none())
+                .map(|f| f.name.as_str())
+                .collect::<std::collections::HashSet<_>>()
+                .len();
             *s = summary(&self.id, &self.room, kibitzers);
         }
     }
 
-    fn refusal(&self, e: &tenace_online::OnlineError) -> ServerMsg {
+    fn refusal(&self, e: &OnlineError) -> ServerMsg {
         let law = e.law();
         ServerMsg::Error { message: e.to_string(), law: (!law.is_empty()).then_some(law), table: Some(self.id.clone()) }
     }
 
     fn error(&self, e: crate::ServerError) -> ServerMsg {
         tracing::error!(table = %self.id, "{e}");
-        ServerMsg::Error { message: format!("the table could not record that: {e}"), law: None, table: Some(self.id.clone()) }
+        let message = match e {
+            crate::ServerError::Store(_) => STORE_DOWN.to_string(),
+            e => format!("the table could not record that: {e}"),
+        };
+        ServerMsg::Error { message, law: None, table: Some(self.id.clone()) }
     }
+}
+
+/// How `name` sees `room` now (see [`RoomTask::viewer`]).
+fn viewer_of(room: &Room, name: &str, watching: Option<Seat>) -> Viewer {
+    if let Some(seat) = room.seat_of(name) {
+        return Viewer::Seat { seat };
+    }
+    if !room.board_over() && !room.held_this_board(name).is_empty() {
+        return Viewer::Public;
+    }
+    Viewer::Kibitzer { watching }
+}
+
+fn playing_elsewhere(table: &str) -> OnlineError {
+    OnlineError::Sight(format!("you play this board set at table {table}; you may not watch its other tables before you have played its boards"))
 }
 
 /// Four robots play board `board` of the set; their result as a field entry named "Robots".
@@ -526,6 +885,8 @@ fn summary(id: &str, room: &Room, kibitzers: usize) -> TableSummary {
         boards: room.options().boards,
         seats: room.seats().iter().map(|s| s.as_ref().map(|o| o.display())).collect(),
         kibitzers,
+        set_over: room.set_over(),
+        unavailable: None,
     }
 }
 

@@ -55,6 +55,9 @@ pub enum DeskError {
     Refused(String),
     #[error("{0}")]
     Store(#[from] StoreError),
+    /// Law 16: this Director plays the board set the ruling is about.
+    #[error("{0}")]
+    Playing(String),
 }
 
 /// Where a new ruling's board comes from.
@@ -90,8 +93,8 @@ impl Club {
     /// Opens a ruling for `director` and stores it.
     pub async fn open_ruling(&self, director: &str, new: NewRuling) -> Result<RulingView, DeskError> {
         self.director(director)?;
-        let (board, carried, origin) = match &new.table {
-            Some(t) => self.called_to(t).await?,
+        let (board, carried, origin, set_id) = match &new.table {
+            Some(t) => self.called_to(director, t).await?,
             None => {
                 let number = tenace_core::BoardNumber::new(new.board.unwrap_or(1)).map_err(|e| DeskError::Bad(format!("board: {e}")))?;
                 let deal = match &new.deal {
@@ -101,7 +104,7 @@ impl Club {
                         tenace_core::random_deal(&mut rand::rngs::StdRng::from_os_rng())
                     }
                 };
-                (Board::numbered(number, deal), Vec::new(), format!("board {number}, a new deal"))
+                (Board::numbered(number, deal), Vec::new(), format!("board {number}, a new deal"), None)
             }
         };
         let table = FaceTable::new(board.clone()).map_err(|e| DeskError::Bad(e.to_string()))?;
@@ -110,6 +113,9 @@ impl Club {
             .map_err(|e| DeskError::Bad(format!("the board could not be set up: {e}")))?;
         let id = new_id("r");
         self.store.create_ruling(&id, director, &board, &origin, now(), table.events()).await?;
+        if let Some(set_id) = set_id {
+            self.store.set_ruling_board(&id, &set_id, board.number.get()).await?;
+        }
         let reply = console::show(&table);
         let view = RulingView { id: id.clone(), origin: origin.clone(), reply, desk: console::desk(&table) };
         self.desks.open.lock().await.insert(id, Ruling { origin, table });
@@ -119,6 +125,7 @@ impl Club {
     /// The ruling `id` as it stands.
     pub async fn ruling(&self, director: &str, id: &str) -> Result<RulingView, DeskError> {
         self.director(director)?;
+        self.may_see(director, id).await?;
         let mut open = self.desks.open.lock().await;
         let ruling = self.load(&mut open, id).await?;
         Ok(RulingView { id: id.to_string(), origin: ruling.origin.clone(), reply: console::show(&ruling.table), desk: console::desk(&ruling.table) })
@@ -133,6 +140,7 @@ impl Club {
     /// One line of the command language on ruling `id`: stored, then applied.
     pub async fn rule(&self, director: &str, id: &str, line: &str) -> Result<RulingView, DeskError> {
         self.director(director)?;
+        self.may_see(director, id).await?;
         let line = line.trim();
         if line.is_empty() || line.len() > 1000 {
             return Err(DeskError::Bad("a command has 1 to 1000 characters; type `help`".into()));
@@ -184,14 +192,36 @@ impl Club {
         open.get_mut(id).ok_or_else(|| DeskError::NoRuling(id.to_string()))
     }
 
-    /// The board being played at online table `t` and its events so far.
-    async fn called_to(&self, t: &str) -> Result<(Board, Vec<tenace_table::Event>, String), DeskError> {
+    /// The board being played at online table `t` and its events so far, with its set, unless
+    /// `director` plays that set (Law 16).
+    async fn called_to(&self, director: &str, t: &str) -> Result<(Board, Vec<tenace_table::Event>, String, Option<String>), DeskError> {
         let handle = self.room(t).ok_or_else(|| DeskError::NoTable(t.to_string()))?;
         let (tx, rx) = tokio::sync::oneshot::channel();
-        handle.tx.send(RoomCmd::Snapshot { reply: tx }).map_err(|_| DeskError::NoTable(t.to_string()))?;
-        let (board, events) = rx.await.map_err(|_| DeskError::NoTable(t.to_string()))?;
-        let origin = format!("table {t}, board {}", board.number);
-        Ok((board, events, origin))
+        handle.tx.send(RoomCmd::Snapshot { director: director.to_string(), reply: tx }).map_err(|_| DeskError::NoTable(t.to_string()))?;
+        let snap = rx.await.map_err(|_| DeskError::NoTable(t.to_string()))?.map_err(DeskError::Playing)?;
+        let origin = format!("table {t}, board {}", snap.board.number);
+        Ok((snap.board, snap.events, origin, Some(snap.set_id)))
+    }
+
+    /// A ruling on a board of an online set is shown only to a Director who does not play that
+    /// set; showing it writes the four hands to the ledger first (Law 16).
+    async fn may_see(&self, director: &str, id: &str) -> Result<(), DeskError> {
+        let Some((set_id, board)) = self.store.ruling_board(id).await? else { return Ok(()) };
+        if let Some(seated) = self.sight.seated_at(director) {
+            let same_set = self.room(&seated.table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
+            if same_set {
+                return Err(DeskError::Playing(format!(
+                    "you play this board set at table {}; a Director who plays a board set may not rule on its boards (Law 16)",
+                    seated.table
+                )));
+            }
+        }
+        if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
+            let news = [news];
+            self.store.record_seen(&news).await?;
+            self.sight.remember(&news);
+        }
+        Ok(())
     }
 }
 

@@ -1,11 +1,12 @@
 //! HTTP routes: the browser client (embedded, no build step), accounts, and the WebSocket.
 
 use std::collections::HashSet;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -14,10 +15,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tenace_core::Seat;
 use tenace_online::RoomOptions;
-use tokio::sync::mpsc;
 
 use crate::accounts::{self, AuthError};
-use crate::club::{Club, RoomCmd};
+use crate::club::{Club, Outbox, RoomCmd};
 use crate::protocol::{ClientMsg, ServerMsg, MAX_MESSAGE, PROTOCOL};
 
 /// Shared state of the routes.
@@ -28,6 +28,7 @@ pub struct App {
 }
 
 pub fn router(club: Arc<Club>) -> Router {
+    let max_body = club.config.limits.max_body;
     let app = App { club, next_conn: Arc::new(AtomicU64::new(1)) };
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", include_str!("../web/index.html")) }))
@@ -39,7 +40,9 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/api/rulings/{id}", get(show_ruling).post(rule))
         .route("/api/register", post(register))
         .route("/api/login", post(login))
+        .route("/api/logout", post(logout))
         .route("/ws/v1", get(websocket))
+        .layer(DefaultBodyLimit::max(max_body))
         .with_state(app)
 }
 
@@ -48,6 +51,7 @@ fn page(content_type: &'static str, body: &'static str) -> Response {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Credentials {
     name: String,
     password: String,
@@ -58,28 +62,91 @@ fn auth_error(e: AuthError) -> Response {
         AuthError::BadName(_) | AuthError::BadPassword(_) => StatusCode::BAD_REQUEST,
         AuthError::NameTaken => StatusCode::CONFLICT,
         AuthError::WrongPassword | AuthError::BadToken | AuthError::Expired => StatusCode::UNAUTHORIZED,
-        AuthError::Store(_) | AuthError::Hash(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        AuthError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
+        AuthError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+        AuthError::Hash(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
-    (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+    let mut r = (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response();
+    if let AuthError::TooMany(secs) = e {
+        if let Ok(v) = secs.to_string().parse() {
+            r.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+    }
+    r
+}
+
+/// 503 while the store refuses writes: nothing can be registered or logged in.
+fn store_down() -> Response {
+    (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({ "error": crate::club::STORE_DOWN }))).into_response()
+}
+
+fn credentials(body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Result<Credentials, Response> {
+    match body {
+        Ok(Json(c)) => Ok(c),
+        Err(e) => Err((StatusCode::BAD_REQUEST, Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
+    }
 }
 
 async fn register(State(app): State<App>, body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Response {
-    let Ok(Json(c)) = body else {
-        return (StatusCode::BAD_REQUEST, Json(serde_json::json!({"error": "expected JSON {\"name\": ..., \"password\": ...}"}))).into_response();
+    let c = match credentials(body) {
+        Ok(c) => c,
+        Err(r) => return r,
     };
-    match accounts::register(&app.club.store, &c.name, &c.password).await {
-        Ok(token) => Json(serde_json::json!({ "name": c.name, "token": token })).into_response(),
+    if !app.club.store_ok() {
+        return store_down();
+    }
+    let lifetime = app.club.config.limits.session_lifetime.as_secs() as i64;
+    match accounts::register(&app.club.store, &c.name, &c.password, lifetime).await {
+        Ok((name, token)) => Json(serde_json::json!({ "name": name, "token": token })).into_response(),
         Err(e) => auth_error(e),
     }
 }
 
-async fn login(State(app): State<App>, body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Response {
-    let Ok(Json(c)) = body else {
-        return (StatusCode::BAD_REQUEST, Json(serde_json::json!({"error": "expected JSON {\"name\": ..., \"password\": ...}"}))).into_response();
+/// Logs in. Failed attempts are counted per account and per address; past
+/// `login_free_attempts`, each further attempt waits a doubling delay (429 with Retry-After).
+async fn login(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let c = match credentials(body) {
+        Ok(c) => c,
+        Err(r) => return r,
     };
-    match accounts::login(&app.club.store, &c.name, &c.password).await {
-        Ok(token) => Json(serde_json::json!({ "name": c.name, "token": token })).into_response(),
-        Err(e) => auth_error(e),
+    if !app.club.store_ok() {
+        return store_down();
+    }
+    let account = format!("account:{}", accounts::fold(c.name.trim()));
+    let address = format!("address:{}", peer.ip());
+    let keys = [account.as_str(), address.as_str()];
+    if let Err(wait) = app.club.logins.check(&keys) {
+        return auth_error(AuthError::TooMany(wait.as_secs().max(1)));
+    }
+    let lifetime = app.club.config.limits.session_lifetime.as_secs() as i64;
+    match accounts::login(&app.club.store, &c.name, &c.password, lifetime).await {
+        Ok((name, token)) => {
+            app.club.logins.succeeded(&account);
+            Json(serde_json::json!({ "name": name, "token": token })).into_response()
+        }
+        Err(e) => {
+            if matches!(e, AuthError::WrongPassword) {
+                app.club.logins.failed(&keys, &app.club.config.limits);
+            }
+            auth_error(e)
+        }
+    }
+}
+
+/// Ends the session of the bearer token and closes the connections opened with it.
+async fn logout(State(app): State<App>, headers: axum::http::HeaderMap) -> Response {
+    let token = bearer_token(&headers);
+    match app.club.store.delete_session(token).await {
+        Ok(true) => {
+            app.club.close_session(token);
+            Json(serde_json::json!({ "logged_out": true })).into_response()
+        }
+        Ok(false) => auth_error(AuthError::BadToken),
+        Err(e) => auth_error(AuthError::Store(e)),
     }
 }
 
@@ -91,23 +158,22 @@ async fn login(State(app): State<App>, body: Result<Json<Credentials>, axum::ext
 fn desk_error(e: crate::desk::DeskError) -> Response {
     use crate::desk::DeskError;
     let status = match e {
-        DeskError::NotDirector => StatusCode::FORBIDDEN,
+        DeskError::NotDirector | DeskError::Playing(_) => StatusCode::FORBIDDEN,
         DeskError::NoRuling(_) | DeskError::NoTable(_) => StatusCode::NOT_FOUND,
         DeskError::Bad(_) => StatusCode::BAD_REQUEST,
         DeskError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        DeskError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        DeskError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
     (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
 }
 
+fn bearer_token(headers: &axum::http::HeaderMap) -> &str {
+    headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer ")).unwrap_or("").trim()
+}
+
 /// The account of the request's bearer token.
 async fn bearer(app: &App, headers: &axum::http::HeaderMap) -> Result<String, Response> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or("");
-    accounts::user_of(&app.club.store, token.trim()).await.map_err(auth_error)
+    accounts::user_of(&app.club.store, bearer_token(headers)).await.map_err(auth_error)
 }
 
 fn bad_json(what: &str) -> Response {
@@ -180,79 +246,145 @@ async fn rule(
 #[derive(Deserialize)]
 struct WsQuery {
     #[serde(default)]
-    token: String,
+    token: Option<String>,
 }
 
 async fn websocket(ws: WebSocketUpgrade, Query(q): Query<WsQuery>, State(app): State<App>) -> Response {
+    if q.token.is_some() {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(serde_json::json!({"error": "the session token is not put in the URL; connect to /ws/v1 and send {\"type\": \"auth\", \"token\": ...} first"})),
+        )
+            .into_response();
+    }
     // Frames up to 1 MiB are read and answered with an error when over MAX_MESSAGE; larger ones
     // close the connection (the library refuses to buffer them).
     // A small read buffer: client messages are at most 16 KiB, and the library's default
     // (128 KiB per connection) would dominate the memory of a table.
-    ws.max_message_size(1 << 20).read_buffer_size(8 * 1024).on_upgrade(move |socket| connection(socket, app, q.token))
+    ws.max_message_size(1 << 20).read_buffer_size(8 * 1024).on_upgrade(move |socket| connection(socket, app))
 }
 
-async fn connection(socket: WebSocket, app: App, token: String) {
-    let (mut sink, mut stream) = socket.split();
+/// Sends `msg` and closes: for a connection refused before it is set up.
+async fn refuse(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, msg: ServerMsg) {
+    let text = serde_json::to_string(&msg).unwrap_or_default();
+    let _ = sink.send(Message::Text(text.into())).await;
+    let _ = sink.close().await;
+}
+
+/// What a frame carries, or the error to answer it with.
+enum Frame {
+    Text(String),
+    Skip,
+    Bad(String),
+    Closed,
+}
+
+fn frame(f: Option<Result<Message, axum::Error>>) -> Frame {
+    match f {
+        Some(Ok(Message::Text(t))) => Frame::Text(t.to_string()),
+        Some(Ok(Message::Binary(_))) => Frame::Bad("binary frames are not part of the protocol; send JSON text".into()),
+        Some(Ok(Message::Close(_))) | None => Frame::Closed,
+        Some(Ok(_)) => Frame::Skip,
+        Some(Err(e)) => Frame::Bad(format!("malformed frame ({e}); the connection is closed")),
+    }
+}
+
+async fn connection(socket: WebSocket, app: App) {
+    let limits = app.club.config.limits.clone();
+    let (sink, mut stream) = socket.split();
+    // The first message authenticates.
+    let first = match tokio::time::timeout(limits.auth_timeout, stream.next()).await {
+        Ok(f) => frame(f),
+        Err(_) => return refuse(sink, ServerMsg::error("no auth message in time; send {\"type\": \"auth\", \"token\": ...} first")).await,
+    };
+    let token = match first {
+        Frame::Text(t) => match crate::protocol::parse(&t) {
+            Ok(ClientMsg::Auth { token }) => token,
+            Ok(_) => return refuse(sink, ServerMsg::error("the first message must be {\"type\": \"auth\", \"token\": ...}")).await,
+            Err(e) => return refuse(sink, ServerMsg::error(e)).await,
+        },
+        Frame::Bad(e) => return refuse(sink, ServerMsg::error(e)).await,
+        Frame::Skip | Frame::Closed => return,
+    };
     let user = match accounts::user_of(&app.club.store, &token).await {
         Ok(u) => u,
-        Err(e) => {
-            let msg = serde_json::to_string(&ServerMsg::error(e.to_string())).unwrap_or_default();
-            let _ = sink.send(Message::Text(msg.into())).await;
-            let _ = sink.close().await;
-            return;
-        }
+        Err(e) => return refuse(sink, ServerMsg::error(e.to_string())).await,
     };
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
-    let (out, mut rx) = mpsc::unbounded_channel::<ServerMsg>();
-    let writer = tokio::spawn(async move {
-        while let Some(msg) = rx.recv().await {
-            let Ok(text) = serde_json::to_string(&msg) else { continue };
-            if sink.send(Message::Text(text.into())).await.is_err() {
-                break;
-            }
-        }
-    });
+    let (out, rx) = Outbox::new(limits.outgoing_queue);
+    if let Err(e) = app.club.connected(&user, conn, &token, &out) {
+        return refuse(sink, ServerMsg::error(e)).await;
+    }
+    let writer = tokio::spawn(write(sink, rx));
     let _ = out.send(ServerMsg::Welcome { protocol: PROTOCOL, user: user.clone(), director: app.club.is_director(&user) });
     let mut tables: HashSet<String> = HashSet::new();
-    while let Some(frame) = stream.next().await {
-        let text = match frame {
-            Ok(Message::Text(t)) => t,
-            Ok(Message::Binary(_)) => {
-                let _ = out.send(ServerMsg::error("binary frames are not part of the protocol; send JSON text"));
+    loop {
+        let next = tokio::select! {
+            f = tokio::time::timeout(limits.ws_idle_timeout, stream.next()) => f,
+            _ = out.closing() => break,
+        };
+        let text = match next.map(frame) {
+            Err(_) => {
+                let _ = out.send(ServerMsg::error("nothing received for too long; the connection is closed (ping to keep it open)"));
+                break;
+            }
+            Ok(Frame::Text(t)) => t,
+            Ok(Frame::Skip) => continue,
+            Ok(Frame::Closed) => break,
+            Ok(Frame::Bad(e)) => {
+                let closing = e.contains("closed");
+                let _ = out.send(ServerMsg::error(e));
+                if closing {
+                    break;
+                }
                 continue;
             }
-            Ok(Message::Close(_)) | Err(_) => break,
-            Ok(_) => continue,
         };
-        if text.len() > MAX_MESSAGE {
-            let _ = out.send(ServerMsg::error(format!("message too large: {} bytes (at most {MAX_MESSAGE})", text.len())));
-            continue;
-        }
-        let msg: ClientMsg = match serde_json::from_str(text.as_str()) {
+        let msg = match crate::protocol::parse(&text) {
             Ok(m) => m,
             Err(e) => {
-                let _ = out.send(ServerMsg::error(format!("malformed message: {e}")));
+                let _ = out.send(ServerMsg::error(e));
                 continue;
             }
         };
         handle(&app, conn, &user, msg, &out, &mut tables).await;
     }
+    app.club.disconnected(&user, conn);
     for t in tables {
         if let Some(h) = app.club.room(&t) {
             let _ = h.tx.send(RoomCmd::Disconnect { conn });
         }
     }
     drop(out);
-    let _ = writer.await;
+    // The writer sends what is queued (a last error, say) and the close; a client that does not
+    // read does not hold the connection open.
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(std::time::Duration::from_secs(2), writer).await.is_err() {
+        abort.abort();
+    }
 }
 
-async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &crate::club::Outbox, tables: &mut HashSet<String>) {
+/// Writes queued messages to the socket until the queue closes, then closes the socket.
+async fn write(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, mut rx: tokio::sync::mpsc::Receiver<ServerMsg>) {
+    while let Some(msg) = rx.recv().await {
+        let Ok(text) = serde_json::to_string(&msg) else { continue };
+        if sink.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+    }
+    let _ = sink.close().await;
+}
+
+async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, tables: &mut HashSet<String>) {
     let unknown = |table: &str| ServerMsg::Error { message: format!("no table {table:?}"), law: None, table: Some(table.to_string()) };
     match msg {
-        ClientMsg::Ping => {
+        ClientMsg::Auth { .. } => {
+            let _ = out.send(ServerMsg::error("this connection is already authenticated"));
+        }
+        ClientMsg::Ping {} => {
             let _ = out.send(ServerMsg::Pong);
         }
-        ClientMsg::Lobby => {
+        ClientMsg::Lobby {} => {
             let _ = out.send(ServerMsg::Lobby { tables: app.club.lobby() });
         }
         ClientMsg::CreateTable { name, boards, robots, kibitzers_see_all, same_set_as, seat } => {

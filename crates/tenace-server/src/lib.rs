@@ -11,7 +11,10 @@ pub mod accounts;
 pub mod club;
 pub mod desk;
 pub mod http;
+pub mod limits;
+pub mod outbox;
 pub mod protocol;
+pub mod sight;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -44,10 +47,41 @@ pub async fn start(bind: &str, database_url: &str, config: ClubConfig) -> Result
     let listener = tokio::net::TcpListener::bind(bind).await.map_err(|source| ServerError::Bind { addr: bind.to_string(), source })?;
     let addr = listener.local_addr().map_err(|source| ServerError::Bind { addr: bind.to_string(), source })?;
     let app = http::router(club.clone());
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!("server stopped: {e}");
-        }
-    });
+    let limits = club.config.limits.clone();
+    let task = tokio::spawn(serve(listener, app, limits));
     Ok(Server { addr, club, task })
+}
+
+/// Accepts connections: at most `max_connections` at once; each must send its request headers
+/// within `http_header_timeout` (also when kept alive between requests), so idle and half-sent
+/// connections are closed.
+async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: limits::Limits) {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    let slots = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
+    loop {
+        let Ok(permit) = slots.clone().acquire_owned().await else { return };
+        let (stream, peer) = match listener.accept().await {
+            Ok(s) => s,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a little rather than spin.
+                tracing::warn!("accept failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let header_timeout = limits.http_header_timeout;
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+                req.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                let mut app = app.clone();
+                async move { tower::Service::call(&mut app, req.map(axum::body::Body::new)).await }
+            });
+            let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+            builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
+            let _ = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await;
+            drop(permit);
+        });
+    }
 }

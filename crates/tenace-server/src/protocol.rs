@@ -1,5 +1,6 @@
 //! The WebSocket protocol, version 1 (docs/protocol.md): JSON text frames, one message each,
-//! tagged by `type`. Clients connect to `/ws/v1?token=...`.
+//! tagged by `type`. Clients connect to `/ws/v1` and send `auth` with their session token first
+//! (never in the URL, where logs and browser history keep it).
 
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
@@ -14,8 +15,10 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
+    /// The first message of every connection: the session token from login or register.
+    Auth { token: String },
     /// Ask for the list of tables.
-    Lobby,
+    Lobby {},
     /// Open a new table and sit at `seat` (South by default).
     CreateTable {
         name: String,
@@ -44,7 +47,7 @@ pub enum ClientMsg {
     Leave { table: String },
     /// Do something at a table where one sits (or chat as a kibitzer).
     Act { table: String, action: Action },
-    Ping,
+    Ping {},
 }
 
 fn default_boards() -> u32 {
@@ -61,7 +64,32 @@ pub struct TableSummary {
     pub boards: u32,
     /// Account name, "Robot", or null for an empty seat, North first.
     pub seats: Vec<Option<String>>,
+    /// Persons following the table who do not sit at it.
     pub kibitzers: usize,
+    /// The last board of the set is over.
+    #[serde(default)]
+    pub set_over: bool,
+    /// Set when the table's stored log cannot be replayed: the table is set aside (not played)
+    /// and this says why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
+}
+
+impl TableSummary {
+    /// The lobby line of a table set aside.
+    pub fn unavailable(id: &str, reason: &str) -> TableSummary {
+        TableSummary {
+            table: id.to_string(),
+            name: String::new(),
+            set_id: String::new(),
+            board: 0,
+            boards: 0,
+            seats: vec![None; 4],
+            kibitzers: 0,
+            set_over: false,
+            unavailable: Some(reason.to_string()),
+        }
+    }
 }
 
 /// A server's message.
@@ -89,10 +117,66 @@ pub enum ServerMsg {
         table: Option<String>,
     },
     Pong,
+    /// News about a table that is not an error (e.g. the store works again, play resumes).
+    Notice {
+        message: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        table: Option<String>,
+    },
 }
 
 impl ServerMsg {
     pub fn error(message: impl Into<String>) -> ServerMsg {
         ServerMsg::Error { message: message.into(), law: None, table: None }
+    }
+}
+
+/// Parses a client message: valid JSON, at most [`MAX_MESSAGE`] bytes, a known type, no unknown
+/// field at any depth. The error names the problem.
+pub fn parse(text: &str) -> Result<ClientMsg, String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(format!("message too large: {} bytes (at most {MAX_MESSAGE})", text.len()));
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))?;
+    let msg: ClientMsg = serde_json::from_value(value.clone()).map_err(|e| format!("malformed message: {e}"))?;
+    let known = serde_json::to_value(&msg).map_err(|e| format!("malformed message: {e}"))?;
+    if let Some(path) = unknown_field(&value, &known) {
+        return Err(format!("malformed message: unknown field `{path}`"));
+    }
+    Ok(msg)
+}
+
+/// The first field of `input` (a path such as `action.colour`) that `known` — the same message
+/// parsed and written back — does not have: a field this protocol does not define.
+pub fn unknown_field(input: &serde_json::Value, known: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    match (input, known) {
+        (Value::Object(i), Value::Object(k)) => i.iter().find_map(|(key, v)| match k.get(key) {
+            None => Some(key.clone()),
+            Some(kv) => unknown_field(v, kv).map(|p| format!("{key}.{p}")),
+        }),
+        (Value::Array(i), Value::Array(k)) => i.iter().zip(k).find_map(|(a, b)| unknown_field(a, b)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(text: &str, field: &str) {
+        let e = parse(text).unwrap_err();
+        assert!(e.contains("unknown field") && e.contains(field), "{text}: {e}");
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_at_any_depth() {
+        refused(r#"{"type":"ping","x":1}"#, "x");
+        refused(r#"{"type":"lobby","y":true}"#, "y");
+        refused(r#"{"type":"act","table":"t","action":{"action":"leave","z":0}}"#, "z");
+        refused(r#"{"type":"act","table":"t","action":{"action":"call","call":"1C","colour":"red"}}"#, "colour");
+        assert!(parse(r#"{"type":"act","table":"t","action":{"action":"play","card":"SA"}}"#).is_ok());
+        assert!(parse(r#"{"type":"create_table","name":"x","robots":true}"#).is_ok());
+        assert!(parse(r#"{"type":"ping"}"#).is_ok());
     }
 }

@@ -16,6 +16,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("stored data is not valid: {0}")]
     Corrupt(String),
+    /// The database file is not one Tenace may open (empty, foreign, not a database).
+    #[error("{0}")]
+    Refused(String),
 }
 
 const SCHEMA: &[&str] = &[
@@ -26,7 +29,29 @@ const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS results (set_id TEXT NOT NULL, board BIGINT NOT NULL, room TEXT NOT NULL, result TEXT NOT NULL, PRIMARY KEY (set_id, board, room))",
     "CREATE TABLE IF NOT EXISTS rulings (id TEXT PRIMARY KEY, director TEXT NOT NULL, board TEXT NOT NULL, origin TEXT NOT NULL, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS ruling_events (ruling TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (ruling, seq))",
+    // The board set and board a ruling carried over from an online table (Law 16: who has seen it).
+    "CREATE TABLE IF NOT EXISTS ruling_boards (ruling TEXT PRIMARY KEY, set_id TEXT NOT NULL, board BIGINT NOT NULL)",
+    // Account names folded (NFKC + case fold): one account per folded name.
+    "CREATE TABLE IF NOT EXISTS user_keys (folded TEXT PRIMARY KEY, name TEXT NOT NULL)",
+    // Which hands of which deal each person has been shown (bit i = seat i, North first).
+    "CREATE TABLE IF NOT EXISTS seen (person TEXT NOT NULL, set_id TEXT NOT NULL, board BIGINT NOT NULL, hands BIGINT NOT NULL, PRIMARY KEY (person, set_id, board))",
+    // One row written by the health probe: the store accepts writes again.
+    "CREATE TABLE IF NOT EXISTS health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS tenace_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ];
+
+/// The tables a Tenace database holds; a SQLite file with other tables and none of these is
+/// someone else's database and is refused.
+const OWN_TABLES: &[&str] = &["users", "sessions", "rooms", "room_events", "results", "tenace_meta"];
+
+/// What a person has been shown of one deal: `hands` has bit `i` set for seat `i` (North 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub person: String,
+    pub set_id: String,
+    pub board: u32,
+    pub hands: u8,
+}
 
 /// A Director's ruling (a face-to-face board at the Director's desk), as stored.
 pub struct StoredRuling {
@@ -44,6 +69,9 @@ pub struct StoredRoom {
     pub options: RoomOptions,
     pub events: Vec<RoomEvent>,
 }
+
+/// A stored room, or why its stored data cannot be read (the room is then set aside).
+pub type StoredRoomResult = Result<StoredRoom, (String, StoreError)>;
 
 #[derive(Clone)]
 pub struct Store {
@@ -68,6 +96,11 @@ pub fn default_database_url() -> String {
 
 impl Store {
     /// Opens (and creates, for SQLite) the database at `url` and its tables.
+    ///
+    /// A SQLite file that exists but is empty, is not a SQLite database, or holds another
+    /// program's tables is refused with a message naming the file: it is never taken for a new
+    /// club. Durability: SQLite runs in WAL mode with `synchronous=FULL`, so a commit is on disk
+    /// (fsync of the WAL) before it returns; PostgreSQL's commit is durable by default.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = if url.starts_with("sqlite:") && !url.contains("mode=") {
@@ -76,34 +109,109 @@ impl Store {
             url.to_string()
         };
         let sqlite = url.starts_with("sqlite:");
+        if sqlite {
+            check_sqlite_file(&url)?;
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
+            // A store that does not answer fails the action within seconds (the table then
+            // stops, loudly), rather than holding the table for sqlx's default 30 s.
+            .acquire_timeout(std::time::Duration::from_secs(5))
             .connect(&url)
-            .await?;
+            .await
+            .map_err(|e| opening(&url, e))?;
         if sqlite {
-            // One writer; WAL keeps readers going and makes each commit one fsync.
-            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
-            sqlx::query("PRAGMA synchronous=NORMAL").execute(&pool).await?;
+            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await.map_err(|e| opening(&url, e))?;
+            sqlx::query("PRAGMA synchronous=FULL").execute(&pool).await?;
+            let rows = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(&pool).await.map_err(|e| opening(&url, e))?;
+            let tables: Vec<String> = rows.iter().map(|r| r.get::<String, _>(0)).collect();
+            if !tables.is_empty() && !tables.iter().any(|t| OWN_TABLES.contains(&t.as_str())) {
+                return Err(StoreError::Refused(format!(
+                    "{} is not a Tenace database (it holds the tables {}); give another file with --database",
+                    redact(&url),
+                    tables.join(", ")
+                )));
+            }
         }
         for stmt in SCHEMA {
             sqlx::query(stmt).execute(&pool).await?;
         }
+        sqlx::query("INSERT INTO tenace_meta (key, value) VALUES ('schema', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .execute(&pool)
+            .await?;
+        // Accounts made before names were folded get their folded key (the first one wins).
+        let users = sqlx::query("SELECT name FROM users ORDER BY created, name").fetch_all(&pool).await?;
+        for u in users {
+            let name: String = u.get(0);
+            sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                .bind(crate::accounts::fold(&name))
+                .bind(&name)
+                .execute(&pool)
+                .await?;
+        }
         Ok(Store { pool })
     }
 
-    pub async fn create_user(&self, name: &str, hash: &str, now: i64) -> Result<bool, StoreError> {
+    /// Writes one row: succeeds only when the store accepts writes (the health probe).
+    pub async fn probe(&self) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO health (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at")
+            .bind(crate::club::now())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// SQLite only: caps the database at `pages` pages (`PRAGMA max_page_count`), so that writes
+    /// beyond it fail as on a full disk. For the store-failure tests and for operators who want a
+    /// hard size limit; returns the cap in force.
+    pub async fn limit_sqlite_pages(&self, pages: i64) -> Result<i64, StoreError> {
+        let row = sqlx::query(&format!("PRAGMA max_page_count = {pages}")).fetch_one(&self.pool).await?;
+        Ok(row.try_get::<i64, _>(0).unwrap_or(pages))
+    }
+
+    /// The pages the SQLite database uses now (`PRAGMA page_count`).
+    pub async fn sqlite_pages(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("PRAGMA page_count").fetch_one(&self.pool).await?;
+        Ok(row.try_get::<i64, _>(0).unwrap_or(0))
+    }
+
+    /// Creates an account; false when the name, folded, is taken.
+    pub async fn create_user(&self, name: &str, folded: &str, hash: &str, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let r = sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(folded)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        if r.rows_affected() != 1 {
+            return Ok(false);
+        }
         let r = sqlx::query("INSERT INTO users (name, password_hash, created) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(name)
             .bind(hash)
             .bind(now)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-        Ok(r.rows_affected() == 1)
+        if r.rows_affected() != 1 {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
-    pub async fn password_hash(&self, name: &str) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT password_hash FROM users WHERE name = $1").bind(name).fetch_optional(&self.pool).await?;
-        Ok(row.map(|r| r.get::<String, _>(0)))
+    /// The account name and password hash of a folded name.
+    pub async fn account(&self, folded: &str) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query("SELECT u.name, u.password_hash FROM user_keys k JOIN users u ON u.name = k.name WHERE k.folded = $1")
+            .bind(folded)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<String, _>(1))))
+    }
+
+    /// Ends a session (log out); true when there was one.
+    pub async fn delete_session(&self, token: &str) -> Result<bool, StoreError> {
+        let r = sqlx::query("DELETE FROM sessions WHERE token = $1").bind(token).execute(&self.pool).await?;
+        Ok(r.rows_affected() > 0)
     }
 
     pub async fn create_session(&self, token: &str, name: &str, expires: i64) -> Result<(), StoreError> {
@@ -135,14 +243,59 @@ impl Store {
 
     /// Appends `events` to `room`'s log from sequence number `first` on, with the board results
     /// they produce, in one transaction.
-    pub async fn append(&self, room: &str, first: usize, events: &[RoomEvent], results: &[(String, u32, FieldResult)]) -> Result<(), StoreError> {
+    /// they produce and the hands they will show people for the first time (`seen`), in one
+    /// transaction.
+    pub async fn append(&self, room: &str, first: usize, events: &[RoomEvent], results: &[(String, u32, FieldResult)], seen: &[Seen]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_events(&mut tx, "INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)", room, first, events).await?;
         for (set_id, board, result) in results {
             insert_result(&mut tx, set_id, *board, result).await?;
         }
+        insert_seen(&mut tx, seen).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Records hands shown to people (outside a table's own events: a kibitzer's first view,
+    /// the Director's desk), in one transaction.
+    pub async fn record_seen(&self, seen: &[Seen]) -> Result<(), StoreError> {
+        if seen.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await?;
+        insert_seen(&mut tx, seen).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Everything every person has been shown.
+    pub async fn all_seen(&self) -> Result<Vec<Seen>, StoreError> {
+        let rows = sqlx::query("SELECT person, set_id, board, hands FROM seen").fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|r| Seen {
+                person: r.get(0),
+                set_id: r.get(1),
+                board: r.get::<i64, _>(2) as u32,
+                hands: (r.get::<i64, _>(3) & 0xF) as u8,
+            })
+            .collect())
+    }
+
+    /// The board set and board of a ruling carried over from an online table.
+    pub async fn set_ruling_board(&self, ruling: &str, set_id: &str, board: u32) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO ruling_boards (ruling, set_id, board) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+            .bind(ruling)
+            .bind(set_id)
+            .bind(i64::from(board))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn ruling_board(&self, ruling: &str) -> Result<Option<(String, u32)>, StoreError> {
+        let row = sqlx::query("SELECT set_id, board FROM ruling_boards WHERE ruling = $1").bind(ruling).fetch_optional(&self.pool).await?;
+        Ok(row.map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1) as u32)))
     }
 
     /// Records a result played elsewhere (the robots' comparison table), once.
@@ -163,22 +316,42 @@ impl Store {
         rows.iter().map(|r| parse(r.get::<String, _>(0).as_str())).collect()
     }
 
-    /// Every room with its events, to rebuild the club after a restart.
-    pub async fn rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
-        let rooms = sqlx::query("SELECT id, options FROM rooms ORDER BY created, id").fetch_all(&self.pool).await?;
+    /// Every room with its events, to rebuild the club after a restart. A room whose stored
+    /// data cannot be read comes back as an error with its id; the others are unaffected. Only a
+    /// failure of the database itself fails the whole call.
+    pub async fn rooms(&self) -> Result<Vec<StoredRoomResult>, StoreError> {
+        let rooms = sqlx::query("SELECT id FROM rooms ORDER BY created, id").fetch_all(&self.pool).await?;
         let mut out = Vec::with_capacity(rooms.len());
         for r in rooms {
             let id: String = r.get(0);
-            let options: StoredOptions = parse(r.get::<String, _>(1).as_str())?;
-            let options = RoomOptions::try_from(options)?;
-            let rows: Vec<AnyRow> = sqlx::query("SELECT event FROM room_events WHERE room = $1 ORDER BY seq")
-                .bind(&id)
-                .fetch_all(&self.pool)
-                .await?;
-            let events = rows.iter().map(|row| parse(row.get::<String, _>(0).as_str())).collect::<Result<_, _>>()?;
-            out.push(StoredRoom { id, options, events });
+            out.push(match self.room(&id).await {
+                Ok(Some(room)) => Ok(room),
+                Ok(None) => continue,
+                Err(e @ StoreError::Database(_)) => return Err(e),
+                Err(e) => Err((id, e)),
+            });
         }
         Ok(out)
+    }
+
+    /// One room with its events, or `None` when there is no such room.
+    pub async fn room(&self, id: &str) -> Result<Option<StoredRoom>, StoreError> {
+        let Some(r) = sqlx::query("SELECT options FROM rooms WHERE id = $1").bind(id).fetch_optional(&self.pool).await? else {
+            return Ok(None);
+        };
+        let options: StoredOptions = parse(r.get::<String, _>(0).as_str())?;
+        let options = RoomOptions::try_from(options)?;
+        let rows: Vec<AnyRow> = sqlx::query("SELECT seq, event FROM room_events WHERE room = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            let seq: i64 = row.get(0);
+            if seq != i as i64 {
+                return Err(StoreError::Corrupt(format!("event {i} is missing (the next stored event is number {seq})")));
+            }
+            let text: String = row.get(1);
+            events.push(parse(&text).map_err(|e| StoreError::Corrupt(format!("event {i}: {e}")))?);
+        }
+        Ok(Some(StoredRoom { id: id.to_string(), options, events }))
     }
 }
 
@@ -255,6 +428,53 @@ async fn insert_events<E: serde::Serialize>(
         sqlx::query(insert).bind(owner).bind((first + i) as i64).bind(json).execute(&mut **tx).await?;
     }
     Ok(())
+}
+
+async fn insert_seen(tx: &mut sqlx::Transaction<'_, sqlx::Any>, seen: &[Seen]) -> Result<(), StoreError> {
+    for s in seen {
+        sqlx::query("INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4) ON CONFLICT (person, set_id, board) DO UPDATE SET hands = excluded.hands")
+            .bind(&s.person)
+            .bind(&s.set_id)
+            .bind(i64::from(s.board))
+            .bind(i64::from(s.hands))
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Refuses a SQLite file that exists but is empty: an empty file is what a failed copy or a
+/// full disk leaves, and opening it would start a new, empty club over the old one's name.
+fn check_sqlite_file(url: &str) -> Result<(), StoreError> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or("");
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && m.len() == 0 => Err(StoreError::Refused(format!(
+            "the database file {path} is empty (0 bytes): it is not a Tenace club; restore it from a backup, or remove it to start a new club"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// An error while opening the database, naming it (without a password).
+fn opening(url: &str, e: sqlx::Error) -> StoreError {
+    let text = e.to_string();
+    if text.contains("not a database") || text.contains("file is encrypted") {
+        StoreError::Refused(format!("{} is not a SQLite database ({text}); give another file with --database", redact(url)))
+    } else {
+        StoreError::Database(e)
+    }
+}
+
+/// The database URL without its credentials (`postgres://…@host/db`).
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(p), Some(at)) if at > p => format!("{}://…{}", &url[..p], &url[at..]),
+        _ => url.to_string(),
+    }
 }
 
 async fn insert_result(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {

@@ -173,12 +173,15 @@ async fn bad_input_gets_an_error_for_that_client_only() {
         assert_eq!(first[0].view().await["auction"][0]["call"], "1C");
 
         // Unknown and expired tokens.
-        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/v1?token=nope", server.addr)).await.unwrap();
-        use futures_util::StreamExt;
+        use futures_util::{SinkExt, StreamExt};
+        let auth = |t: &str| tokio_tungstenite::tungstenite::Message::Text(json!({"type": "auth", "token": t}).to_string().into());
+        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/v1", server.addr)).await.unwrap();
+        ws.send(auth("nope")).await.unwrap();
         let m = ws.next().await.unwrap().unwrap();
         assert!(m.to_text().unwrap().contains("unknown session token"), "{m}");
         server.club.store.create_session("old-token", "nb", 1).await.unwrap();
-        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/v1?token=old-token", server.addr)).await.unwrap();
+        let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/v1", server.addr)).await.unwrap();
+        ws.send(auth("old-token")).await.unwrap();
         let m = ws.next().await.unwrap().unwrap();
         assert!(m.to_text().unwrap().contains("expired"), "{m}");
         server.task.abort();

@@ -179,6 +179,10 @@
   function logout() {
     // Logging out gives up the seat (a dropped connection would keep it for a while).
     if (state.current) send({ type: 'leave', table: state.current.table });
+    // Revoke the session on the server too (the token stops working everywhere).
+    if (state.token) {
+      fetch('/api/logout', { method: 'POST', headers: { Authorization: 'Bearer ' + state.token } }).catch(() => {});
+    }
     state.token = null;
     state.user = null;
     state.current = null;
@@ -210,8 +214,10 @@
       return;
     }
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(proto + '//' + location.host + '/ws/v1?token=' + encodeURIComponent(state.token));
+    // The token goes in the first message, never in the URL (docs/protocol.md).
+    const ws = new WebSocket(proto + '//' + location.host + '/ws/v1');
     state.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: state.token }));
     state.welcomed = false;
     state.following = false;
     setStatus('connecting', state.attempts ? 'reconnecting…' : 'connecting…');
@@ -339,6 +345,11 @@
         }
         break;
       case 'pong':
+        break;
+      case 'notice':
+        // e.g. the store works again after a failure: the table error banner goes away.
+        clearError();
+        setStatus('connected', msg.message);
         break;
       default:
         break;

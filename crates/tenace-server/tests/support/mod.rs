@@ -52,7 +52,13 @@ async fn postgres_schema(base: &str, test: &str) -> String {
 }
 
 pub fn config() -> tenace_server::ClubConfig {
-    tenace_server::ClubConfig { robot_delay: Duration::ZERO, seat_timeout: Duration::from_secs(120), robot_comparison: true, directors: vec!["director".to_string()] }
+    tenace_server::ClubConfig {
+        robot_delay: Duration::ZERO,
+        seat_timeout: Duration::from_secs(120),
+        robot_comparison: true,
+        directors: vec!["director".to_string()],
+        ..Default::default()
+    }
 }
 
 /// Registers `name` (password `secret-pass`) and returns a session token.
@@ -87,8 +93,9 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr, token: &str, name: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/v1?token={token}")).await.unwrap();
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/v1")).await.unwrap();
         let mut c = Client { name: name.to_string(), ws, seen: Vec::new() };
+        c.send(json!({"type": "auth", "token": token})).await;
         let welcome = c.next().await;
         assert_eq!(welcome["type"], "welcome", "{welcome}");
         assert_eq!(welcome["protocol"], 1);

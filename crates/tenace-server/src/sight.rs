@@ -1,0 +1,202 @@
+//! Who may see a deal (Law 16: extraneous information; Law 76: spectators; OKb). A deal is seen
+//! by a person, not by a connection or a seat: every hand shown to a person (as a player, a
+//! kibitzer, or at the Director's desk) is written to the store before it is shown, and these
+//! rules read that ledger:
+//!
+//! 1. A seat at a board in progress is open only to someone who has seen none of that board;
+//!    a person coming back to the seat they held during this board may have seen only what
+//!    that seat sees now ([`may_sit`]).
+//! 2. Nobody sits at a table that still has to play a board they have seen (any table of the
+//!    same set).
+//! 3. A person sits at one table at a time (a table whose set is over does not count), and
+//!    while they play a set they may not watch its other tables or rule on its boards at the
+//!    Director's desk.
+//! 4. A person who held a seat during the board in progress and left it watches that board as
+//!    [`Viewer::Public`]: no hidden hand until the board is over.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use tenace_core::Seat;
+use tenace_online::{OnlineError, Room, Viewer};
+
+use crate::store::Seen;
+
+/// The hands `viewer` sees of `room`'s current board, as a mask (bit `i` = seat `i`).
+pub fn hands_seen(room: &Room, viewer: Viewer) -> u8 {
+    Seat::ALL.into_iter().filter(|h| room.sees_hand(viewer, *h)).fold(0, |m, h| m | 1 << h.index())
+}
+
+fn names(mask: u8) -> String {
+    let v: Vec<&str> = Seat::ALL.into_iter().filter(|s| mask & (1 << s.index()) != 0).map(seat_name).collect();
+    v.join(", ")
+}
+
+fn seat_name(s: Seat) -> &'static str {
+    match s {
+        Seat::North => "North",
+        Seat::East => "East",
+        Seat::South => "South",
+        Seat::West => "West",
+    }
+}
+
+/// May `person` take `seat` at `room`, given what they have seen of each board of its set
+/// (`seen(board)`, a mask of hands)? Rules 1 and 2 of the module docs.
+pub fn may_sit(room: &Room, person: &str, seat: Seat, seen: impl Fn(u32) -> u8) -> Result<(), OnlineError> {
+    let board = room.board_number();
+    if !room.board_over() {
+        let mask = seen(board);
+        let returning = room.held_this_board(person).contains(&seat);
+        let allowed = if returning { hands_seen(room, Viewer::Seat { seat }) } else { 0 };
+        if mask & !allowed != 0 {
+            return Err(OnlineError::Sight(if returning {
+                format!("you have seen {} of board {board}, which {} does not see now; you may not play this board", names(mask & !allowed), seat_name(seat))
+            } else {
+                format!(
+                    "you have seen {} of board {board}; a seat at a board in progress is open only to someone who has seen none of it",
+                    names(mask)
+                )
+            }));
+        }
+    }
+    for later in board + 1..=room.options().boards {
+        if seen(later) != 0 {
+            return Err(OnlineError::Sight(format!("you have seen board {later} of this set, which this table has still to play")));
+        }
+    }
+    Ok(())
+}
+
+/// Where a person sits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seating {
+    pub table: String,
+    pub set_seed: u64,
+}
+
+/// The ledger of what each person has seen, and where each person sits.
+#[derive(Default)]
+pub struct Sight {
+    seen: Mutex<HashMap<(String, String, u32), u8>>,
+    seated: Mutex<HashMap<String, Seating>>,
+}
+
+impl Sight {
+    pub fn load(seen: Vec<Seen>) -> Sight {
+        let map = seen.into_iter().map(|s| ((s.person, s.set_id, s.board), s.hands)).collect();
+        Sight { seen: Mutex::new(map), seated: Mutex::new(HashMap::new()) }
+    }
+
+    /// The hands `person` has seen of board `board` of the set `set_id`.
+    pub fn hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
+        let Ok(seen) = self.seen.lock() else { return 0xF };
+        seen.get(&(person.to_string(), set_id.to_string(), board)).copied().unwrap_or(0)
+    }
+
+    /// What showing `hands` to `person` adds to the ledger (the new union), if anything.
+    pub fn news(&self, person: &str, set_id: &str, board: u32, hands: u8) -> Option<Seen> {
+        let known = self.hands(person, set_id, board);
+        (hands & !known != 0).then(|| Seen { person: person.to_string(), set_id: set_id.to_string(), board, hands: known | hands })
+    }
+
+    /// Takes stored `seen` entries into the ledger (after the store confirmed them).
+    pub fn remember(&self, seen: &[Seen]) {
+        if let Ok(mut map) = self.seen.lock() {
+            for s in seen {
+                let e = map.entry((s.person.clone(), s.set_id.clone(), s.board)).or_insert(0);
+                *e |= s.hands;
+            }
+        }
+    }
+
+    pub fn seated_at(&self, person: &str) -> Option<Seating> {
+        self.seated.lock().ok()?.get(person).cloned()
+    }
+
+    /// Records that `person` sits at `table`, unless they sit at another table that is still
+    /// playing (`playing(table)`): then `Err` names that table.
+    pub fn reserve(&self, person: &str, table: &str, set_seed: u64, playing: impl Fn(&str) -> bool) -> Result<(), String> {
+        let Ok(mut seated) = self.seated.lock() else { return Err("the club".into()) };
+        if let Some(s) = seated.get(person) {
+            if s.table != table && playing(&s.table) {
+                return Err(s.table.clone());
+            }
+        }
+        seated.insert(person.to_string(), Seating { table: table.to_string(), set_seed });
+        Ok(())
+    }
+
+    /// `person` no longer sits at `table`.
+    pub fn release(&self, person: &str, table: &str) {
+        if let Ok(mut seated) = self.seated.lock() {
+            if seated.get(person).is_some_and(|s| s.table == table) {
+                seated.remove(person);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tenace_online::{Action, Actor, Occupant, RoomEvent, RoomOptions};
+
+    fn room() -> Room {
+        let mut r = Room::new(RoomOptions { name: "t".into(), set_seed: 7, boards: 3, kibitzers_see_all: false });
+        r.apply(&RoomEvent::Sat { seat: Seat::South, occupant: Occupant::player("ann") }).unwrap();
+        for s in [Seat::North, Seat::East, Seat::West] {
+            r.apply(&RoomEvent::Sat { seat: s, occupant: Occupant::Robot }).unwrap();
+        }
+        r
+    }
+
+    #[test]
+    fn law16_a_newcomer_who_has_seen_nothing_may_sit() {
+        let r = room();
+        assert!(may_sit(&r, "bob", Seat::East, |_| 0).is_ok());
+    }
+
+    #[test]
+    fn law16_a_kibitzer_who_watched_south_may_not_take_east_mid_board() {
+        let r = room();
+        let e = may_sit(&r, "kib", Seat::East, |b| if b == 1 { 1 << Seat::South.index() } else { 0 }).unwrap_err();
+        assert_eq!(e.law(), "16");
+        assert!(e.to_string().contains("South"), "{e}");
+    }
+
+    #[test]
+    fn law16_a_player_may_come_back_to_the_seat_they_held() {
+        let mut r = room();
+        r.act(&Actor { name: "ann".into(), seat: Some(Seat::South) }, Action::Leave).unwrap();
+        let south = 1 << Seat::South.index();
+        assert!(may_sit(&r, "ann", Seat::South, |b| if b == 1 { south } else { 0 }).is_ok());
+        assert!(may_sit(&r, "ann", Seat::West, |b| if b == 1 { south } else { 0 }).is_err(), "another seat of the same board");
+    }
+
+    #[test]
+    fn law16_nobody_sits_where_a_board_they_have_seen_is_still_to_be_played() {
+        let r = room();
+        let e = may_sit(&r, "bob", Seat::East, |b| if b == 3 { 0xF } else { 0 }).unwrap_err();
+        assert!(e.to_string().contains("board 3"), "{e}");
+    }
+
+    #[test]
+    fn the_ledger_reports_only_new_hands() {
+        let s = Sight::default();
+        let first = s.news("ann", "set", 1, 0b0100).unwrap();
+        s.remember(&[first]);
+        assert!(s.news("ann", "set", 1, 0b0100).is_none());
+        assert_eq!(s.news("ann", "set", 1, 0b0001).unwrap().hands, 0b0101);
+    }
+
+    #[test]
+    fn one_table_at_a_time() {
+        let s = Sight::default();
+        s.reserve("ann", "t1", 1, |_| true).unwrap();
+        assert_eq!(s.reserve("ann", "t2", 2, |_| true).unwrap_err(), "t1");
+        assert!(s.reserve("ann", "t2", 2, |_| false).is_ok(), "a finished table does not hold its players");
+        s.release("ann", "t1");
+        assert_eq!(s.seated_at("ann").unwrap().table, "t2", "releasing another table changes nothing");
+    }
+}
