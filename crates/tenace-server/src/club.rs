@@ -538,9 +538,8 @@ impl RoomTask {
     async fn act(&mut self, conn: u64, name: String, action: Action, out: Outbox) {
         // Every connection of a person at this table acts as that person: seated or not.
         let seat = self.followers.contains_key(&conn).then(|| self.room.seat_of(&name)).flatten();
-        if matches!(action, Action::Sit { .. }) {
-            let _ = out.send(ServerMsg::Error { message: "take a seat with the join message".into(), law: None, table: Some(self.id.clone()) });
-            return;
+        if let Action::Sit { seat } = action {
+            return self.join(conn, name, seat, out).await;
         }
         if self.refuse_when_store_down(Some(&out)) {
             return;

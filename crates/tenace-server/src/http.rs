@@ -18,7 +18,7 @@ use tenace_online::RoomOptions;
 
 use crate::accounts::{self, AuthError};
 use crate::club::{Club, Outbox, RoomCmd};
-use crate::protocol::{ClientMsg, ServerMsg, MAX_MESSAGE, PROTOCOL};
+use crate::protocol::{ClientMsg, ServerMsg, PROTOCOL};
 
 /// Shared state of the routes.
 #[derive(Clone)]
