@@ -83,7 +83,8 @@ fn store_down() -> Response {
 fn credentials(body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Result<Credentials, Response> {
     match body {
         Ok(Json(c)) => Ok(c),
-        Err(e) => Err((StatusCode::BAD_REQUEST, Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
+        // 413 for a body over the limit (it is not read), 400 or 415 for anything else.
+        Err(e) => Err((e.status(), Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
     }
 }
 

@@ -53,10 +53,10 @@ pub async fn start(bind: &str, database_url: &str, config: ClubConfig) -> Result
 }
 
 /// Accepts connections: at most `max_connections` at once; each must send its request headers
-/// within `http_header_timeout` (also when kept alive between requests), so idle and half-sent
-/// connections are closed.
+/// within `http_header_timeout` (from its start, and again between kept-alive requests), so idle
+/// and half-sent connections are closed.
 async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: limits::Limits) {
-    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::rt::{TokioIo, TokioTimer};
     let slots = Arc::new(tokio::sync::Semaphore::new(limits.max_connections.max(1)));
     loop {
         let Ok(permit) = slots.clone().acquire_owned().await else { return };
@@ -78,9 +78,14 @@ async fn serve(listener: tokio::net::TcpListener, app: axum::Router, limits: lim
                 let mut app = app.clone();
                 async move { tower::Service::call(&mut app, req.map(axum::body::Body::new)).await }
             });
-            let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new()).header_read_timeout(header_timeout);
-            let _ = builder.serve_connection_with_upgrades(TokioIo::new(stream), service).await;
+            // HTTP/1.1 only; the header time-out runs from the connection's start and again while
+            // a kept-alive connection waits for its next request.
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            let _ = connection.await;
             drop(permit);
         });
     }

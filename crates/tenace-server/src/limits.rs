@@ -27,10 +27,11 @@ pub struct Limits {
     /// A WebSocket from which nothing arrives for this long is closed (the club's client pings
     /// every 25 s).
     pub ws_idle_timeout: Duration,
-    /// An HTTP connection must send a request's headers within this time (also between requests
-    /// on a kept-alive connection).
+    /// An HTTP connection must send a request's headers within this time, from its start and
+    /// again while a kept-alive connection waits for its next request.
     pub http_header_timeout: Duration,
-    /// TCP connections the server holds at once; further ones wait to be accepted.
+    /// HTTP connections being read or answered at once; further ones wait to be accepted (a
+    /// WebSocket leaves this count once upgraded and is capped per account instead).
     pub max_connections: usize,
     /// The largest HTTP request body accepted (login, register, the Director's desk), in bytes.
     pub max_body: usize,

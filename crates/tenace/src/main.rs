@@ -192,7 +192,7 @@ struct LimitArgs {
     /// Seconds an HTTP connection has to send a request's headers (also between kept-alive requests).
     #[arg(long, default_value_t = 10)]
     http_header_timeout_s: u64,
-    /// TCP connections held at once; more wait to be accepted.
+    /// HTTP connections being read or answered at once; more wait to be accepted (WebSockets are capped per account).
     #[arg(long, default_value_t = 20_000)]
     max_connections: usize,
     /// The largest HTTP request body accepted, in bytes.
@@ -229,6 +229,10 @@ fn serve(bind: &str, database: Option<String>, robot_delay_ms: u64, seat_timeout
         directors,
         limits,
     };
+    // The club's log goes to standard error (`RUST_LOG` selects, default `info`): store failures,
+    // tables set aside, refused robot moves.
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).try_init();
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
         let server = tenace_server::start(bind, &database, config).await.map_err(|e| e.to_string())?;
