@@ -124,6 +124,10 @@ pub struct Club {
     pub(crate) sight: Sight,
     /// True while the store refuses writes; a probe is then running.
     store_down: AtomicBool,
+    /// When the store last came back, and the probe's pause then (its back-off carries over when
+    /// the store fails again soon).
+    store_back_at: Mutex<Option<std::time::Instant>>,
+    store_pause: Mutex<Duration>,
     /// Live WebSocket connections by account.
     connections: Mutex<HashMap<String, Vec<Connection>>>,
     pub(crate) logins: LoginLimiter,
@@ -188,6 +192,8 @@ impl Club {
             desks: crate::desk::Desks::default(),
             sight: Sight::load(seen),
             store_down: AtomicBool::new(false),
+            store_back_at: Mutex::new(None),
+            store_pause: Mutex::new(Duration::from_millis(250)),
             connections: Mutex::new(HashMap::new()),
             logins: LoginLimiter::default(),
         });
@@ -312,14 +318,22 @@ impl Club {
         }
         let club = self.clone();
         tokio::spawn(async move {
-            let mut pause = Duration::from_millis(250);
+            // A store that fails again soon after it came back keeps the longer pause.
+            let mut pause = match club.store_back_at.lock().ok().and_then(|t| *t) {
+                Some(t) if t.elapsed() < Duration::from_secs(30) => club.store_pause.lock().map(|p| *p).unwrap_or(Duration::from_secs(1)),
+                _ => Duration::from_millis(250),
+            };
             loop {
                 tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(5));
                 match club.store.probe().await {
                     Ok(()) => break,
                     Err(e) => tracing::warn!("the store still fails: {e}"),
                 }
-                pause = (pause * 2).min(Duration::from_secs(5));
+            }
+            if let (Ok(mut at), Ok(mut p)) = (club.store_back_at.lock(), club.store_pause.lock()) {
+                *at = Some(std::time::Instant::now());
+                *p = pause;
             }
             club.store_down.store(false, Ordering::SeqCst);
             tracing::info!("the store accepts writes again; tables resume");

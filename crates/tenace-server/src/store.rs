@@ -36,7 +36,7 @@ const SCHEMA: &[&str] = &[
     // Which hands of which deal each person has been shown (bit i = seat i, North first).
     "CREATE TABLE IF NOT EXISTS seen (person TEXT NOT NULL, set_id TEXT NOT NULL, board BIGINT NOT NULL, hands BIGINT NOT NULL, PRIMARY KEY (person, set_id, board))",
     // One row written by the health probe: the store accepts writes again.
-    "CREATE TABLE IF NOT EXISTS health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL, pad TEXT)",
     "CREATE TABLE IF NOT EXISTS tenace_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ];
 
@@ -114,6 +114,16 @@ impl Store {
         }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 8 })
+            // PostgreSQL: a statement that waits more than 5 s (a lock held elsewhere, a server
+            // that stopped answering) fails, so the table stops loudly instead of hanging.
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if !sqlite {
+                        sqlx::query("SET statement_timeout = 5000").execute(conn).await?;
+                    }
+                    Ok(())
+                })
+            })
             // A store that does not answer fails the action within seconds (the table then
             // stops, loudly), rather than holding the table for sqlx's default 30 s.
             .acquire_timeout(std::time::Duration::from_secs(5))
@@ -152,12 +162,20 @@ impl Store {
         Ok(Store { pool })
     }
 
-    /// Writes one row: succeeds only when the store accepts writes (the health probe).
+    /// The health probe: succeeds only when the store accepts writes that need new space (a
+    /// 64 KiB row is written and removed, each in its own transaction), so a full disk is not
+    /// taken for a working store because one small row could be rewritten in place.
     pub async fn probe(&self) -> Result<(), StoreError> {
         sqlx::query("INSERT INTO health (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at")
             .bind(crate::club::now())
             .execute(&self.pool)
             .await?;
+        sqlx::query("INSERT INTO health (id, at, pad) VALUES (2, $1, $2) ON CONFLICT (id) DO UPDATE SET pad = excluded.pad")
+            .bind(crate::club::now())
+            .bind("x".repeat(64 * 1024))
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("DELETE FROM health WHERE id = 2").execute(&self.pool).await?;
         Ok(())
     }
 

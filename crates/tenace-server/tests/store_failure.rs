@@ -1,0 +1,149 @@
+//! A failing store stops the tables loudly and play resumes by itself (issue "Trust", item 2):
+//! SQLite made full for real (`PRAGMA max_page_count` lowered under the running club), and
+//! PostgreSQL failing (the tables locked by another session past the club's statement time-out;
+//! the club's connections killed with `pg_terminate_backend`). Each time: the players are told,
+//! register answers 503, play resumes when the store works again, and after a restart every call
+//! and card a player was shown is stored, in order.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use support::{config, databases, register, Client};
+
+/// Plays South at a robot table: the first legal call or card, the next board when one is over.
+async fn play_on(c: &mut Client, table: &str, v: &Value) {
+    if v["phase"] == "over" && v["board"] != v["boards"] {
+        c.act(table, json!({"action": "next_board"})).await;
+    } else if v["your_turn"] == true {
+        let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
+            Some(card) => json!({"action": "play", "card": card}),
+            None => json!({"action": "call", "call": "Pass"}),
+        };
+        c.act(table, action).await;
+    }
+}
+
+/// What a view shows of the board being played: (board, calls, cards in order).
+fn shown(v: &Value) -> (u64, Vec<String>, Vec<String>) {
+    let calls = v["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
+    let cards = v["tricks"].as_array().unwrap().iter().flat_map(|t| t["cards"].as_array().unwrap().iter().map(|c| c["card"].as_str().unwrap().to_string())).collect();
+    (v["board"].as_u64().unwrap(), calls, cards)
+}
+
+/// Plays until an error about the store arrives (or `limit` views); returns the last view shown.
+async fn play_until_store_error(c: &mut Client, table: &str, limit: usize) -> (Option<Value>, Value) {
+    let mut last = Value::Null;
+    for _ in 0..limit {
+        let m = c.next_within(30).await;
+        if m["type"] == "error" && m["message"].as_str().unwrap_or("").contains("cannot store") {
+            return (Some(m), last);
+        }
+        if m["type"] == "view" {
+            last = m["view"].clone();
+            play_on(c, table, &last).await;
+        }
+    }
+    (None, last)
+}
+
+/// Plays until `boards` more boards have started after `from`; returns the last view.
+async fn play_boards(c: &mut Client, table: &str, from: u64, boards: u64) -> Value {
+    loop {
+        let m = c.next_within(30).await;
+        if m["type"] == "view" {
+            let v = m["view"].clone();
+            play_on(c, table, &v).await;
+            if v["board"].as_u64().unwrap() >= from + boards {
+                return v;
+            }
+        }
+    }
+}
+
+/// After a restart on `db`, the table shows at least what `last` showed: the same board (or a
+/// later one), with the shown calls and cards as a prefix.
+async fn nothing_shown_is_lost(db: &str, name: &str, token: &str, table: &str, last: &Value) {
+    let server = tenace_server::start("127.0.0.1:0", db, config()).await.unwrap();
+    let mut c = Client::connect(server.addr, token, name).await;
+    c.send(json!({"type": "join", "table": table, "seat": "South"})).await;
+    let now = c.view().await;
+    let (b0, calls0, cards0) = shown(last);
+    let (b1, calls1, cards1) = shown(&now);
+    assert!(b1 >= b0, "board {b0} was shown, board {b1} is stored");
+    if b1 == b0 {
+        assert!(calls1.starts_with(&calls0), "calls shown {calls0:?}, stored {calls1:?}");
+        assert!(cards1.starts_with(&cards0), "cards shown {cards0:?}, stored {cards1:?}");
+    }
+    server.task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_sqlite_database_stops_the_table_and_play_resumes_when_there_is_room() {
+    let db = databases("store-full").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let ann = register(server.addr, "ann").await;
+    let mut a = Client::connect(server.addr, &ann, "ann").await;
+    a.send(json!({"type": "create_table", "name": "full", "boards": 36, "robots": true})).await;
+    let table = a.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let v = play_boards(&mut a, &table, 1, 1).await;
+    // The database may not grow beyond what it uses now: the next new page fails (SQLITE_FULL).
+    let pages = server.club.store.sqlite_pages().await.unwrap();
+    server.club.store.limit_sqlite_pages(pages).await.unwrap();
+    play_on(&mut a, &table, &v).await;
+    let (error, last) = play_until_store_error(&mut a, &table, 5_000).await;
+    let error = error.expect("the player is told the store fails");
+    assert!(error["message"].as_str().unwrap().contains("nothing you see is lost"), "{error}");
+    let r = reqwest::Client::new().post(format!("http://{}/api/register", server.addr)).json(&json!({"name": "zed", "password": "secret-pass"})).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 503);
+    // While the store fails, an action is refused at once, with the same message.
+    a.act(&table, json!({"action": "call", "call": "Pass"})).await;
+    let again = a.error().await;
+    assert!(again["message"].as_str().unwrap().contains("cannot store"), "{again}");
+
+    // Room again: play resumes by itself.
+    server.club.store.limit_sqlite_pages(1 << 30).await.unwrap();
+    a.until("the notice that play resumes", |v| v["type"] == "notice").await;
+    let board = shown(&last).0;
+    let last = play_boards(&mut a, &table, board, 2).await;
+    server.task.abort();
+    drop(server);
+    nothing_shown_is_lost(&db, "ann", &ann, &table, &last).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgresql_failing_stops_the_table_and_play_resumes() {
+    let Some(db) = databases("store-pg").await.into_iter().find(|d| d.starts_with("postgres")) else { return };
+    use sqlx::Connection;
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let ann = register(server.addr, "ann").await;
+    let mut a = Client::connect(server.addr, &ann, "ann").await;
+    a.send(json!({"type": "create_table", "name": "pg", "boards": 36, "robots": true})).await;
+    let table = a.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let v = play_boards(&mut a, &table, 1, 1).await;
+
+    // Another session locks the club's tables past the club's 5 s statement time-out.
+    let mut locker = sqlx::PgConnection::connect(&db).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut locker).await.unwrap();
+    sqlx::query("LOCK TABLE room_events IN ACCESS EXCLUSIVE MODE").execute(&mut locker).await.unwrap();
+    play_on(&mut a, &table, &v).await;
+    let (error, last) = play_until_store_error(&mut a, &table, 5_000).await;
+    assert!(error.is_some(), "the player is told the store fails");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    sqlx::query("ROLLBACK").execute(&mut locker).await.unwrap();
+    a.until("the notice that play resumes", |v| v["type"] == "notice").await;
+    let mut last = play_boards(&mut a, &table, shown(&last).0, 1).await;
+
+    // The club's connections killed, five times, while play goes on: nothing shown is lost.
+    for _ in 0..5 {
+        sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+            .execute(&mut locker)
+            .await
+            .unwrap();
+        last = play_boards(&mut a, &table, shown(&last).0, 1).await;
+    }
+    server.task.abort();
+    drop(server);
+    nothing_shown_is_lost(&db, "ann", &ann, &table, &last).await;
+}
