@@ -87,6 +87,13 @@ pub struct Options {
     /// `malloc_trim`), so the server's RSS shows live memory, not the allocator's cache.
     #[arg(long, requires = "serve")]
     pub trim: bool,
+    /// An attacker during play: hold this many idle TCP connections to the server (each sends
+    /// nothing, or half a request), opening a new one whenever the server closes one.
+    #[arg(long, default_value_t = 0)]
+    pub attack_idle: usize,
+    /// An attacker during play: one logged-in WebSocket client that sends pings and never reads.
+    #[arg(long)]
+    pub attack_no_read: bool,
     /// Also print the report as one JSON line.
     #[arg(long)]
     pub json: bool,
@@ -105,9 +112,10 @@ impl Options {
         o
     }
 
+    /// One account per seat at least: the club seats a person at one table at a time.
     fn account_count(&self) -> usize {
         let clients = 4 * self.tables;
-        let wanted = self.accounts.unwrap_or(clients.min(400)).clamp(4, clients.max(4));
+        let wanted = self.accounts.unwrap_or(clients).max(clients).max(4);
         wanted.div_ceil(4) * 4
     }
 }
@@ -140,6 +148,11 @@ pub struct Report {
     pub measured_secs: f64,
     pub boards_per_sec: f64,
     pub actions_per_sec: f64,
+    /// Idle connections the attacker opened, and how many of them the server closed.
+    pub attack_opened: usize,
+    pub attack_closed: usize,
+    /// The non-reading client was disconnected by the server (None: no such attacker).
+    pub attack_no_read_closed: Option<bool>,
     /// Action latency percentiles, milliseconds.
     pub latency_p50_ms: f64,
     pub latency_p90_ms: f64,
@@ -197,6 +210,7 @@ impl Report {
             "measured_secs": self.measured_secs,
             "boards_per_sec": self.boards_per_sec,
             "actions_per_sec": self.actions_per_sec,
+            "attack": {"idle_opened": self.attack_opened, "idle_closed_by_server": self.attack_closed, "no_read_client_closed": self.attack_no_read_closed},
             "latency_ms": {"p50": self.latency_p50_ms, "p90": self.latency_p90_ms, "p99": self.latency_p99_ms, "max": self.latency_max_ms},
             "cpu_secs": self.cpu_secs,
             "cpu_ms_per_board": self.cpu_ms_per_board(),
@@ -226,6 +240,14 @@ impl fmt::Display for Report {
         writeln!(f, "  think time per action   {pace}")?;
         writeln!(f, "  boards finished         {} of {}", self.boards_finished, self.tables * self.boards_per_table as usize)?;
         writeln!(f, "  errors from the server  {}", self.errors)?;
+        if self.attack_opened > 0 || self.attack_no_read_closed.is_some() {
+            let no_read = match self.attack_no_read_closed {
+                Some(true) => "; the client that never reads was disconnected",
+                Some(false) => "; the client that never reads was NOT disconnected",
+                None => "",
+            };
+            writeln!(f, "  attacker                {} idle connections opened, {} closed by the server{no_read}", self.attack_opened, self.attack_closed)?;
+        }
         for e in &self.first_errors {
             writeln!(f, "      {e}")?;
         }
@@ -582,6 +604,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
             set.spawn(async move { c.play(go, boards, origin, pace).await });
         }
     }
+    let attack = Attack::start(&target, &opts, tokens.first().map(|t| t.1.clone()));
     let cpu_start = if target.measure_memory { cpu_secs(target.pid) } else { None };
     let started = Instant::now();
     let _ = go_tx.send(true);
@@ -613,6 +636,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let cpu_end = if target.measure_memory { cpu_secs(target.pid) } else { None };
     let rss_end = rss(&target);
     drop(finished);
+    let (attack_opened, attack_closed, attack_no_read_closed) = attack.stop().await;
 
     // 5. Report.
     latencies.sort_unstable();
@@ -648,11 +672,96 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         rss_connected_kib: rss_connected,
         rss_seated_kib: rss_seated,
         rss_end_kib: rss_end,
+        attack_opened,
+        attack_closed,
+        attack_no_read_closed,
     };
     if boards_finished != total_boards {
         return Err(format!("only {boards_finished} of {total_boards} boards finished\n{report}"));
     }
     Ok(report)
+}
+
+/// The attackers that run during play (`--attack-idle`, `--attack-no-read`).
+struct Attack {
+    stop: watch::Sender<bool>,
+    idle: Option<tokio::task::JoinHandle<(usize, usize)>>,
+    no_read: Option<tokio::task::JoinHandle<bool>>,
+}
+
+impl Attack {
+    fn start(target: &Target, opts: &Options, token: Option<String>) -> Attack {
+        let (stop, stopped) = watch::channel(false);
+        let addr = target.ws.trim_start_matches("ws://").to_string();
+        let idle = (opts.attack_idle > 0).then(|| tokio::spawn(hold_idle(addr.clone(), opts.attack_idle, stopped.clone())));
+        let no_read = match (opts.attack_no_read, token) {
+            (true, Some(token)) => Some(tokio::spawn(never_read(target.ws.clone(), token, stopped))),
+            _ => None,
+        };
+        Attack { stop, idle, no_read }
+    }
+
+    /// Stops the attackers: (idle connections opened, closed by the server, non-reader closed).
+    async fn stop(self) -> (usize, usize, Option<bool>) {
+        let _ = self.stop.send(true);
+        let (opened, closed) = match self.idle {
+            Some(h) => h.await.unwrap_or((0, 0)),
+            None => (0, 0),
+        };
+        let no_read = match self.no_read {
+            Some(h) => Some(h.await.unwrap_or(false)),
+            None => None,
+        };
+        (opened, closed, no_read)
+    }
+}
+
+/// Holds `n` idle TCP connections (half of them with half a request sent), replacing each one
+/// the server closes; returns (opened, closed by the server).
+async fn hold_idle(addr: String, n: usize, mut stop: watch::Receiver<bool>) -> (usize, usize) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let opened = Arc::new(AtomicUsize::new(0));
+    let closed = Arc::new(AtomicUsize::new(0));
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..n {
+        let (addr, opened, closed, mut stop) = (addr.clone(), opened.clone(), closed.clone(), stop.clone());
+        set.spawn(async move {
+            while !*stop.borrow() {
+                let Ok(mut s) = tokio::net::TcpStream::connect(&addr).await else {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                };
+                opened.fetch_add(1, Ordering::Relaxed);
+                if i % 2 == 1 {
+                    let _ = s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").await;
+                }
+                let mut buf = [0u8; 256];
+                tokio::select! {
+                    _ = async { while let Ok(k) = s.read(&mut buf).await { if k == 0 { break } } } => { closed.fetch_add(1, Ordering::Relaxed); }
+                    _ = stop.changed() => return,
+                }
+            }
+        });
+    }
+    let _ = stop.changed().await;
+    while set.join_next().await.is_some() {}
+    (opened.load(Ordering::Relaxed), closed.load(Ordering::Relaxed))
+}
+
+/// A logged-in client that sends pings and never reads; true when the server closed it.
+async fn never_read(ws: String, token: String, mut stop: watch::Receiver<bool>) -> bool {
+    let Ok((mut socket, _)) = tokio_tungstenite::connect_async(format!("{ws}/ws/v1")).await else { return false };
+    let auth = Message::Text(json!({"type": "auth", "token": token}).to_string().into());
+    if socket.send(auth).await.is_err() {
+        return false;
+    }
+    let ping = Message::Text(json!({"type": "ping"}).to_string().into());
+    loop {
+        tokio::select! {
+            r = socket.send(ping.clone()) => if r.is_err() { return true },
+            _ = stop.changed() => return false,
+        }
+    }
 }
 
 /// The nearest-rank percentile `p` (0-100) of sorted `v`; 0 when empty.
