@@ -28,7 +28,7 @@ async fn main() -> Result<(), String> {
                 let mut worst = std::time::Duration::ZERO;
                 for seq in 0..per {
                     let t = Instant::now();
-                    store.append(&room, seq, &[RoomEvent::NextBoard], &[]).await.map_err(|e| e.to_string())?;
+                    store.append(&room, seq, &[RoomEvent::NextBoard], &[], &[]).await.map_err(|e| e.to_string())?;
                     worst = worst.max(t.elapsed());
                 }
                 Ok::<_, String>(worst)

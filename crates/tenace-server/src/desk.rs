@@ -62,6 +62,7 @@ pub enum DeskError {
 
 /// Where a new ruling's board comes from.
 #[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct NewRuling {
     /// The online table whose current board the Director is called to.
     #[serde(default)]

@@ -83,8 +83,8 @@ fn store_down() -> Response {
 fn credentials(body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Result<Credentials, Response> {
     match body {
         Ok(Json(c)) => Ok(c),
-        // 413 for a body over the limit (it is not read), 400 or 415 for anything else.
-        Err(e) => Err((e.status(), Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
+        // 413 for a body over the limit (it is not read), 400 for anything else.
+        Err(e) => Err((if e.status() == StatusCode::PAYLOAD_TOO_LARGE { e.status() } else { StatusCode::BAD_REQUEST }, Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
     }
 }
 
@@ -223,6 +223,7 @@ async fn show_ruling(State(app): State<App>, headers: axum::http::HeaderMap, axu
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DeskCommand {
     command: String,
 }
@@ -276,7 +277,10 @@ async fn refuse(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, m
 enum Frame {
     Text(String),
     Skip,
+    /// Answered with an error; the connection stays open.
     Bad(String),
+    /// Answered with an error, then the connection closes (the WebSocket layer cannot go on).
+    Fatal(String),
     Closed,
 }
 
@@ -286,7 +290,7 @@ fn frame(f: Option<Result<Message, axum::Error>>) -> Frame {
         Some(Ok(Message::Binary(_))) => Frame::Bad("binary frames are not part of the protocol; send JSON text".into()),
         Some(Ok(Message::Close(_))) | None => Frame::Closed,
         Some(Ok(_)) => Frame::Skip,
-        Some(Err(e)) => Frame::Bad(format!("malformed frame ({e}); the connection is closed")),
+        Some(Err(e)) => Frame::Fatal(format!("malformed frame ({e}); the connection is closed")),
     }
 }
 
@@ -304,7 +308,7 @@ async fn connection(socket: WebSocket, app: App) {
             Ok(_) => return refuse(sink, ServerMsg::error("the first message must be {\"type\": \"auth\", \"token\": ...}")).await,
             Err(e) => return refuse(sink, ServerMsg::error(e)).await,
         },
-        Frame::Bad(e) => return refuse(sink, ServerMsg::error(e)).await,
+        Frame::Bad(e) | Frame::Fatal(e) => return refuse(sink, ServerMsg::error(e)).await,
         Frame::Skip | Frame::Closed => return,
     };
     let user = match accounts::user_of(&app.club.store, &token).await {
@@ -333,12 +337,12 @@ async fn connection(socket: WebSocket, app: App) {
             Ok(Frame::Skip) => continue,
             Ok(Frame::Closed) => break,
             Ok(Frame::Bad(e)) => {
-                let closing = e.contains("closed");
                 let _ = out.send(ServerMsg::error(e));
-                if closing {
-                    break;
-                }
                 continue;
+            }
+            Ok(Frame::Fatal(e)) => {
+                let _ = out.send(ServerMsg::error(e));
+                break;
             }
         };
         let msg = match crate::protocol::parse(&text) {

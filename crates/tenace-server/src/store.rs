@@ -76,6 +76,72 @@ pub type StoredRoomResult = Result<StoredRoom, (String, StoreError)>;
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The group-commit writer: every table's append goes through it (see [`Store::append`]).
+    writer: tokio::sync::mpsc::Sender<Append>,
+}
+
+/// One table's append, serialized, waiting for the group-commit writer.
+struct Append {
+    room: String,
+    first: usize,
+    events: Vec<String>,
+    results: Vec<(String, u32, String, String)>,
+    seen: Vec<Seen>,
+    reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most appends committed in one transaction.
+const GROUP: usize = 256;
+
+/// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
+/// and answers each. When a group fails, each append is retried alone so that one table's bad
+/// append (a sequence number already taken) fails only that table.
+async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::Receiver<Append>) {
+    while let Some(first) = rx.recv().await {
+        let mut group = vec![first];
+        while group.len() < GROUP {
+            match rx.try_recv() {
+                Ok(a) => group.push(a),
+                Err(_) => break,
+            }
+        }
+        if group.len() > 1 && write_group(&pool, &group).await.is_ok() {
+            for a in group {
+                let _ = a.reply.send(Ok(()));
+            }
+            continue;
+        }
+        for a in group {
+            let r = write_group(&pool, std::slice::from_ref(&a)).await;
+            let _ = a.reply.send(r);
+        }
+    }
+}
+
+async fn write_group(pool: &AnyPool, group: &[Append]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    for a in group {
+        for (i, json) in a.events.iter().enumerate() {
+            sqlx::query("INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)")
+                .bind(&a.room)
+                .bind((a.first + i) as i64)
+                .bind(json)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (set_id, board, table, json) in &a.results {
+            sqlx::query("INSERT INTO results (set_id, board, room, result) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+                .bind(set_id)
+                .bind(i64::from(*board))
+                .bind(table)
+                .bind(json)
+                .execute(&mut *tx)
+                .await?;
+        }
+        insert_seen(&mut tx, &a.seen).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Where the default SQLite file lives: `$XDG_DATA_HOME/tenace/tenace.db`, else
@@ -159,7 +225,9 @@ impl Store {
                 .execute(&pool)
                 .await?;
         }
-        Ok(Store { pool })
+        let (writer, rx) = tokio::sync::mpsc::channel(4 * GROUP);
+        tokio::spawn(group_writer(pool.clone(), rx));
+        Ok(Store { pool, writer })
     }
 
     /// The health probe: succeeds only when the store accepts writes that need new space (a
@@ -260,18 +328,20 @@ impl Store {
     }
 
     /// Appends `events` to `room`'s log from sequence number `first` on, with the board results
-    /// they produce, in one transaction.
     /// they produce and the hands they will show people for the first time (`seen`), in one
-    /// transaction.
+    /// durable transaction — shared with the other tables' appends waiting at the same moment
+    /// (group commit: one fsync for all of them).
     pub async fn append(&self, room: &str, first: usize, events: &[RoomEvent], results: &[(String, u32, FieldResult)], seen: &[Seen]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        insert_events(&mut tx, "INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)", room, first, events).await?;
-        for (set_id, board, result) in results {
-            insert_result(&mut tx, set_id, *board, result).await?;
-        }
-        insert_seen(&mut tx, seen).await?;
-        tx.commit().await?;
-        Ok(())
+        let events = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
+        let results = results
+            .iter()
+            .map(|(set_id, board, r)| Ok((set_id.clone(), *board, r.table.clone(), to_json(r)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        let append = Append { room: room.to_string(), first, events, results, seen: seen.to_vec(), reply };
+        let gone = || StoreError::Refused("the store's writer has stopped".into());
+        self.writer.send(append).await.map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())?
     }
 
     /// Records hands shown to people (outside a table's own events: a kibitzer's first view,
@@ -505,6 +575,11 @@ async fn insert_result(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, 
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The JSON text a value is stored as.
+fn to_json<T: serde::Serialize>(v: &T) -> Result<String, StoreError> {
+    serde_json::to_string(v).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {

@@ -389,6 +389,12 @@
       name.appendChild(el('span', null, t.name));
       name.appendChild(el('small', { class: 'muted' }, ' ' + t.table));
       tr.appendChild(name);
+      if (t.unavailable) {
+        // A table whose stored log could not be read: set aside by the server, not playable.
+        tr.appendChild(el('td', { colspan: '7', class: 'unavailable' }, 'unavailable: ' + t.unavailable));
+        body.appendChild(tr);
+        continue;
+      }
       tr.appendChild(el('td', null, t.board + '/' + t.boards));
       SEATS.forEach((seat, i) => {
         const td = el('td', { 'data-seat': seat });
