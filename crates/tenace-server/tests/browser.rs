@@ -741,7 +741,8 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
         let v = host.until("East seated", |v| v["type"] == "view" && v["view"]["seats"][1]["name"] == "lena").await;
         assert_eq!(v["view"]["seats"][1]["robot"], false);
 
-        // Leave: back in the lobby, East is free again; then watch the table as a kibitzer.
+        // Leave: back in the lobby, East is free again; then watch the table. Lena held East at
+        // this board, so she watches it with no hidden hand until it ends (Law 16).
         assert!(click(&b, "#leave-button").await);
         host.until("East gone", |v| v["type"] == "view" && v["view"]["seats"][1]["name"].is_null()).await;
         assert!(click(&b, "#lobby-refresh").await);
@@ -752,6 +753,18 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
             &format!("return document.body.dataset.screen === 'lobby' && !!document.querySelector('{row} button.join-seat[data-seat=\"East\"]');"),
         )
         .await;
+        assert!(click(&b, &format!("{row} button.watch")).await);
+        wait_js(&b, "the public view", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent.startsWith('Watching — you held a seat');").await;
+        assert_eq!(js(&b, "return document.querySelectorAll('.seat-box .hand .card:not(.back)').length;").await, json!(0), "no hidden hand for a player who left this board");
+        assert_eq!(js(&b, "return document.getElementById('watch-box').hidden;").await, json!(true), "no hand to pick");
+
+        // At a table she has not played, Lena kibitzes and picks a hand to look at.
+        host.send(json!({"type": "create_table", "name": "Saturday", "boards": 1, "seat": "North"})).await;
+        let other = host.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+        let row = format!("#lobby-rows tr[data-table=\"{other}\"]");
+        assert!(click(&b, "#leave-button").await);
+        assert!(click(&b, "#lobby-refresh").await);
+        wait_js(&b, "the second table in the lobby", Duration::from_secs(20), &format!("return document.body.dataset.screen === 'lobby' && !!document.querySelector('{row} button.watch');")).await;
         assert!(click(&b, &format!("{row} button.watch")).await);
         wait_js(&b, "the kibitzer's view", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'Kibitzing';").await;
         assert_eq!(js(&b, "return document.querySelectorAll('.seat-box .hand .card:not(.back)').length;").await, json!(0), "a kibitzer watching no hand sees none before dummy");

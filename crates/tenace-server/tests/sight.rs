@@ -6,9 +6,9 @@
 //! kibitzers see all hands), five people plus the Director (four of them with a second
 //! connection) who join and leave seats, kibitz with or without a hand, play legal calls and
 //! cards (now and then a claim), start the next board, chat privately, drop and reconnect;
-//! and the Director is called to the tables at the desk (`POST /api/rulings {"table": …}`) or
-//! reopens a ruling, also while sitting at a table of the set. Refusals are expected; robots
-//! play on by themselves.
+//! and the Director (who also plays, so is sometimes refused) and an assistant Director (who
+//! plays nothing) are called to the tables at the desk (`POST /api/rulings {"table": …}`) or
+//! reopen a ruling. Refusals are expected; robots play on by themselves.
 //!
 //! Every message every connection receives, and every desk answer, is scanned, and the
 //! [`Checker`] asserts, per person (across all their connections, all tables of the set and the
@@ -48,7 +48,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 /// The players; the last two names are the Director (who also plays) and the observer (who
-/// follows every table without a hand, for barriers and probes, and never sits).
+/// follows every table without a hand, for barriers and probes, never sits, and is also an
+/// assistant Director at the desk).
 const NAMES: [&str; 7] = ["ada", "bram", "cleo", "dov", "eun", "director", "obs"];
 const DIRECTOR: usize = 5;
 const OBSERVER: usize = 6;
@@ -591,10 +592,11 @@ impl Walk {
         }
     }
 
-    async fn desk(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    /// A desk request by Director account `who`.
+    async fn desk(&mut self, who: usize, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let url = format!("http://{}{path}", self.addr);
         let mut req = if method == "GET" { self.http.get(url) } else { self.http.post(url) };
-        req = req.header("Authorization", format!("Bearer {}", self.tokens[DIRECTOR]));
+        req = req.header("Authorization", format!("Bearer {}", self.tokens[who]));
         if let Some(b) = body {
             req = req.json(&b);
         }
@@ -833,27 +835,39 @@ impl Walk {
         self.settle(Some(c), Some(&t)).await;
     }
 
-    /// The Director is called to a random table, or reopens a ruling of this set.
+    /// The Director (now and then the assistant, who plays nothing) is called to a random
+    /// table, or reopens a ruling of this set.
     async fn director(&mut self) {
-        let (status, answer, table) = if !self.rulings.is_empty() && self.rng.chance(30) {
+        let who = if self.rng.chance(25) { OBSERVER } else { DIRECTOR };
+        if !self.rulings.is_empty() && self.rng.chance(30) {
             let (id, table) = self.rulings[self.rng.below(self.rulings.len())].clone();
-            let (status, answer) = self.desk("GET", &format!("/api/rulings/{id}"), None).await;
-            (status, answer, table)
+            let (status, answer) = self.desk(who, "GET", &format!("/api/rulings/{id}"), None).await;
+            self.desk_answer(who, status, &answer, &table);
         } else {
             let t = self.random_table();
-            let (status, answer) = self.desk("POST", "/api/rulings", Some(json!({"table": t}))).await;
-            if status == 200 {
-                self.rulings.push((answer["id"].as_str().unwrap_or_default().to_string(), t.clone()));
-            }
-            (status, answer, t)
-        };
+            self.called_to(who, &t).await;
+        }
+        self.settle(None, None).await;
+    }
+
+    /// Director account `who` is called to `table` (`POST /api/rulings {"table": …}`).
+    async fn called_to(&mut self, who: usize, table: &str) {
+        let (status, answer) = self.desk(who, "POST", "/api/rulings", Some(json!({"table": table}))).await;
+        if status == 200 {
+            self.rulings.push((answer["id"].as_str().unwrap_or_default().to_string(), table.to_string()));
+        }
+        self.desk_answer(who, status, &answer, table);
+    }
+
+    /// A desk answer about `table`'s board: the hands shown (200), or a refusal saying why (403).
+    fn desk_answer(&mut self, who: usize, status: u16, answer: &Value, table: &str) {
         match status {
             200 => {
                 self.stats.desk_opened += 1;
                 self.seq += 1;
                 let at = Stamp { window: self.window, conn: DESK, seq: self.seq };
                 let set = self.set.clone();
-                self.checker.desk(NAMES[DIRECTOR], at, &set, &table, &answer);
+                self.checker.desk(NAMES[who], at, &set, table, answer);
             }
             403 => {
                 self.stats.desk_refused_403 += 1;
@@ -861,7 +875,6 @@ impl Walk {
             }
             s => panic!("the desk answered {s}: {answer}"),
         }
-        self.settle(None, None).await;
     }
 
     /// A connection drops and its person connects again (following nothing yet).
@@ -887,10 +900,15 @@ impl Walk {
         self.set = self.conns.iter().find_map(|c| c.latest.get(&a).map(|v| v["set_id"].as_str().unwrap().to_string())).expect("the set id");
         self.create(1, &format!("B{seed}"), true, 0, seed & 1 == 1, boards).await;
         self.create(DIRECTOR, &format!("C{seed}"), false, 1, seed & 1 == 0, boards).await;
+        // The Director, seated at C, is refused at the desk; the assistant is not.
+        self.begin();
+        self.called_to(DIRECTOR, &a).await;
+        self.called_to(OBSERVER, &a).await;
+        self.settle(None, None).await;
         for _ in 0..STEPS {
             self.step().await;
         }
-        // Everyone leaves every table; then the Director, no longer playing, is called to each.
+        // Everyone leaves every table; then the Director, seated nowhere now, is called to each.
         self.begin();
         let tables = self.tables.clone();
         for person in 0..6 {
@@ -909,13 +927,7 @@ impl Walk {
         self.settle(None, None).await;
         for t in &tables {
             self.begin();
-            let (status, answer) = self.desk("POST", "/api/rulings", Some(json!({"table": t}))).await;
-            assert_eq!(status, 200, "the Director sits nowhere now: {answer}");
-            self.stats.desk_opened += 1;
-            self.seq += 1;
-            let at = Stamp { window: self.window, conn: DESK, seq: self.seq };
-            let set = self.set.clone();
-            self.checker.desk(NAMES[DIRECTOR], at, &set, t, &answer);
+            self.called_to(DIRECTOR, t).await;
             self.settle(None, None).await;
         }
         let obs = self.obs;
@@ -933,7 +945,9 @@ async fn law_16_nobody_sees_a_hand_of_a_board_they_play_over_random_seat_changes
         let started = Instant::now();
         // The robots' comparison tables (whole boards solved in the background) only load the
         // machine here.
-        let server = tenace_server::start("127.0.0.1:0", &db, tenace_server::ClubConfig { robot_comparison: false, ..config() }).await.unwrap();
+        // The observer is an assistant Director too (it never sits).
+        let club = tenace_server::ClubConfig { robot_comparison: false, directors: vec![NAMES[DIRECTOR].into(), NAMES[OBSERVER].into()], ..config() };
+        let server = tenace_server::start("127.0.0.1:0", &db, club).await.unwrap();
         let addr = server.addr;
         let tokens = futures_util::future::join_all(NAMES.iter().map(|n| register(addr, n))).await;
         let mut walk = Walk {

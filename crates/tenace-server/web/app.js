@@ -500,9 +500,14 @@
     }
     $('tricks-ns').textContent = v.tricks_ns;
     $('tricks-ew').textContent = v.tricks_ew;
-    $('viewer-info').textContent = me ? 'You sit ' + me : 'Kibitzing' + (v.viewer.watching ? ' (' + v.viewer.watching + ')' : '');
+    const isPublic = v.viewer.kind === 'public';
+    $('viewer-info').textContent = me
+      ? 'You sit ' + me
+      : isPublic
+        ? 'Watching — you held a seat at this board, so no hidden hand until it ends (Law 16)'
+        : 'Kibitzing' + (v.viewer.watching ? ' (' + v.viewer.watching + ')' : '');
     document.body.dataset.phase = v.phase;
-    show($('watch-box'), !me);
+    show($('watch-box'), !me && !isPublic);
     if (!me) $('watch-seat').value = v.viewer.watching || '';
     document.body.dataset.yourTurn = v.your_turn ? 'true' : 'false';
 
