@@ -323,6 +323,11 @@ impl Room {
         self.number
     }
 
+    /// The persons who have held a seat during the current board.
+    pub fn holders(&self) -> Vec<String> {
+        self.held.iter().map(|(n, _)| n.clone()).collect()
+    }
+
     /// The seats `name` has held during the current board (empty for a newcomer).
     pub fn held_this_board(&self, name: &str) -> Vec<Seat> {
         let mut seats: Vec<Seat> = self.held.iter().filter(|(n, _)| n == name).map(|(_, s)| *s).collect();

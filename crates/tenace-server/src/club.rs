@@ -299,9 +299,15 @@ impl Club {
     }
 
     /// The table of set `set_seed` where `person` plays, other than `except`, if any.
+    /// A person plays a set while seated at one of its tables (until that table's set is over),
+    /// and also, seated or not, while a board they held a seat at is in progress there.
     pub(crate) fn plays_set(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
-        let s = self.sight.seated_at(person)?;
-        (s.table != except && s.set_seed == set_seed && self.playing(&s.table)).then_some(s.table)
+        if let Some(s) = self.sight.seated_at(person) {
+            if s.table != except && s.set_seed == set_seed && self.playing(&s.table) {
+                return Some(s.table);
+            }
+        }
+        self.sight.holding(person, Some(set_seed), except)
     }
 
     /// Does the store accept writes?
@@ -401,6 +407,7 @@ struct RoomTask {
 
 impl RoomTask {
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
+        self.update_summary();
         self.load_field().await;
         self.schedule_robot();
         self.request_hand_record();
@@ -590,6 +597,9 @@ impl RoomTask {
         let set_id = self.room.options().set_id();
         if let Some(seat) = self.room.seat_of(director) {
             return Err(format!("you sit {seat:?} at this table; a Director who plays a board set may not rule on its boards (Law 16)"));
+        }
+        if !self.room.board_over() && !self.room.held_this_board(director).is_empty() {
+            return Err("you held a seat at this board, which is still in progress; a Director who plays a board may not rule on it (Law 16)".into());
         }
         if let Some(t) = self.club.plays_set(director, self.room.options().set_seed, &self.id) {
             return Err(format!("you play this board set at table {t}; a Director who plays a board set may not rule on its boards (Law 16)"));
@@ -831,6 +841,15 @@ impl RoomTask {
     }
 
     fn update_summary(&self) {
+        let holders = if self.room.board_over() {
+            Vec::new()
+        } else {
+            let mut names: Vec<String> = self.room.holders();
+            names.sort();
+            names.dedup();
+            names
+        };
+        self.club.sight.set_holders(&self.id, self.room.options().set_seed, holders);
         if let Ok(mut s) = self.summary.lock() {
             let kibitzers = self
                 .followers

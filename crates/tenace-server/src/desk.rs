@@ -208,14 +208,11 @@ impl Club {
     /// set; showing it writes the four hands to the ledger first (Law 16).
     async fn may_see(&self, director: &str, id: &str) -> Result<(), DeskError> {
         let Some((set_id, board)) = self.store.ruling_board(id).await? else { return Ok(()) };
-        if let Some(seated) = self.sight.seated_at(director) {
-            let same_set = self.room(&seated.table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
-            if same_set {
-                return Err(DeskError::Playing(format!(
-                    "you play this board set at table {}; a Director who plays a board set may not rule on its boards (Law 16)",
-                    seated.table
-                )));
-            }
+        let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
+        let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
+        let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
+        if let Some(table) = seated.or_else(holding) {
+            return Err(DeskError::Playing(format!("you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)")));
         }
         if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
             let news = [news];

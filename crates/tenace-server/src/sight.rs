@@ -10,7 +10,8 @@
 //!    same set).
 //! 3. A person sits at one table at a time (a table whose set is over does not count), and
 //!    while they play a set they may not watch its other tables or rule on its boards at the
-//!    Director's desk.
+//!    Director's desk. A person who held a seat during a board still in progress plays it until
+//!    it ends there, seated or not.
 //! 4. A person who held a seat during the board in progress and left it watches that board as
 //!    [`Viewer::Public`]: no hidden hand until the board is over.
 
@@ -80,12 +81,21 @@ pub struct Seating {
 pub struct Sight {
     seen: Mutex<HashMap<(String, String, u32), u8>>,
     seated: Mutex<HashMap<String, Seating>>,
+    /// The persons who held a seat during each table's board in progress (seated or gone since):
+    /// they play that board until it ends there, wherever they are.
+    holders: Mutex<Holders>,
+}
+
+#[derive(Default)]
+struct Holders {
+    by_table: HashMap<String, (u64, Vec<String>)>,
+    by_person: HashMap<String, Vec<(String, u64)>>,
 }
 
 impl Sight {
     pub fn load(seen: Vec<Seen>) -> Sight {
         let map = seen.into_iter().map(|s| ((s.person, s.set_id, s.board), s.hands)).collect();
-        Sight { seen: Mutex::new(map), seated: Mutex::new(HashMap::new()) }
+        Sight { seen: Mutex::new(map), seated: Mutex::new(HashMap::new()), holders: Mutex::new(Holders::default()) }
     }
 
     /// The hands `person` has seen of board `board` of the set `set_id`.
@@ -125,6 +135,39 @@ impl Sight {
         }
         seated.insert(person.to_string(), Seating { table: table.to_string(), set_seed });
         Ok(())
+    }
+
+    /// The persons who held a seat during `table`'s board in progress (empty between boards).
+    pub fn set_holders(&self, table: &str, set_seed: u64, names: Vec<String>) {
+        let Ok(mut h) = self.holders.lock() else { return };
+        let previous = h.by_table.remove(table).map(|(_, n)| n).unwrap_or_default();
+        if previous == names {
+            if !names.is_empty() {
+                h.by_table.insert(table.to_string(), (set_seed, names));
+            }
+            return;
+        }
+        for p in previous {
+            if let Some(v) = h.by_person.get_mut(&p) {
+                v.retain(|(t, _)| t != table);
+                if v.is_empty() {
+                    h.by_person.remove(&p);
+                }
+            }
+        }
+        for p in &names {
+            h.by_person.entry(p.clone()).or_default().push((table.to_string(), set_seed));
+        }
+        if !names.is_empty() {
+            h.by_table.insert(table.to_string(), (set_seed, names));
+        }
+    }
+
+    /// A table other than `except` where `person` held a seat during the board in progress,
+    /// on the set `set_seed` (any set when `None`).
+    pub fn holding(&self, person: &str, set_seed: Option<u64>, except: &str) -> Option<String> {
+        let h = self.holders.lock().ok()?;
+        h.by_person.get(person)?.iter().find(|(t, seed)| t != except && set_seed.is_none_or(|s| s == *seed)).map(|(t, _)| t.clone())
     }
 
     /// `person` no longer sits at `table`.
@@ -188,6 +231,17 @@ mod tests {
         s.remember(&[first]);
         assert!(s.news("ann", "set", 1, 0b0100).is_none());
         assert_eq!(s.news("ann", "set", 1, 0b0001).unwrap().hands, 0b0101);
+    }
+
+    #[test]
+    fn a_player_who_left_still_holds_the_board_until_it_ends() {
+        let s = Sight::default();
+        s.set_holders("t1", 9, vec!["ann".into(), "bob".into()]);
+        assert_eq!(s.holding("ann", Some(9), "t2").as_deref(), Some("t1"));
+        assert_eq!(s.holding("ann", Some(9), "t1"), None, "the table itself is excepted");
+        assert_eq!(s.holding("ann", Some(8), "t2"), None, "another set");
+        s.set_holders("t1", 9, Vec::new());
+        assert_eq!(s.holding("ann", None, ""), None, "the board is over");
     }
 
     #[test]

@@ -943,9 +943,8 @@ async fn law_16_nobody_sees_a_hand_of_a_board_they_play_over_random_seat_changes
     let mut failures: Vec<String> = Vec::new();
     for db in databases("sight").await {
         let started = Instant::now();
-        // The robots' comparison tables (whole boards solved in the background) only load the
-        // machine here.
-        // The observer is an assistant Director too (it never sits).
+        // No robots' comparison tables (whole boards solved in the background: they only load
+        // the machine here); the observer is an assistant Director too (it never sits).
         let club = tenace_server::ClubConfig { robot_comparison: false, directors: vec![NAMES[DIRECTOR].into(), NAMES[OBSERVER].into()], ..config() };
         let server = tenace_server::start("127.0.0.1:0", &db, club).await.unwrap();
         let addr = server.addr;
