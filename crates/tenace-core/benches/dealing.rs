@@ -19,9 +19,7 @@ fn dealing(c: &mut Criterion) {
     let mut g = c.benchmark_group("deal_number");
     g.throughput(Throughput::Elements(1));
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    g.bench_function("rank", |b| {
-        b.iter_batched(|| random_deal(&mut rng), |d| DealNumber::of(&d).unwrap(), BatchSize::SmallInput)
-    });
+    g.bench_function("rank", |b| b.iter_batched(|| random_deal(&mut rng), |d| DealNumber::of(&d).unwrap(), BatchSize::SmallInput));
     let n = DealNumber::of(&random_deal(&mut rng)).unwrap();
     g.bench_function("unrank", |b| b.iter(|| n.deal()));
     g.finish();

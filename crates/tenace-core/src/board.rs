@@ -62,10 +62,7 @@ impl FromStr for Vulnerability {
 /// Law 2's vulnerability for boards 1-16; the cycle repeats for boards 17 and up.
 const VULNERABILITY_CYCLE: [Vulnerability; 16] = {
     use Vulnerability::*;
-    [
-        None, NorthSouth, EastWest, Both, NorthSouth, EastWest, Both, None, EastWest, Both, None, NorthSouth,
-        Both, None, NorthSouth, EastWest,
-    ]
+    [None, NorthSouth, EastWest, Both, NorthSouth, EastWest, Both, None, EastWest, Both, None, NorthSouth, Both, None, NorthSouth, EastWest]
 };
 
 /// A board number (Law 2). Board numbers start at 1.

@@ -74,9 +74,7 @@ impl FromStr for Bid {
             .next()
             .and_then(|c| c.to_digit(10))
             .ok_or_else(|| ParseError::new(format!("not a bid: {s:?} (expected a level 1-7 and a strain, like 1NT)")))?;
-        let strain: Strain = chars.as_str().parse().map_err(|_| {
-            ParseError::new(format!("not a bid: {s:?} (expected a level 1-7 and a strain, like 1NT)"))
-        })?;
+        let strain: Strain = chars.as_str().parse().map_err(|_| ParseError::new(format!("not a bid: {s:?} (expected a level 1-7 and a strain, like 1NT)")))?;
         Bid::new(level as u8, strain)
     }
 }
@@ -116,9 +114,7 @@ impl FromStr for Call {
             "p" | "pass" | "-" => Ok(Call::Pass),
             "x" | "d" | "dbl" | "double" => Ok(Call::Double),
             "xx" | "r" | "rdbl" | "redouble" => Ok(Call::Redouble),
-            _ => s.parse().map(Call::Bid).map_err(|_| {
-                ParseError::new(format!("not a call: {s:?} (expected Pass, X, XX or a bid like 1NT)"))
-            }),
+            _ => s.parse().map(Call::Bid).map_err(|_| ParseError::new(format!("not a call: {s:?} (expected Pass, X, XX or a bid like 1NT)"))),
         }
     }
 }

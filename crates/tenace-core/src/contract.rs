@@ -163,13 +163,16 @@ impl FromStr for Contract {
         } else {
             (upper.as_str(), Penalty::Undoubled)
         };
-        let bid: Bid = body.parse().map_err(|e: ParseError| {
-            if e.message().contains("Law 18A") {
-                ParseError::new(format!("not a contract: {s:?}: {}", e.message()))
-            } else {
-                bad()
-            }
-        })?;
+        let bid: Bid =
+            body.parse().map_err(
+                |e: ParseError| {
+                    if e.message().contains("Law 18A") {
+                        ParseError::new(format!("not a contract: {s:?}: {}", e.message()))
+                    } else {
+                        bad()
+                    }
+                },
+            )?;
         Ok(Contract::new(bid, penalty))
     }
 }

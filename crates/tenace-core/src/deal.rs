@@ -53,11 +53,7 @@ impl Deal {
             for b in a + 1..4 {
                 let both = self.hands[a].intersection(self.hands[b]);
                 if let Some(card) = both.iter().next() {
-                    return Err(DealError::Duplicate {
-                        card,
-                        first: Seat::from_index(a).name(),
-                        second: Seat::from_index(b).name(),
-                    });
+                    return Err(DealError::Duplicate { card, first: Seat::from_index(a).name(), second: Seat::from_index(b).name() });
                 }
             }
         }

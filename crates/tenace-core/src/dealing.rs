@@ -250,9 +250,18 @@ mod tests {
         // 2^16 words scaled up; an exact check of the method's bookkeeping.
         struct Fixed(u32);
         impl rand_core::RngCore for Fixed {
-            fn next_u32(&mut self) -> u32 { self.0 = self.0.wrapping_add(0x9E37_79B9); self.0 }
-            fn next_u64(&mut self) -> u64 { self.next_u32() as u64 }
-            fn fill_bytes(&mut self, dst: &mut [u8]) { for b in dst { *b = self.next_u32() as u8 } }
+            fn next_u32(&mut self) -> u32 {
+                self.0 = self.0.wrapping_add(0x9E37_79B9);
+                self.0
+            }
+            fn next_u64(&mut self) -> u64 {
+                self.next_u32() as u64
+            }
+            fn fill_bytes(&mut self, dst: &mut [u8]) {
+                for b in dst {
+                    *b = self.next_u32() as u8
+                }
+            }
         }
         let mut rng = Fixed(1);
         let ranges = [5u32, 3, 7];
@@ -263,7 +272,10 @@ mod tests {
             let d = draw_three(w, ranges, &mut rng);
             assert!(d[0] < 5 && d[1] < 3 && d[2] < 7);
             counts[(d[0] * 21 + d[1] * 7 + d[2]) as usize] += 1;
-            match w.checked_add(step) { Some(n) => w = n, None => break }
+            match w.checked_add(step) {
+                Some(n) => w = n,
+                None => break,
+            }
         }
         // 2^20 words over 105 outcomes: each within 1 of the mean (plus rejected-word redraws).
         let (min, max) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());

@@ -156,10 +156,7 @@ impl FromStr for Hand {
     fn from_str(s: &str) -> Result<Hand, ParseError> {
         let parts: Vec<&str> = s.trim().split('.').collect();
         if parts.len() != 4 {
-            return Err(ParseError::new(format!(
-                "hand {s:?} must have four suits separated by '.', spades first (found {})",
-                parts.len()
-            )));
+            return Err(ParseError::new(format!("hand {s:?} must have four suits separated by '.', spades first (found {})", parts.len())));
         }
         let mut hand = Hand::EMPTY;
         for (part, suit) in parts.iter().zip(Suit::DESCENDING) {
@@ -169,15 +166,9 @@ impl FromStr for Hand {
             }
             let cleaned = part.replace("10", "T");
             for ch in cleaned.chars() {
-                let rank = Rank::from_char(ch).ok_or_else(|| {
-                    ParseError::new(format!("hand {s:?}: {ch:?} is not a rank in the {} suit", suit_name(suit)))
-                })?;
+                let rank = Rank::from_char(ch).ok_or_else(|| ParseError::new(format!("hand {s:?}: {ch:?} is not a rank in the {} suit", suit_name(suit))))?;
                 if !hand.insert(Card::new(suit, rank)) {
-                    return Err(ParseError::new(format!(
-                        "hand {s:?}: the {} {} appears twice",
-                        rank_name(rank),
-                        suit_name(suit)
-                    )));
+                    return Err(ParseError::new(format!("hand {s:?}: the {} {} appears twice", rank_name(rank), suit_name(suit))));
                 }
             }
         }

@@ -2,10 +2,7 @@
 
 /// Upper ends of the point-difference bands of Law 78B: a difference up to `IMP_BANDS[i]` points
 /// is worth `i` IMPs; 4000 and more is worth 24.
-const IMP_BANDS: [u32; 24] = [
-    10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990,
-    2240, 2490, 2990, 3490, 3990,
-];
+const IMP_BANDS: [u32; 24] = [10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990];
 
 /// IMPs for a point difference (Law 78B), signed like the difference.
 pub fn imps(difference: i32) -> i32 {

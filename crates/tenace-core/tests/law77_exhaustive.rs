@@ -50,7 +50,15 @@ fn expected(c: Contract, tricks: u8, vul: bool) -> i32 {
         let trick_score: i32 = (1..=level).map(|n| odd_trick_value(c.strain(), n) * times(c.penalty)).sum();
         let mut total = trick_score;
         // Premiums for game, partscore.
-        total += if trick_score >= 100 { if vul { 500 } else { 300 } } else { 50 };
+        total += if trick_score >= 100 {
+            if vul {
+                500
+            } else {
+                300
+            }
+        } else {
+            50
+        };
         // Slams bid and made.
         if level == 6 {
             total += if vul { 750 } else { 500 };
@@ -62,8 +70,20 @@ fn expected(c: Contract, tricks: u8, vul: bool) -> i32 {
         for n in level + 1..=tricks - 6 {
             total += match c.penalty {
                 Penalty::Undoubled => odd_trick_value(c.strain(), n.max(2)),
-                Penalty::Doubled => if vul { 200 } else { 100 },
-                Penalty::Redoubled => if vul { 400 } else { 200 },
+                Penalty::Doubled => {
+                    if vul {
+                        200
+                    } else {
+                        100
+                    }
+                }
+                Penalty::Redoubled => {
+                    if vul {
+                        400
+                    } else {
+                        200
+                    }
+                }
             };
         }
         // For making a doubled (50) or redoubled (100) contract.

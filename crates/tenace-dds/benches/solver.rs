@@ -21,11 +21,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("analyse opening lead x8 (NT, East leads)", |b| {
-        b.iter(|| {
-            set.iter()
-                .map(|d| tenace_dds::analyse(&tenace_dds::Position::new(d, Strain::NoTrump, Seat::East).expect("valid deal")).len())
-                .sum::<usize>()
-        })
+        b.iter(|| set.iter().map(|d| tenace_dds::analyse(&tenace_dds::Position::new(d, Strain::NoTrump, Seat::East).expect("valid deal")).len()).sum::<usize>())
     });
     group.finish();
 }

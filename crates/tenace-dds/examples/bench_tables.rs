@@ -28,11 +28,8 @@ fn main() {
         eprintln!("bench_tables: cannot read {file}: {e}");
         std::process::exit(2)
     });
-    let mut rows: Vec<Value> = text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| v.get("deal").is_some() && v.get("generator").is_none())
-        .collect();
+    let mut rows: Vec<Value> =
+        text.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()).filter(|v| v.get("deal").is_some() && v.get("generator").is_none()).collect();
     if limit > 0 {
         rows.truncate(limit);
     }

@@ -32,5 +32,13 @@ fn main() {
         }
     }
     let t = t0.elapsed().as_secs_f64();
-    println!("deals {} nodes {} ({:.0}/deal) time {:.3}s ({:.4}s/deal) wrong {}", rows.len(), nodes, nodes as f64 / rows.len() as f64, t, t / rows.len() as f64, wrong);
+    println!(
+        "deals {} nodes {} ({:.0}/deal) time {:.3}s ({:.4}s/deal) wrong {}",
+        rows.len(),
+        nodes,
+        nodes as f64 / rows.len() as f64,
+        t,
+        t / rows.len() as f64,
+        wrong
+    );
 }

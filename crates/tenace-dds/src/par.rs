@@ -112,11 +112,7 @@ pub fn par(table: &DdTable, vul: Vulnerability, dealer: Seat) -> Par {
                 side.seats().into_iter().filter(|seat| declarer_score(*bid, table.get(*seat, bid.strain()), vulnerable) == value).collect();
             let tricks = table.get(declarers[0], bid.strain());
             let penalty = if tricks >= bid.level() + 6 { Penalty::Undoubled } else { Penalty::Doubled };
-            contracts.push(ParContract {
-                contract: Contract::new(*bid, penalty),
-                declarers,
-                result: tricks as i8 - (bid.level() as i8 + 6),
-            });
+            contracts.push(ParContract { contract: Contract::new(*bid, penalty), declarers, result: tricks as i8 - (bid.level() as i8 + 6) });
         }
     }
     Par { score: score_ns, contracts }

@@ -102,11 +102,7 @@ impl TrickState {
             t.win_suit = suit;
             t.win_rank = rank;
         } else {
-            let beats = if suit == t.win_suit {
-                rank > t.win_rank
-            } else {
-                suit as usize == trump
-            };
+            let beats = if suit == t.win_suit { rank > t.win_rank } else { suit as usize == trump };
             if beats {
                 t.win_seat = seat;
                 t.win_suit = suit;
@@ -951,9 +947,7 @@ impl Engine {
 
     /// Does an opponent of `seat` who holds trumps hold fewer than `rounds` cards of `suit`?
     fn opponent_short(&self, seat: usize, suit: usize, rounds: u32) -> bool {
-        [(seat + 1) & 3, (seat + 3) & 3]
-            .iter()
-            .any(|&o| self.hands[o][suit].count_ones() < rounds && self.hands[o][self.trump] != 0)
+        [(seat + 1) & 3, (seat + 3) & 3].iter().any(|&o| self.hands[o][suit].count_ones() < rounds && self.hands[o][self.trump] != 0)
     }
 
     /// The top winners `seat` can cash from its own hand, suit by suit: the tricks and the top

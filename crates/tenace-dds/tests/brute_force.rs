@@ -41,25 +41,15 @@ fn for_side_to_play(position: &Position, north_south: u8) -> u8 {
 
 /// An ending: `tricks` cards for each hand from the given suits (in shuffled order), then
 /// `played` legal cards of the first trick, each chosen by the next number of `choices`.
-fn ending(
-    cards: Vec<Card>,
-    tricks: usize,
-    strain: Strain,
-    leader: Seat,
-    played: usize,
-    choices: &[usize],
-) -> Position {
+fn ending(cards: Vec<Card>, tricks: usize, strain: Strain, leader: Seat, played: usize, choices: &[usize]) -> Position {
     let mut hands = [Hand::default(); 4];
     for (i, card) in cards.into_iter().take(4 * tricks).enumerate() {
         hands[i % 4].insert(card);
     }
-    let mut position =
-        Position::from_hands(hands, strain, leader, Vec::new()).expect("a valid ending");
+    let mut position = Position::from_hands(hands, strain, leader, Vec::new()).expect("a valid ending");
     for &choice in choices.iter().take(played) {
         let legal: Vec<Card> = position.legal_cards().iter().collect();
-        position
-            .play(legal[choice % legal.len()])
-            .expect("a legal card");
+        position.play(legal[choice % legal.len()]).expect("a legal card");
     }
     position
 }
@@ -70,28 +60,11 @@ fn cards_of(suits: &[Suit]) -> Vec<Card> {
 
 fn endings() -> impl Strategy<Value = Position> {
     let suits = prop::sample::subsequence(Suit::ALL.to_vec(), 2..=3);
-    (
-        suits,
-        1usize..=4,
-        0usize..5,
-        0usize..4,
-        0usize..4,
-        prop::collection::vec(0usize..13, 3),
+    (suits, 1usize..=4, 0usize..5, 0usize..4, 0usize..4, prop::collection::vec(0usize..13, 3)).prop_flat_map(
+        |(suits, tricks, strain, leader, played, choices)| {
+            Just(cards_of(&suits)).prop_shuffle().prop_map(move |cards| ending(cards, tricks, Strain::ALL[strain], Seat::ALL[leader], played, &choices))
+        },
     )
-        .prop_flat_map(|(suits, tricks, strain, leader, played, choices)| {
-            Just(cards_of(&suits))
-                .prop_shuffle()
-                .prop_map(move |cards| {
-                    ending(
-                        cards,
-                        tricks,
-                        Strain::ALL[strain],
-                        Seat::ALL[leader],
-                        played,
-                        &choices,
-                    )
-                })
-        })
 }
 
 proptest! {

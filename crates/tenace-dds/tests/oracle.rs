@@ -71,8 +71,7 @@ fn par_matches_oracle_for_every_deal_vulnerability_and_dealer() {
             for dealer in Seat::ALL {
                 let expected = &row.par[vul.pbn()][dealer.letter().to_string()];
                 let score = expected["score"].as_i64().unwrap() as i32;
-                let contracts: BTreeSet<String> =
-                    expected["contracts"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+                let contracts: BTreeSet<String> = expected["contracts"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
                 let got = par(&row.table, vul, dealer);
                 let got_contracts: BTreeSet<String> = got.contracts.iter().map(|c| c.to_string()).collect();
                 checked += 1;
@@ -106,12 +105,7 @@ fn positions() -> Vec<PositionRow> {
             let played: Vec<Card> = v["played"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().parse().expect("card")).collect();
             let position = Position::after_play(&deal, strain, declarer.after(1), &played).expect("legal play");
             assert_eq!(position.to_play(), seat(v["to_play"].as_str().unwrap()), "to_play of {v}");
-            let cards = v["cards"]
-                .as_object()
-                .unwrap()
-                .iter()
-                .map(|(c, t)| (c.parse::<Card>().expect("card"), t.as_u64().unwrap() as u8))
-                .collect();
+            let cards = v["cards"].as_object().unwrap().iter().map(|(c, t)| (c.parse::<Card>().expect("card"), t.as_u64().unwrap() as u8)).collect();
             PositionRow { position, played: played.len(), cards, text: v.to_string() }
         })
         .collect()

@@ -6,8 +6,8 @@ use std::time::Instant;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Seat, Strain};
-use tenace_director::claim::{normal_line_tricks, ClaimPosition, Statement};
 use tenace_dds::Position;
+use tenace_director::claim::{normal_line_tricks, ClaimPosition, Statement};
 
 fn main() {
     for tricks_left in [3usize, 5, 7, 8, 9, 11, 13] {
@@ -27,23 +27,13 @@ fn main() {
                 hands[pos.to_play().index()].remove(card);
                 pos.play(card).unwrap();
             }
-            let claim = ClaimPosition {
-                hands,
-                leader: pos.to_play(),
-                trick: vec![],
-                trump: strain.trump(),
-                claimer_side: pos.to_play().side(),
-            };
+            let claim = ClaimPosition { hands, leader: pos.to_play(), trick: vec![], trump: strain.trump(), claimer_side: pos.to_play().side() };
             let t = Instant::now();
             undecided += usize::from(normal_line_tricks(&claim, &Statement::default()).is_none());
             let s = t.elapsed().as_secs_f64();
             worst = worst.max(s);
             total += s;
         }
-        println!(
-            "{tricks_left:2} tricks left: mean {:8.3} ms, worst {:8.3} ms, over budget {undecided}/{deals}",
-            total * 1e3 / deals as f64,
-            worst * 1e3
-        );
+        println!("{tricks_left:2} tricks left: mean {:8.3} ms, worst {:8.3} ms, over budget {undecided}/{deals}", total * 1e3 / deals as f64, worst * 1e3);
     }
 }

@@ -87,10 +87,8 @@ pub fn final_contract(calls: &[MadeCall]) -> Option<FinalContract> {
     }
     let (bidder, bid) = last_bid(calls)?;
     let penalty = auction::standing_penalty(made(calls)).map_or(Penalty::Undoubled, |(_, p)| p);
-    let declarer = calls
-        .iter()
-        .find(|c| c.seat.side() == bidder.side() && matches!(c.call, Call::Bid(b) if b.strain() == bid.strain()))
-        .map_or(bidder, |c| c.seat);
+    let declarer =
+        calls.iter().find(|c| c.seat.side() == bidder.side() && matches!(c.call, Call::Bid(b) if b.strain() == bid.strain())).map_or(bidder, |c| c.seat);
     Some(FinalContract { contract: Contract::new(bid, penalty), declarer })
 }
 
@@ -116,10 +114,7 @@ mod tests {
     use super::*;
 
     fn calls(dealer: Seat, s: &str) -> Vec<MadeCall> {
-        s.split_whitespace()
-            .enumerate()
-            .map(|(i, w)| MadeCall { seat: dealer.after(i), call: w.parse().unwrap() })
-            .collect()
+        s.split_whitespace().enumerate().map(|(i, w)| MadeCall { seat: dealer.after(i), call: w.parse().unwrap() }).collect()
     }
 
     #[test]
@@ -154,9 +149,6 @@ mod tests {
         assert!(check_admissible(&c, Seat::South, Call::Double).is_err());
         assert!(check_admissible(&c, Seat::West, Call::Double).is_ok());
         assert!(check_admissible(&c, Seat::West, Call::Redouble).is_err());
-        assert_eq!(
-            suits_named(&calls(Seat::North, "1C P 1NT P 2H"), Seat::North),
-            vec![tenace_core::Suit::Clubs, tenace_core::Suit::Hearts]
-        );
+        assert_eq!(suits_named(&calls(Seat::North, "1C P 1NT P 2H"), Seat::North), vec![tenace_core::Suit::Clubs, tenace_core::Suit::Hearts]);
     }
 }

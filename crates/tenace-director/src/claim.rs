@@ -58,8 +58,7 @@ pub const SEARCH_BUDGET: u64 = 3_000_000;
 /// line against the best defence (see the module documentation for "normal"); `None` when the
 /// position is too large to search within [`SEARCH_BUDGET`] (the Director then judges alone).
 pub fn normal_line_tricks(position: &ClaimPosition, statement: &Statement) -> Option<u8> {
-    let mut search =
-        Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0 };
+    let mut search = Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0 };
     let mut hands = position.hands;
     let mut trick = position.trick.clone();
     let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
@@ -179,9 +178,7 @@ impl Search<'_> {
             let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
             let partner_winning = (trick.len() - winning).is_multiple_of(2);
             let best = trick[winning];
-            let ruff = self.trump.filter(|_| !partner_winning).and_then(|t| {
-                hand.cards_in(t).iter().find(|c| best.suit() != t || c.rank() > best.rank())
-            });
+            let ruff = self.trump.filter(|_| !partner_winning).and_then(|t| hand.cards_in(t).iter().find(|c| best.suit() != t || c.rank() > best.rank()));
             match ruff {
                 Some(card) => moves.push(card),
                 None => {
@@ -208,8 +205,7 @@ fn representatives(legal: Hand, hands: &[Hand; 4], trick: &[Card]) -> Vec<Card> 
     let mut previous: Option<Card> = None;
     for card in legal.iter() {
         let adjacent = previous.is_some_and(|p| {
-            p.suit() == card.suit()
-                && out.cards_in(card.suit()).iter().filter(|c| c.rank() > p.rank() && c.rank() < card.rank()).count() == 0
+            p.suit() == card.suit() && out.cards_in(card.suit()).iter().filter(|c| c.rank() > p.rank() && c.rank() < card.rank()).count() == 0
         });
         if !adjacent {
             moves.push(card);

@@ -147,11 +147,7 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         "expose" => {
             let seat = seat(words.get(1).ok_or("expose SEAT CARD... [led]")?)?;
             let prematurely_led = words.last().is_some_and(|w| w.eq_ignore_ascii_case("led"));
-            let cards = words[2..]
-                .iter()
-                .filter(|w| !w.eq_ignore_ascii_case("led"))
-                .map(|w| card(w))
-                .collect::<Result<Vec<_>, _>>()?;
+            let cards = words[2..].iter().filter(|w| !w.eq_ignore_ascii_case("led")).map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
             if cards.is_empty() {
                 return Err("name the exposed cards: expose S SK HQ".into());
             }
@@ -172,10 +168,7 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         }
         "claim" => {
             let seat = seat(words.get(1).ok_or("claim SEAT TRICKS [statement]")?)?;
-            let tricks: u8 = words
-                .get(2)
-                .and_then(|w| w.parse().ok())
-                .ok_or("claim SEAT TRICKS [statement]: TRICKS is a number of the remaining tricks")?;
+            let tricks: u8 = words.get(2).and_then(|w| w.parse().ok()).ok_or("claim SEAT TRICKS [statement]: TRICKS is a number of the remaining tricks")?;
             let statement = words[3.min(words.len())..].join(" ");
             return Ok(Command::Apply(claim(seat, tricks, statement)));
         }
@@ -188,11 +181,8 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             return Ok(Command::Apply(Event::ReviewClaim { seat }));
         }
         "defective" => {
-            let trick: u8 = words
-                .get(1)
-                .and_then(|w| w.parse().ok())
-                .filter(|t| (1..=13).contains(t))
-                .ok_or("defective TRICK SEAT [CARD...]: TRICK is 1 to 13")?;
+            let trick: u8 =
+                words.get(1).and_then(|w| w.parse().ok()).filter(|t| (1..=13).contains(t)).ok_or("defective TRICK SEAT [CARD...]: TRICK is 1 to 13")?;
             let seat = seat(words.get(2).ok_or("defective TRICK SEAT [CARD...]")?)?;
             let extra = words[3..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
             return Ok(Command::Apply(Event::DefectiveTrick { trick, seat, extra }));
@@ -210,11 +200,7 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             let seat = seat(words.get(1).ok_or(usage)?)?;
             let word = words.get(2).ok_or(usage)?;
             let Some(Spoken::Call(call)) = spoken(word) else { return Err(format!("{word:?} is not a call")) };
-            let suits = words[3..]
-                .iter()
-                .filter(|w| !w.eq_ignore_ascii_case("none"))
-                .map(|w| suit(w))
-                .collect::<Result<Vec<_>, _>>()?;
+            let suits = words[3..].iter().filter(|w| !w.eq_ignore_ascii_case("none")).map(|w| suit(w)).collect::<Result<Vec<_>, _>>()?;
             return Ok(Command::Apply(Event::SuitsSpecified { seat, call, suits }));
         }
         "forfeit" => return Ok(Command::Apply(Event::RightForfeited)),
@@ -280,11 +266,7 @@ pub fn status(table: &FaceTable) -> String {
         out.push_str(&format!("Board over: {contract}; North-South score {}", result.score_ns));
         if let Some(play) = table.play() {
             for (revoke, tricks, law) in play.revoke_adjustment() {
-                out.push_str(&format!(
-                    "\nrevoke by {} at trick {}: {tricks} trick(s) transferred (Law {law})",
-                    revoke.offender.name(),
-                    revoke.trick + 1
-                ));
+                out.push_str(&format!("\nrevoke by {} at trick {}: {tricks} trick(s) transferred (Law {law})", revoke.offender.name(), revoke.trick + 1));
             }
         }
         out.push_str(&scorer(table));
@@ -349,12 +331,7 @@ fn held(table: &FaceTable, seat: Seat) -> tenace_core::Hand {
 /// The whole board: hands, auction, tricks, and the status line.
 pub fn show(table: &FaceTable) -> String {
     let board = table.board();
-    let mut out = format!(
-        "Board {}, dealer {}, vulnerable: {}\n",
-        board.number,
-        board.dealer.name(),
-        board.vulnerability
-    );
+    let mut out = format!("Board {}, dealer {}, vulnerable: {}\n", board.number, board.dealer.name(), board.vulnerability);
     for s in Seat::ALL {
         out.push_str(&format!("  {:<6} {}\n", s.name(), held(table, s)));
     }
@@ -448,10 +425,7 @@ pub struct DeskNote {
 /// The desk for `table`.
 pub fn desk(table: &FaceTable) -> Desk {
     let board = table.board();
-    let hands = Seat::ALL
-        .into_iter()
-        .map(|s| DeskHand { seat: s.letter(), cards: held(table, s).iter().rev().map(|c| c.to_string()).collect() })
-        .collect();
+    let hands = Seat::ALL.into_iter().map(|s| DeskHand { seat: s.letter(), cards: held(table, s).iter().rev().map(|c| c.to_string()).collect() }).collect();
     let rectification = table.rectification().map(|rect| DeskRectification {
         irregularity: describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default()),
         options: rect
@@ -469,16 +443,11 @@ pub fn desk(table: &FaceTable) -> Desk {
             })
             .collect(),
     });
-    let mut obligations: Vec<String> = table
-        .obligations()
-        .iter()
-        .map(|o| format!("Law {}: {}", o.law(), describe(&serde_json::to_value(o).unwrap_or_default())))
-        .collect();
+    let mut obligations: Vec<String> =
+        table.obligations().iter().map(|o| format!("Law {}: {}", o.law(), describe(&serde_json::to_value(o).unwrap_or_default()))).collect();
     obligations.extend(table.penalty_cards().iter().map(|(s, c)| format!("Law 50: major penalty card {} {c}", s.name())));
     obligations.extend(table.minor_penalty_cards().iter().map(|(s, c)| format!("Law 50: minor penalty card {} {c}", s.name())));
-    obligations.extend(
-        table.lead_restrictions().iter().map(|r| format!("Law 26B: {}", describe(&serde_json::to_value(r).unwrap_or_default()))),
-    );
+    obligations.extend(table.lead_restrictions().iter().map(|r| format!("Law 26B: {}", describe(&serde_json::to_value(r).unwrap_or_default()))));
     let legal = if table.to_call().is_some() {
         table.legal_calls().iter().map(|c| c.to_string()).collect()
     } else if table.to_play().is_some() {

@@ -26,9 +26,7 @@ pub enum DirectorError {
     MustRepeat { seat: Seat, call: Call, law: String },
     #[error("Law 27B: the insufficient bid must be corrected by a legal call; {call} is not one")]
     CorrectionNotLegal { call: Call },
-    #[error(
-        "Law 27B3: the double or redouble was cancelled; {seat:?} must replace it with a sufficient bid or a pass"
-    )]
+    #[error("Law 27B3: the double or redouble was cancelled; {seat:?} must replace it with a sufficient bid or a pass")]
     CorrectionMustBeBidOrPass { seat: Seat },
     #[error("Law 26B: declarer has prohibited {seat:?} from leading {}", suit_name(*suit))]
     LeadProhibited { seat: Seat, suit: Suit, card: Card },
@@ -72,7 +70,9 @@ pub enum DirectorError {
     DesignatedPenaltyCard { seat: Seat, card: Card },
     #[error("Law 45D1: dummy's last card can no longer be withdrawn, or declarer named that very card")]
     NoUnnamedDummyCard,
-    #[error("Law 45C4(b): declarer has played from his hand or dummy since dummy's last card, or named that very card; the designation can no longer be changed")]
+    #[error(
+        "Law 45C4(b): declarer has played from his hand or dummy since dummy's last card, or named that very card; the designation can no longer be changed"
+    )]
     NoDesignationToChange,
     #[error("Law 62C3: both sides revoked on this trick; {seat:?}'s revoke, earlier in rotation, is corrected first")]
     CorrectEarlierRevoke { seat: Seat },
@@ -115,9 +115,7 @@ impl DirectorError {
             Table(e) => e.law().to_string(),
             RectificationPending { .. } => "9B2".into(),
             NoRectification => "10C1".into(),
-            NotAnOption { law, .. } | WrongChooser { law, .. } | MustPass { law, .. } | MustRepeat { law, .. } => {
-                law.clone()
-            }
+            NotAnOption { law, .. } | WrongChooser { law, .. } | MustPass { law, .. } | MustRepeat { law, .. } => law.clone(),
             CorrectionNotLegal { .. } => "27B".into(),
             CorrectionMustBeBidOrPass { .. } => "27B3".into(),
             LeadProhibited { .. } => "26B".into(),
@@ -167,11 +165,7 @@ mod tests {
             DirectorError::RectificationPending { pending: "x".into() },
             DirectorError::NoRectification,
             DirectorError::NotAnOption { law: "27A1".into(), choice: Choice::Rectify },
-            DirectorError::WrongChooser {
-                law: "29A".into(),
-                by: Chooser::Director,
-                expected: Chooser::Player(Seat::South),
-            },
+            DirectorError::WrongChooser { law: "29A".into(), by: Chooser::Director, expected: Chooser::Player(Seat::South) },
             DirectorError::MustPass { seat: Seat::West, law: "27B2".into() },
             DirectorError::MustRepeat { seat: Seat::East, call: Call::Double, law: "32A1".into() },
             DirectorError::CorrectionNotLegal { call: Call::Redouble },
@@ -211,12 +205,7 @@ mod tests {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");
         }
         assert_eq!(
-            DirectorError::WrongChooser {
-                law: "29A".into(),
-                by: Chooser::Director,
-                expected: Chooser::Player(Seat::South)
-            }
-            .to_string(),
+            DirectorError::WrongChooser { law: "29A".into(), by: Chooser::Director, expected: Chooser::Player(Seat::South) }.to_string(),
             "Law 29A: the choice belongs to South, not the Director"
         );
     }

@@ -25,8 +25,7 @@ pub use auction::MadeCall;
 pub use error::DirectorError;
 pub use play::{FacePlay, Requirement, Revoke};
 pub use rectification::{
-    Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification,
-    RestrictionState, Spoken,
+    Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification, RestrictionState, Spoken,
 };
 pub use score::HandOff;
 pub use table::{FaceTable, Pending};

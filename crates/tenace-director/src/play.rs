@@ -40,10 +40,7 @@ impl Requirement {
     /// The suit concerned (for Law 64B2, "a subsequent revoke in the same suit").
     pub fn suit(&self) -> Suit {
         match self {
-            Requirement::Lead { suit, .. }
-            | Requirement::NoLead { suit, .. }
-            | Requirement::Suit { suit, .. }
-            | Requirement::NoSuit { suit, .. } => *suit,
+            Requirement::Lead { suit, .. } | Requirement::NoLead { suit, .. } | Requirement::Suit { suit, .. } | Requirement::NoSuit { suit, .. } => *suit,
             Requirement::Card { card, .. } => card.suit(),
         }
     }
@@ -112,15 +109,7 @@ impl FacePlay {
     /// Law 41A: the opening lead is from `leader` (declarer's left unless a lead out of turn was
     /// accepted).
     pub fn new(deal: &Deal, dummy: Seat, leader: Seat, trump: Option<Suit>) -> FacePlay {
-        FacePlay {
-            dummy,
-            trump,
-            remaining: deal.hands,
-            tricks: vec![Trick::new(leader)],
-            won: [0, 0],
-            revokes: Vec::new(),
-            owners: Vec::new(),
-        }
+        FacePlay { dummy, trump, remaining: deal.hands, tricks: vec![Trick::new(leader)], won: [0, 0], revokes: Vec::new(), owners: Vec::new() }
     }
 
     pub fn trump(&self) -> Option<Suit> {
@@ -271,9 +260,7 @@ impl FacePlay {
             let taken = self.revokes.iter().any(|x| x.trick == r.trick && x.offender == r.offender);
             if r.required.is_some() && stands && !taken {
                 let mut kept = r.clone();
-                kept.established = self.tricks[r.trick + 1..]
-                    .iter()
-                    .any(|t| t.card_of(r.offender).is_some() || t.card_of(r.offender.partner()).is_some());
+                kept.established = self.tricks[r.trick + 1..].iter().any(|t| t.card_of(r.offender).is_some() || t.card_of(r.offender.partner()).is_some());
                 self.revokes.push(kept);
             }
         }
@@ -293,9 +280,7 @@ impl FacePlay {
                 let seat = trick.player(k);
                 let failed = card.suit() != led && held[seat.index()].suit_len(led) > 0;
                 if failed && !self.revokes.iter().any(|r| r.trick == i && r.offender == seat) {
-                    let established = self.tricks[i + 1..]
-                        .iter()
-                        .any(|t| t.card_of(seat).is_some() || t.card_of(seat.partner()).is_some());
+                    let established = self.tricks[i + 1..].iter().any(|t| t.card_of(seat).is_some() || t.card_of(seat.partner()).is_some());
                     self.revokes.push(Revoke {
                         offender: seat,
                         trick: i,
@@ -401,8 +386,7 @@ impl FacePlay {
     pub fn revoke_adjustment(&self) -> Vec<(Revoke, u8, &'static str)> {
         let established: Vec<&Revoke> = self.revokes.iter().filter(|r| r.established).collect();
         // 64B7: both sides revoked and both revokes were established.
-        let both = established.iter().any(|r| r.offender.side() == Side::NorthSouth)
-            && established.iter().any(|r| r.offender.side() == Side::EastWest);
+        let both = established.iter().any(|r| r.offender.side() == Side::NorthSouth) && established.iter().any(|r| r.offender.side() == Side::EastWest);
         let winner = |i: usize| self.trick_winner(i);
         let mut out = Vec::new();
         for (n, r) in established.iter().enumerate() {
@@ -420,9 +404,7 @@ impl FacePlay {
                 let later = (r.trick + 1..13).filter(|i| winner(*i).is_some_and(|w| w.side() == side)).count() as u8;
                 match winner(r.trick) {
                     // 67B1: deemed to have revoked: one trick, as in 64A2.
-                    _ if r.defective && (winner(r.trick).is_some_and(|w| w.side() == side) || later > 0) => {
-                        (1, "67B1")
-                    }
+                    _ if r.defective && (winner(r.trick).is_some_and(|w| w.side() == side) || later > 0) => (1, "67B1"),
                     _ if r.defective => (0, "64B1"),
                     // 64A1: won by the offending player himself (a trick won in dummy is not
                     // won by declarer).
@@ -449,8 +431,7 @@ mod tests {
 
     /// A finished play whose trick `i` is won by `winners[i]` (its leader, with the ace).
     fn finished(winners: [Seat; 13], revokes: Vec<Revoke>) -> FacePlay {
-        let tricks =
-            winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
+        let tricks = winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
         FacePlay { dummy: Seat::South, trump: None, remaining: [Hand::EMPTY; 4], tricks, won: [0, 0], revokes, owners: Vec::new() }
     }
 

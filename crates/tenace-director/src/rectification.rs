@@ -375,17 +375,13 @@ pub enum Obligation {
 impl Obligation {
     pub fn seat(&self) -> Seat {
         match self {
-            Obligation::PassAtNextTurn { seat, .. }
-            | Obligation::PassThroughout { seat, .. }
-            | Obligation::RepeatCall { seat, .. } => *seat,
+            Obligation::PassAtNextTurn { seat, .. } | Obligation::PassThroughout { seat, .. } | Obligation::RepeatCall { seat, .. } => *seat,
         }
     }
 
     pub fn law(&self) -> &str {
         match self {
-            Obligation::PassAtNextTurn { law, .. }
-            | Obligation::PassThroughout { law, .. }
-            | Obligation::RepeatCall { law, .. } => law,
+            Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } | Obligation::RepeatCall { law, .. } => law,
         }
     }
 }

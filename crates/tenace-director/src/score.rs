@@ -44,9 +44,7 @@ impl FaceTable {
     /// score it (tricks, weights, declarer); refused naming Law 12C otherwise.
     pub fn adjusted_score(&self, outcome: Outcome) -> Result<Outcome, DirectorError> {
         let board = self.board();
-        outcome
-            .check(board.number.get(), board.vulnerability)
-            .map_err(|e| DirectorError::BadAdjustment { message: e.to_string() })?;
+        outcome.check(board.number.get(), board.vulnerability).map_err(|e| DirectorError::BadAdjustment { message: e.to_string() })?;
         Ok(outcome)
     }
 }

@@ -12,8 +12,8 @@ mod after_revoke;
 mod claims;
 mod defective;
 mod dummy;
-mod statements;
 mod premature;
+mod statements;
 
 use crate::auction::{self, MadeCall};
 use crate::error::DirectorError;
@@ -155,10 +155,7 @@ fn option(chooser: Chooser, choice: Choice, law: &str, description: impl Into<St
 impl FaceTable {
     /// A table ready for the auction of `board`; the deal must be complete (Law 6).
     pub fn new(board: Board) -> Result<FaceTable, DirectorError> {
-        board
-            .deal
-            .validate()
-            .map_err(|e| LawError::NotADeal(e.to_string().trim_start_matches("Law 6: ").to_string()))?;
+        board.deal.validate().map_err(|e| LawError::NotADeal(e.to_string().trim_start_matches("Law 6: ").to_string()))?;
         Ok(FaceTable {
             board,
             calls: Vec::new(),
@@ -280,9 +277,7 @@ impl FaceTable {
         }
         for o in self.obligations.iter().filter(|o| o.seat() == seat) {
             match o {
-                Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. }
-                    if call != Call::Pass =>
-                {
+                Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } if call != Call::Pass => {
                     return Err(DirectorError::MustPass { seat, law: law.clone() });
                 }
                 // A duty to pass prevails over a duty to repeat a bid, double or redouble.
@@ -296,9 +291,7 @@ impl FaceTable {
                 _ => {}
             }
         }
-        let correcting = self.pending.iter().any(
-            |p| matches!(p, Pending::InsufficientCorrection { offender, bid_or_pass: true, .. } if *offender == seat),
-        );
+        let correcting = self.pending.iter().any(|p| matches!(p, Pending::InsufficientCorrection { offender, bid_or_pass: true, .. } if *offender == seat));
         if correcting && matches!(call, Call::Double | Call::Redouble) {
             return Err(DirectorError::CorrectionMustBeBidOrPass { seat });
         }
@@ -335,9 +328,7 @@ impl FaceTable {
         // any otherwise legal card.
         if let Err(e) = self.restriction_check(seat, card) {
             let legal = self.play.as_ref().map_or(Hand::EMPTY, |p| p.legal_cards());
-            let able = legal
-                .iter()
-                .any(|c| self.check_card_other_than_57a(seat, c).is_ok() && self.restriction_check(seat, c).is_ok());
+            let able = legal.iter().any(|c| self.check_card_other_than_57a(seat, c).is_ok() && self.restriction_check(seat, c).is_ok());
             if able {
                 return Err(e);
             }
@@ -357,10 +348,7 @@ impl FaceTable {
         play.check(seat, card)?;
         // Law 50D2(a): a lead declarer required (it prevails over an earlier prohibition).
         let leading = play.current_trick().is_some_and(|t| t.cards.is_empty());
-        let required = self
-            .required_lead
-            .filter(|(leader, suit)| *leader == seat && leading && play.remaining(seat).suit_len(*suit) > 0)
-            .map(|(_, suit)| suit);
+        let required = self.required_lead.filter(|(leader, suit)| *leader == seat && leading && play.remaining(seat).suit_len(*suit) > 0).map(|(_, suit)| suit);
         if let Some(suit) = required {
             if card.suit() != suit {
                 return Err(DirectorError::LeadRequired { seat, suit });
@@ -398,9 +386,7 @@ impl FaceTable {
         // Law 51A: the penalty card declarer designated.
         if let Some((s, designated, t)) = self.designated {
             // (Unless a later 26B prohibition or 50D2 requirement rules the designated card out.)
-            let playable = legal.contains(designated)
-                && !prohibited.contains(&designated.suit())
-                && required.is_none_or(|r| designated.suit() == r);
+            let playable = legal.contains(designated) && !prohibited.contains(&designated.suit()) && required.is_none_or(|r| designated.suit() == r);
             if s == seat && t == play.tricks().len() - 1 && designated != card && playable {
                 return Err(DirectorError::DesignatedPenaltyCard { seat, card: designated });
             }
@@ -408,9 +394,9 @@ impl FaceTable {
         // Law 50C: no other card of a minor penalty card's suit below an honour until it is played
         // (a penalty card itself excepted: a major one, which 50D1 requires, or another minor one).
         let major = self.penalty_cards.contains(&(seat, card)) || self.minor_penalty_cards.contains(&(seat, card));
-        if let Some((_, minor)) = self.minor_penalty_cards.iter().find(|(s, c)| {
-            *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten && !major
-        }) {
+        if let Some((_, minor)) =
+            self.minor_penalty_cards.iter().find(|(s, c)| *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten && !major)
+        {
             return Err(DirectorError::MinorPenaltyCard { seat, card: *minor });
         }
         Ok(())
@@ -440,11 +426,13 @@ impl FaceTable {
         match e {
             DirectorError::LeadRequired { suit, .. } => Some(Requirement::Lead { suit: *suit, law: "50D2(a)".into() }),
             DirectorError::LeadProhibited { suit, .. } => {
-                let l = self
-                    .restrictions
-                    .iter()
-                    .find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit))
-                    .map_or("26B", |r| if r.law.starts_with("50D2") || r.law.starts_with("51B") { r.law.as_str() } else { "26B" });
+                let l = self.restrictions.iter().find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit)).map_or("26B", |r| {
+                    if r.law.starts_with("50D2") || r.law.starts_with("51B") {
+                        r.law.as_str()
+                    } else {
+                        "26B"
+                    }
+                });
                 Some(Requirement::NoLead { suit: *suit, law: l.to_string() })
             }
             DirectorError::MustComply { .. } => self.required_57a(seat),
@@ -478,12 +466,8 @@ impl FaceTable {
             Event::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
             Event::SimultaneousCards { seat, visible } => next.on_simultaneous(*seat, visible)?,
             Event::ExposedInPlay { seat, cards, deliberate } => next.on_exposed_in_play(*seat, cards, *deliberate)?,
-            Event::CardsExposed { seat, cards, prematurely_led } => {
-                next.on_cards_exposed(*seat, cards, *prematurely_led)?
-            }
-            Event::Claim { seat, tricks, statement, order, mentions_trumps } => {
-                next.on_claim(*seat, *tricks, statement, order, *mentions_trumps)?
-            }
+            Event::CardsExposed { seat, cards, prematurely_led } => next.on_cards_exposed(*seat, cards, *prematurely_led)?,
+            Event::Claim { seat, tricks, statement, order, mentions_trumps } => next.on_claim(*seat, *tricks, statement, order, *mentions_trumps)?,
             Event::AnswerClaim { seat, agree } => next.on_answer_claim(*seat, *agree)?,
             Event::ReviewClaim { seat } => next.on_review_claim(*seat)?,
             Event::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
@@ -528,9 +512,7 @@ impl FaceTable {
 
     fn must_pass(&self, seat: Seat) -> Option<String> {
         self.obligations.iter().find_map(|o| match o {
-            Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => {
-                Some(law.clone())
-            }
+            Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => Some(law.clone()),
             _ => None,
         })
     }
@@ -545,11 +527,7 @@ impl FaceTable {
 
     fn add_restriction(&mut self, offender: Seat, law: &str) {
         if !self.restrictions.iter().any(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
-            self.restrictions.push(LeadRestriction {
-                offender,
-                law: law.to_string(),
-                state: RestrictionState::Waiting,
-            });
+            self.restrictions.push(LeadRestriction { offender, law: law.to_string(), state: RestrictionState::Waiting });
         }
     }
 
@@ -627,10 +605,7 @@ impl FaceTable {
             return self.out_of_rotation(seat, call, turn);
         }
         // In rotation.
-        let correcting = self
-            .pending
-            .iter()
-            .position(|p| matches!(p, Pending::InsufficientCorrection { offender, .. } if *offender == seat));
+        let correcting = self.pending.iter().position(|p| matches!(p, Pending::InsufficientCorrection { offender, .. } if *offender == seat));
         if let Some(i) = correcting {
             return self.correct_insufficient(i, seat, call);
         }
@@ -659,10 +634,7 @@ impl FaceTable {
         if let Some(Obligation::RepeatCall { call: repeat, law, .. }) =
             self.obligations.iter().find(|o| matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == seat))
         {
-            if call != *repeat
-                && auction::check_admissible(&self.calls, seat, *repeat).is_ok()
-                && (*repeat == Call::Pass || self.must_pass(seat).is_none())
-            {
+            if call != *repeat && auction::check_admissible(&self.calls, seat, *repeat).is_ok() && (*repeat == Call::Pass || self.must_pass(seat).is_none()) {
                 return Err(DirectorError::MustRepeat { seat, call: *repeat, law: law.clone() });
             }
         }
@@ -698,13 +670,9 @@ impl FaceTable {
         let refuse = Err(DirectorError::RectificationPending { pending: format!("{:?}", rect.irregularity) });
         match rect.irregularity {
             // Law 27A1: the insufficient bid is accepted if the LHO calls.
-            Irregularity::InsufficientBid { offender, bid }
-            | Irregularity::InsufficientSubstitute { offender, bid, .. }
-                if seat == offender.lho() =>
-            {
+            Irregularity::InsufficientBid { offender, bid } | Irregularity::InsufficientSubstitute { offender, bid, .. } if seat == offender.lho() => {
                 self.rectification = None;
-                self.pending
-                    .retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+                self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
                 self.note("27A1", format!("{seat:?} called over {bid}, accepting it."));
                 self.record(offender, Call::Bid(bid));
                 self.on_call(seat, spoken)
@@ -721,20 +689,8 @@ impl FaceTable {
                 self.open(
                     Irregularity::PrematureReplacement { offender, bid, substitute },
                     vec![
-                        option(
-                            lho,
-                            Choice::Accept,
-                            "27A1",
-                            format!("{:?} accepts {bid}; {substitute} is withdrawn (Law 16C).", seat.lho()),
-                        ),
-                        option(
-                            lho,
-                            Choice::Refuse,
-                            "27C",
-                            format!(
-                                "{substitute} stands as the correction of {bid}; the Director applies Law 27B to it."
-                            ),
-                        ),
+                        option(lho, Choice::Accept, "27A1", format!("{:?} accepts {bid}; {substitute} is withdrawn (Law 16C).", seat.lho())),
+                        option(lho, Choice::Refuse, "27C", format!("{substitute} stands as the correction of {bid}; the Director applies Law 27B to it.")),
                     ],
                 );
                 Ok(())
@@ -748,9 +704,7 @@ impl FaceTable {
             }
             // Law 28B: the player whose turn it was (an opponent) calls: the call out of rotation
             // is cancelled without rectification (Law 16C2 aside).
-            Irregularity::OutOfRotation { offender, call, turn_of }
-                if seat == turn_of && turn_of.side() != offender.side() =>
-            {
+            Irregularity::OutOfRotation { offender, call, turn_of } if seat == turn_of && turn_of.side() != offender.side() => {
                 self.rectification = None;
                 self.note("28B", format!("{seat:?} called at his turn: {offender:?}'s {call} is cancelled without rectification (Law 16C2 applies)."));
                 self.on_call(seat, spoken)
@@ -764,20 +718,14 @@ impl FaceTable {
             // Law 37A: the LHO calls before rectification: the inadmissible call and later calls stand.
             Irregularity::ViolatesObligationToPass { offender, call } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note(
-                    "37A",
-                    format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."),
-                );
+                self.note("37A", format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."));
                 self.record(offender, call);
                 self.on_call(seat, spoken)
             }
             // Law 38B/38D: the bid above seven is cancelled with the LHO's call; no Law 26B.
             Irregularity::BidAboveSeven { offender, turn_of, .. } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note(
-                    "38D",
-                    format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."),
-                );
+                self.note("38D", format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."));
                 self.rectify_above_seven(offender, turn_of, false);
                 Ok(())
             }
@@ -807,10 +755,7 @@ impl FaceTable {
              legal call at his turn and partner must pass throughout; Law 26B may apply (36B4)."
         };
         let l = if seat == turn { "36B" } else { "36B4" };
-        self.open(
-            Irregularity::InadmissibleDouble { offender: seat, call, turn_of: turn },
-            vec![option(Chooser::Director, Choice::Rectify, l, text)],
-        );
+        self.open(Irregularity::InadmissibleDouble { offender: seat, call, turn_of: turn }, vec![option(Chooser::Director, Choice::Rectify, l, text)]);
     }
 
     fn out_of_rotation(&mut self, seat: Seat, call: Call, turn: Seat) -> Result<(), DirectorError> {
@@ -827,24 +772,13 @@ impl FaceTable {
             let mut without = self.calls.clone();
             without.pop();
             if auction::check_admissible(&without, seat, call).is_ok() {
-                options.push(option(
-                    lho,
-                    Choice::Accept,
-                    "25B1",
-                    format!("{:?} accepts {call}: {original} is withdrawn; Law 26 may apply.", seat.lho()),
-                ));
+                options.push(option(lho, Choice::Accept, "25B1", format!("{:?} accepts {call}: {original} is withdrawn; Law 26 may apply.", seat.lho())));
             }
-            options.push(option(
-                lho,
-                Choice::Refuse,
-                "25B2",
-                format!("{call} is cancelled; {original} stands (Law 16C applies)."),
-            ));
+            options.push(option(lho, Choice::Refuse, "25B2", format!("{call} is cancelled; {original} stands (Law 16C applies).")));
             self.open(Irregularity::ChangeOfCall { offender: seat, original, substitute: call }, options);
             return Ok(());
         }
-        if matches!(call, Call::Double | Call::Redouble) && auction::check_admissible(&self.calls, seat, call).is_err()
-        {
+        if matches!(call, Call::Double | Call::Redouble) && auction::check_admissible(&self.calls, seat, call).is_err() {
             // Law 32: an inadmissible double or redouble may never be accepted; Law 36 applies.
             self.open_inadmissible(seat, call, turn);
             return Ok(());
@@ -900,18 +834,8 @@ impl FaceTable {
         self.open(
             Irregularity::OutOfRotation { offender: seat, call, turn_of: turn },
             vec![
-                option(
-                    lho,
-                    Choice::Accept,
-                    "29A",
-                    format!("{:?} accepts {call}: the auction continues from {:?}.", seat.lho(), seat.lho()),
-                ),
-                option(
-                    lho,
-                    Choice::Refuse,
-                    l,
-                    format!("{call} is cancelled (29B), the auction reverts to {turn:?}; {consequence}."),
-                ),
+                option(lho, Choice::Accept, "29A", format!("{:?} accepts {call}: the auction continues from {:?}.", seat.lho(), seat.lho())),
+                option(lho, Choice::Refuse, l, format!("{call} is cancelled (29B), the auction reverts to {turn:?}; {consequence}.")),
             ],
         );
         Ok(())
@@ -968,12 +892,7 @@ impl FaceTable {
                 ));
             }
         }
-        options.push(option(
-            d,
-            Choice::Comparable,
-            "27B1(b)",
-            format!("{call} is comparable to {withdrawn} (Law 23A): no further rectification (see 27D)."),
-        ));
+        options.push(option(d, Choice::Comparable, "27B1(b)", format!("{call} is comparable to {withdrawn} (Law 23A): no further rectification (see 27D).")));
         let (l, text) = match call {
             Call::Double | Call::Redouble => (
                 "27B3",
@@ -993,20 +912,13 @@ impl FaceTable {
             // Law 17D3 (34): the auction reverts to the player who missed his turn.
             let cancelled = self.calls.split_off(i);
             let missed = self.calls.last().map_or(self.board.dealer, |c| c.seat.lho());
-            self.note(
-                "17D3",
-                format!(
-                    "{} pass(es) cancelled: the auction reverts to {missed:?}, who missed his turn (Law 16C).",
-                    cancelled.len()
-                ),
-            );
+            self.note("17D3", format!("{} pass(es) cancelled: the auction reverts to {missed:?}, who missed his turn (Law 16C).", cancelled.len()));
             return;
         }
         let index = self.calls.len() - 1;
-        let (done, kept): (Vec<Obligation>, Vec<Obligation>) =
-            std::mem::take(&mut self.obligations).into_iter().partition(|o| {
-                o.seat() == seat && matches!(o, Obligation::PassAtNextTurn { .. } | Obligation::RepeatCall { .. })
-            });
+        let (done, kept): (Vec<Obligation>, Vec<Obligation>) = std::mem::take(&mut self.obligations)
+            .into_iter()
+            .partition(|o| o.seat() == seat && matches!(o, Obligation::PassAtNextTurn { .. } | Obligation::RepeatCall { .. }));
         self.obligations = kept;
         self.fulfilled.extend(done.into_iter().map(|o| (index, o)));
         let mut follow = Vec::new();
@@ -1066,9 +978,7 @@ impl FaceTable {
                     d,
                     Choice::Comparable,
                     &comparable_law,
-                    format!(
-                        "{replacement} is comparable to {withdrawn} (Law 23A): no further rectification (see 23C)."
-                    ),
+                    format!("{replacement} is comparable to {withdrawn} (Law 23A): no further rectification (see 23C)."),
                 ),
                 option(d, Choice::NotComparable, &not_law, not),
             ],
@@ -1080,11 +990,7 @@ impl FaceTable {
     fn on_choose(&mut self, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
         let rect = self.rectification.clone().ok_or(DirectorError::NoRectification)?;
         // The same choice may be offered to several choosers (Law 43B2(a): either defender).
-        let chosen = rect
-            .options
-            .iter()
-            .find(|o| o.choice == choice && o.chooser == by)
-            .or_else(|| rect.options.iter().find(|o| o.choice == choice));
+        let chosen = rect.options.iter().find(|o| o.choice == choice && o.chooser == by).or_else(|| rect.options.iter().find(|o| o.choice == choice));
         let Some(chosen) = chosen else {
             let l = rect.options.first().map_or_else(|| "10C1".to_string(), |o| o.law.clone());
             return Err(DirectorError::NotAnOption { law: l, choice });
@@ -1126,7 +1032,10 @@ impl FaceTable {
         }
         if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
             if choice == Choice::Accept {
-                self.note("52B1(a)", format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."));
+                self.note(
+                    "52B1(a)",
+                    format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."),
+                );
                 return self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))));
             }
             self.minor_penalty_cards.retain(|pc| *pc != (holder, played));
@@ -1136,9 +1045,7 @@ impl FaceTable {
             self.note("52B2", format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
             return self.put_card(holder, penalty);
         }
-        if let Irregularity::CardAfterRevoke { revoker, seat, card }
-        | Irregularity::CardAfterChange { offender: revoker, seat, card } = rect.irregularity
-        {
+        if let Irregularity::CardAfterRevoke { revoker, seat, card } | Irregularity::CardAfterChange { offender: revoker, seat, card } = rect.irregularity {
             return self.rule_on_card_after_revoke(revoker, seat, card, choice, &l);
         }
         match rect.irregularity {
@@ -1358,10 +1265,7 @@ impl FaceTable {
     /// he may prohibit another, while any remain.
     fn offer_further_prohibition(&mut self, holder: Seat, leader: Seat) {
         let Some(declarer) = self.final_contract().map(|fc| fc.declarer) else { return };
-        let suits: Vec<Suit> = Suit::DESCENDING
-            .into_iter()
-            .filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s))
-            .collect();
+        let suits: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
         if suits.is_empty() {
             return;
         }
@@ -1373,19 +1277,11 @@ impl FaceTable {
                     d,
                     Choice::ProhibitLead(*s),
                     "51B2(b)",
-                    format!(
-                        "{leader:?} may not lead {} either while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.",
-                        suit_word(*s)
-                    ),
+                    format!("{leader:?} may not lead {} either while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.", suit_word(*s)),
                 )
             })
             .collect();
-        options.push(option(
-            d,
-            Choice::NoProhibition,
-            "51B2(b)",
-            format!("No further suit is prohibited; {holder:?}'s other penalty card(s) remain."),
-        ));
+        options.push(option(d, Choice::NoProhibition, "51B2(b)", format!("No further suit is prohibited; {holder:?}'s other penalty card(s) remain.")));
         self.open(Irregularity::FurtherProhibition { holder, leader }, options);
     }
 
@@ -1394,8 +1290,7 @@ impl FaceTable {
     /// (Law 50B; minor penalty cards are recorded, their Law 50C restrictions are not yet enforced).
     fn dispose_exposed(&mut self, declaring: Side) {
         for seat in Seat::ALL {
-            let cards: Vec<(Card, bool)> =
-                self.exposed.iter().filter(|(s, _, _)| *s == seat).map(|(_, c, l)| (*c, *l)).collect();
+            let cards: Vec<(Card, bool)> = self.exposed.iter().filter(|(s, _, _)| *s == seat).map(|(_, c, l)| (*c, *l)).collect();
             if cards.is_empty() {
                 continue;
             }
@@ -1449,18 +1344,14 @@ impl FaceTable {
         let original = self.calls[i].call;
         let after: Vec<MadeCall> = self.calls.split_off(i);
         // One-turn obligations the replaced calls fulfilled are owed again.
-        let (restored, kept): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut self.fulfilled).into_iter().partition(|(k, _)| *k >= i);
+        let (restored, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.fulfilled).into_iter().partition(|(k, _)| *k >= i);
         self.fulfilled = kept;
         for (_, o) in restored {
             self.add_obligation(o);
         }
         self.play = None;
         self.result = None;
-        self.note(
-            "25A",
-            format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."),
-        );
+        self.note("25A", format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."));
         self.on_call(seat, Spoken::Call(intended))?;
         if let Some(over) = after.get(1).copied() {
             if self.rectification.is_some() {
@@ -1476,10 +1367,7 @@ impl FaceTable {
                 lho,
                 Choice::WithdrawCall,
                 "25A6",
-                format!(
-                    "{:?} withdraws {} (authorized for his side, unauthorized for the opponents).",
-                    over.seat, over.call
-                ),
+                format!("{:?} withdraws {} (authorized for his side, unauthorized for the opponents).", over.seat, over.call),
             ));
             self.open(Irregularity::CallOverUnintended { lho: over.seat, call: over.call }, options);
         }
@@ -1490,10 +1378,7 @@ impl FaceTable {
 
     fn on_play(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         self.claim_error()?;
-        if let Some(Rectification {
-            irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, ..
-        }) = self.rectification.clone()
-        {
+        if let Some(Rectification { irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, .. }) = self.rectification.clone() {
             // Law 53A/54B: a play from the hand next in rotation (declarer's) accepts the lead.
             if seat == offender.lho() && self.result.is_none() {
                 self.rectification = None;
@@ -1527,9 +1412,24 @@ impl FaceTable {
                         Irregularity::OpeningLeadOutOfTurn { offender: seat, card },
                         vec![
                             option(d, Choice::Accept, "54B", format!("Declarer accepts the {card} (53A); dummy is spread and declarer plays second (54B1).")),
-                            option(d, Choice::SpreadHand, "54A", format!("Declarer spreads his hand and becomes dummy; {:?} becomes declarer.", declarer.partner())),
-                            option(d, Choice::Refuse, "54D", format!("{seat:?} retracts the {card}, which becomes a major penalty card (Law 50D); {expected:?} leads.")),
-                            option(Chooser::Director, Choice::Rectify, "54C", format!("Declarer could have seen dummy's cards: he must accept the {card}; {declarer:?} declares.")),
+                            option(
+                                d,
+                                Choice::SpreadHand,
+                                "54A",
+                                format!("Declarer spreads his hand and becomes dummy; {:?} becomes declarer.", declarer.partner()),
+                            ),
+                            option(
+                                d,
+                                Choice::Refuse,
+                                "54D",
+                                format!("{seat:?} retracts the {card}, which becomes a major penalty card (Law 50D); {expected:?} leads."),
+                            ),
+                            option(
+                                Chooser::Director,
+                                Choice::Rectify,
+                                "54C",
+                                format!("Declarer could have seen dummy's cards: he must accept the {card}; {declarer:?} declares."),
+                            ),
                             misinformed(seat, card),
                         ],
                     );
@@ -1537,9 +1437,7 @@ impl FaceTable {
                 }
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) =
-            self.rectification.clone()
-        {
+        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) = self.rectification.clone() {
             // Law 52B1(b): declarer must accept once he has played thereafter from either hand.
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
             if declaring && seat == holder.lho() {
@@ -1549,11 +1447,8 @@ impl FaceTable {
                 return self.on_play(seat, card);
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, turn_of }, .. }) =
-            self.rectification.clone()
-        {
-            let can_accept =
-                self.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
+        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, turn_of }, .. }) = self.rectification.clone() {
+            let can_accept = self.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
             // Law 53B: the opponent whose turn it was to lead may make his proper lead.
             let proper = seat == turn_of && seat.side() != offender.side();
             if seat == offender.lho() && can_accept && proper {
@@ -1624,42 +1519,33 @@ impl FaceTable {
                         // Law 56: a defender's lead out of turn; declarer's option.
                         let d = Chooser::Player(declarer);
                         if !last_trick {
-                            options.push(option(
-                                d,
-                                Choice::Accept,
-                                "56A",
-                                format!("Declarer accepts the {card} as the lead (53A)."),
-                            ));
+                            options.push(option(d, Choice::Accept, "56A", format!("Declarer accepts the {card} as the lead (53A).")));
                         }
-                        options.push(option(d, Choice::Refuse, "56B", format!("{seat:?} retracts the {card}, which becomes a major penalty card (50D); {expected:?} leads.")));
+                        options.push(option(
+                            d,
+                            Choice::Refuse,
+                            "56B",
+                            format!("{seat:?} retracts the {card}, which becomes a major penalty card (50D); {expected:?} leads."),
+                        ));
                     } else {
                         // Law 55: declarer led from his hand or dummy's; the defender next in turn decides (55A).
                         let next = Chooser::Player(seat.lho());
                         if !last_trick {
-                            options.push(option(
-                                next,
-                                Choice::Accept,
-                                "55A",
-                                format!("The defenders accept the {card} as the lead (53A)."),
-                            ));
+                            options.push(option(next, Choice::Accept, "55A", format!("The defenders accept the {card} as the lead (53A).")));
                         }
                         if expected.side() != declarer.side() {
                             options.push(option(
                                 next,
                                 Choice::Refuse,
                                 "55B1",
-                                format!(
-                                    "The {card} is restored to the hand; {expected:?} leads; no further rectification."
-                                ),
+                                format!("The {card} is restored to the hand; {expected:?} leads; no further rectification."),
                             ));
                         } else {
                             options.push(option(
                                 next,
                                 Choice::Refuse,
                                 "55B2",
-                                format!(
-                                    "The {card} is withdrawn; declarer must lead from the correct hand ({expected:?})."
-                                ),
+                                format!("The {card} is withdrawn; declarer must lead from the correct hand ({expected:?})."),
                             ));
                         }
                     }
@@ -1693,19 +1579,23 @@ impl FaceTable {
             // card: declarer accepts it (52B1) or has the penalty card substituted (52B2).
             // Law 50C with 52: a lower card of a minor penalty card's suit played before it is a
             // failure to play the penalty card (when it could itself be played now).
-            Err(ref e @ (DirectorError::PenaltyCardMustBePlayed { card: penalty, .. }
-            | DirectorError::DesignatedPenaltyCard { card: penalty, .. }
-            | DirectorError::MinorPenaltyCard { card: penalty, .. }))
-                if self.rectification.is_none()
-                    && (!matches!(e, DirectorError::MinorPenaltyCard { .. }) || self.check_card(seat, penalty).is_ok()) =>
-            {
+            Err(
+                ref e @ (DirectorError::PenaltyCardMustBePlayed { card: penalty, .. }
+                | DirectorError::DesignatedPenaltyCard { card: penalty, .. }
+                | DirectorError::MinorPenaltyCard { card: penalty, .. }),
+            ) if self.rectification.is_none() && (!matches!(e, DirectorError::MinorPenaltyCard { .. }) || self.check_card(seat, penalty).is_ok()) => {
                 let declarer = self.final_contract().map(|fc| fc.declarer).ok_or(LawError::AuctionNotEnded)?;
                 let d = Chooser::Player(declarer);
                 self.open(
                     Irregularity::PenaltyCardNotPlayed { holder: seat, played: card, penalty },
                     vec![
                         option(d, Choice::Accept, "52B1(a)", format!("Declarer accepts the {card}; the {penalty} remains a penalty card (52B1(c)).")),
-                        option(d, Choice::Refuse, "52B2", format!("{seat:?} plays the penalty card {penalty} instead; the {card} becomes a major penalty card.")),
+                        option(
+                            d,
+                            Choice::Refuse,
+                            "52B2",
+                            format!("{seat:?} plays the penalty card {penalty} instead; the {card} becomes a major penalty card."),
+                        ),
                     ],
                 );
                 return Ok(());
@@ -1770,10 +1660,7 @@ impl FaceTable {
         for c in fresh {
             self.exposed.push((seat, c, led));
         }
-        self.note(
-            l,
-            format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."),
-        );
+        self.note(l, format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."));
         Ok(())
     }
 
@@ -1783,11 +1670,7 @@ impl FaceTable {
     /// re-scored. Law 62D2 (a defender's partner had still to play): Law 16C, noted.
     fn correct_trick_twelve(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
-        let revoke = play
-            .revokes()
-            .iter()
-            .find(|r| r.offender == seat && r.trick == 11 && !r.required.as_ref().is_some_and(|q| q.is_penalty_card()))
-            .cloned();
+        let revoke = play.revokes().iter().find(|r| r.offender == seat && r.trick == 11 && !r.required.as_ref().is_some_and(|q| q.is_penalty_card())).cloned();
         let Some(revoke) = revoke else { return Err(DirectorError::NoRevokeToCorrect { seat }) };
         let (twelve, thirteen) = (&play.tricks()[11], &play.tricks()[12]);
         match &revoke.required {
@@ -1839,11 +1722,8 @@ impl FaceTable {
         if let Some(card) = cards.iter().find(|c| !play.remaining(seat).contains(**c)) {
             return Err(LawError::CardNotHeld { seat, card: *card }.into());
         }
-        let fresh: Vec<Card> = cards
-            .iter()
-            .copied()
-            .filter(|c| !self.penalty_cards.contains(&(seat, *c)) && !self.minor_penalty_cards.contains(&(seat, *c)))
-            .collect();
+        let fresh: Vec<Card> =
+            cards.iter().copied().filter(|c| !self.penalty_cards.contains(&(seat, *c)) && !self.minor_penalty_cards.contains(&(seat, *c))).collect();
         if fresh.is_empty() {
             return Err(DirectorError::NothingExposed { seat });
         }
@@ -1887,9 +1767,7 @@ impl FaceTable {
             _ => {
                 let options = cards
                     .iter()
-                    .map(|c| {
-                        option(Chooser::Player(seat), Choice::Designate(*c), "58B2", format!("{seat:?} designates the {c} as his play."))
-                    })
+                    .map(|c| option(Chooser::Player(seat), Choice::Designate(*c), "58B2", format!("{seat:?} designates the {c} as his play.")))
                     .collect();
                 self.open(Irregularity::SimultaneousCards { offender: seat, visible: cards }, options);
                 Ok(())
@@ -1949,12 +1827,7 @@ impl FaceTable {
         };
         // Law 62C3: both sides revoked on this trick and only one side has played to the next:
         // both revokes are corrected (the established one too), in rotation.
-        let other = play
-            .revokes()
-            .iter()
-            .filter(stands)
-            .find(|r| r.trick == revoke.trick && r.offender.side() != seat.side())
-            .cloned();
+        let other = play.revokes().iter().filter(stands).find(|r| r.trick == revoke.trick && r.offender.side() != seat.side()).cloned();
         let one_side_on_next = play.tricks().get(revoke.trick + 1).is_none_or(|t| t.cards.len() <= 1);
         let both = other.filter(|_| one_side_on_next);
         if revoke.established && both.is_none() {
@@ -1987,15 +1860,9 @@ impl FaceTable {
         self.play = Some(corrected);
         if defender {
             self.penalty_cards.push((seat, revoke.card));
-            self.note(
-                "62B1",
-                format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card),
-            );
+            self.note("62B1", format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card));
         } else {
-            self.note(
-                "62B2",
-                format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card),
-            );
+            self.note("62B2", format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card));
         }
         if !later.is_empty() {
             let l = if both.is_some() { "62C3" } else { "62C" };
@@ -2082,20 +1949,10 @@ impl FaceTable {
                             r.state = RestrictionState::Spent;
                         }
                     }
-                    self.play = Some(Play::new(
-                        &self.board.deal,
-                        fc.declarer.partner(),
-                        fc.declarer.lho(),
-                        fc.contract.strain().trump(),
-                    ));
+                    self.play = Some(Play::new(&self.board.deal, fc.declarer.partner(), fc.declarer.lho(), fc.contract.strain().trump()));
                 }
                 None => {
-                    self.result = Some(BoardResult {
-                        contract: None,
-                        declarer_tricks: 0,
-                        ending: Ending::PassedOut,
-                        score_ns: 0,
-                    });
+                    self.result = Some(BoardResult { contract: None, declarer_tricks: 0, ending: Ending::PassedOut, score_ns: 0 });
                     return;
                 }
             }
@@ -2113,19 +1970,12 @@ impl FaceTable {
         // Law 51A: two or more penalty cards that may legally be played: declarer designates.
         if let (Some(seat), Some(fc)) = (play.to_play(), self.final_contract()) {
             let index = play.tricks().len() - 1;
-            let due: Vec<Card> = self
-                .penalty_cards
-                .iter()
-                .filter(|(s, c)| *s == seat && self.check_card_other_than_57a(seat, *c).is_ok())
-                .map(|(_, c)| *c)
-                .collect();
+            let due: Vec<Card> =
+                self.penalty_cards.iter().filter(|(s, c)| *s == seat && self.check_card_other_than_57a(seat, *c).is_ok()).map(|(_, c)| *c).collect();
             let decided = self.designated.is_some_and(|(s, _, t)| s == seat && t == index);
             if due.len() >= 2 && !decided && seat.side() != fc.declarer.side() {
                 let d = Chooser::Player(fc.declarer);
-                let options = due
-                    .iter()
-                    .map(|c| option(d, Choice::Designate(*c), "51A", format!("{seat:?} plays the penalty card {c}.")))
-                    .collect();
+                let options = due.iter().map(|c| option(d, Choice::Designate(*c), "51A", format!("{seat:?} plays the penalty card {c}."))).collect();
                 self.open(Irregularity::PenaltyCardsDesignation { holder: seat, cards: due }, options);
                 return;
             }
@@ -2139,9 +1989,7 @@ impl FaceTable {
         for r in self.restrictions.iter_mut() {
             match r.state {
                 RestrictionState::Prohibited(_) if r.offender.partner() != leader => r.state = RestrictionState::Spent,
-                RestrictionState::Waiting if r.offender.partner() == leader && open.is_none() => {
-                    open = Some(r.offender)
-                }
+                RestrictionState::Waiting if r.offender.partner() == leader && open.is_none() => open = Some(r.offender),
                 _ => {}
             }
         }
@@ -2153,10 +2001,7 @@ impl FaceTable {
         // Law 50D2: the leader's partner (a defender) has a major penalty card.
         let trick_index = play.tricks().len() - 1;
         let holder = leader.partner();
-        let suits: Vec<Suit> = Suit::DESCENDING
-            .into_iter()
-            .filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s))
-            .collect();
+        let suits: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
         if leader.side() != declarer.side() && !suits.is_empty() && self.penalty_decided != Some(trick_index) {
             let d = Chooser::Player(declarer);
             let several = self.penalty_cards.iter().filter(|(p, _)| *p == holder).count() > 1;
@@ -2179,18 +2024,10 @@ impl FaceTable {
                     d,
                     Choice::ProhibitLead(s),
                     prohibit,
-                    format!(
-                        "{leader:?} may not lead {} while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.",
-                        suit_word(s)
-                    ),
+                    format!("{leader:?} may not lead {} while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.", suit_word(s)),
                 ));
             }
-            options.push(option(
-                d,
-                Choice::NoProhibition,
-                none,
-                format!("No requirement: {leader:?} may lead any card; the penalty card(s) stay."),
-            ));
+            options.push(option(d, Choice::NoProhibition, none, format!("No requirement: {leader:?} may lead any card; the penalty card(s) stay.")));
             self.open(Irregularity::PenaltyCardLead { holder, leader }, options);
         }
     }

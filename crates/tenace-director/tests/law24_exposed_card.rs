@@ -60,10 +60,7 @@ fn law_24c_two_cards_exposed_partner_passes_next_turn() {
     say(&mut t, Seat::West, "P").unwrap();
     assert_eq!(t.penalty_cards().len(), 2);
     // East is on lead with two major penalty cards: declarer designates which is led (51A).
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(tenace_director::Irregularity::PenaltyCardsDesignation { holder: Seat::East, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(tenace_director::Irregularity::PenaltyCardsDesignation { holder: Seat::East, .. })));
 }
 
 #[test]

@@ -11,17 +11,8 @@ fn law_27a_insufficient_bid_accepted_by_lho() {
     let mut t = table();
     auction(&mut t, "1NT");
     say(&mut t, Seat::East, "1S").unwrap();
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::InsufficientBid { offender: Seat::East, .. }
-    ));
-    assert_eq!(
-        options(&t),
-        vec![
-            (player(Seat::South), Choice::Accept, "27A1".to_string()),
-            (player(Seat::South), Choice::Refuse, "27B".to_string())
-        ]
-    );
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::InsufficientBid { offender: Seat::East, .. }));
+    assert_eq!(options(&t), vec![(player(Seat::South), Choice::Accept, "27A1".to_string()), (player(Seat::South), Choice::Refuse, "27B".to_string())]);
     // Only South, the offender's LHO, may accept.
     refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::Accept }, "27A1");
     refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::Comparable }, "27A1");
@@ -49,11 +40,7 @@ fn law_27b1a_insufficient_bid_corrected_by_lowest_sufficient_bid_same_denominati
     say(&mut t, Seat::East, "2S").unwrap();
     let opts = options(&t);
     assert_eq!(opts[0], (Chooser::Director, Choice::LowestSufficientSameDenomination, "27B1(a)".to_string()));
-    refused(
-        &mut t,
-        Event::Choose { by: player(Seat::East), choice: Choice::LowestSufficientSameDenomination },
-        "27B1(a)",
-    );
+    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::LowestSufficientSameDenomination }, "27B1(a)");
     choose(&mut t, Chooser::Director, Choice::LowestSufficientSameDenomination).unwrap();
     assert!(t.obligations().is_empty());
     assert!(t.lead_restrictions().is_empty(), "27B1(a): Law 26B does not apply");
@@ -72,11 +59,7 @@ fn law_27b1a_not_offered_for_a_higher_bid() {
     say(&mut t, Seat::East, "3S").unwrap();
     let choices: Vec<Choice> = options(&t).into_iter().map(|o| o.1).collect();
     assert_eq!(choices, vec![Choice::Comparable, Choice::NotComparable]);
-    refused(
-        &mut t,
-        Event::Choose { by: Chooser::Director, choice: Choice::LowestSufficientSameDenomination },
-        "27B1(b)",
-    );
+    refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::LowestSufficientSameDenomination }, "27B1(b)");
 }
 
 #[test]
@@ -173,10 +156,7 @@ fn law_27b4_second_insufficient_bid_not_accepted_ruled_as_27b3() {
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     say(&mut t, Seat::East, "1H").unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::InsufficientSubstitute { .. }));
-    assert_eq!(
-        options(&t).iter().map(|o| (o.0, o.2.as_str())).collect::<Vec<_>>(),
-        vec![(player(Seat::South), "27B4"); 2]
-    );
+    assert_eq!(options(&t).iter().map(|o| (o.0, o.2.as_str())).collect::<Vec<_>>(), vec![(player(Seat::South), "27B4"); 2]);
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     assert_eq!(t.to_call(), Some(Seat::East));
     assert!(!t.legal_calls().contains(&Call::Double));
@@ -270,10 +250,7 @@ fn law_27c_premature_replacement_stands_unless_lho_accepts_the_insufficient_bid(
     say(&mut t, Seat::East, "1S").unwrap();
     say(&mut t, Seat::East, "2S").unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::PrematureReplacement { .. }));
-    assert_eq!(
-        options(&t),
-        vec![(player(Seat::South), Choice::Accept, "27A1".into()), (player(Seat::South), Choice::Refuse, "27C".into())]
-    );
+    assert_eq!(options(&t), vec![(player(Seat::South), Choice::Accept, "27A1".into()), (player(Seat::South), Choice::Refuse, "27C".into())]);
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     assert_eq!(t.calls().last().unwrap().call, c("2S"));
     assert_eq!(options(&t)[0].2, "27B1(a)");

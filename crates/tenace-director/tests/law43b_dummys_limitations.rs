@@ -39,17 +39,17 @@ fn law_43b2a_dummy_warns_declarer_either_defender_chooses_the_hand_he_leads_from
     assert_eq!(t.to_play(), Some(Seat::North), "declarer won trick 1 in his own hand");
     // Dummy, having looked at a defender's hand, warns declarer not to lead from dummy.
     t.apply(Event::DummyWarnedWrongHand).unwrap();
-    assert_eq!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::DummyWarnedWrongHand { declarer: Seat::North, leader: Seat::North }
-    );
+    assert_eq!(t.rectification().unwrap().irregularity, Irregularity::DummyWarnedWrongHand { declarer: Seat::North, leader: Seat::North });
     let (e, w) = (player(Seat::East), player(Seat::West));
-    assert_eq!(options(&t), vec![
-        (e, Choice::LeadFrom(Seat::North), "43B2(a)".to_string()),
-        (e, Choice::LeadFrom(Seat::South), "43B2(a)".to_string()),
-        (w, Choice::LeadFrom(Seat::North), "43B2(a)".to_string()),
-        (w, Choice::LeadFrom(Seat::South), "43B2(a)".to_string()),
-    ]);
+    assert_eq!(
+        options(&t),
+        vec![
+            (e, Choice::LeadFrom(Seat::North), "43B2(a)".to_string()),
+            (e, Choice::LeadFrom(Seat::South), "43B2(a)".to_string()),
+            (w, Choice::LeadFrom(Seat::North), "43B2(a)".to_string()),
+            (w, Choice::LeadFrom(Seat::South), "43B2(a)".to_string()),
+        ]
+    );
     // The choice is the defenders', not declarer's.
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::LeadFrom(Seat::North) }, "43B2(a)");
     // Either defender may choose (here West, the second one offered): declarer leads from dummy.

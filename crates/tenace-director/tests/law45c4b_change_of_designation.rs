@@ -25,15 +25,9 @@ fn law_45c4b_unintended_designation_corrected_47d_the_opponent_may_change_his_ca
     assert_eq!(p.tricks()[0].cards, vec![card("SQ"), card("S8")]);
     assert!(p.remaining(Seat::South).contains(card("S7")), "47C: back to dummy's hand");
     assert!(t.notes().iter().any(|n| n.law == "45C4(b)"));
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::CardAfterChange { offender: Seat::South, seat: Seat::West, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::CardAfterChange { offender: Seat::South, seat: Seat::West, .. })));
     let w = player(Seat::West);
-    assert_eq!(
-        options(&t),
-        vec![(w, Choice::KeepCard, "45C4(b)".to_string()), (w, Choice::WithdrawCard, "45C4(b)".to_string())]
-    );
+    assert_eq!(options(&t), vec![(w, Choice::KeepCard, "45C4(b)".to_string()), (w, Choice::WithdrawCard, "45C4(b)".to_string())]);
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::WithdrawCard }, "45C4(b)");
     refused(&mut t, Event::Choose { by: w, choice: Choice::NoProhibition }, "45C4(b)");
     choose(&mut t, w, Choice::WithdrawCard).unwrap();

@@ -22,10 +22,7 @@ fn law_45d1_the_card_is_withdrawn_defender_then_declarer_may_change_their_cards(
     assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("SQ"), card("S8")]);
     assert!(t.play().unwrap().remaining(Seat::South).contains(card("S7")));
     let w = player(Seat::West);
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::CardAfterChange { offender: Seat::South, seat: Seat::West, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::CardAfterChange { offender: Seat::South, seat: Seat::West, .. })));
     assert_eq!(options(&t), vec![(w, Choice::KeepCard, "45D1".to_string()), (w, Choice::WithdrawCard, "45D1".to_string())]);
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::WithdrawCard }, "45D1");
     choose(&mut t, w, Choice::WithdrawCard).unwrap();

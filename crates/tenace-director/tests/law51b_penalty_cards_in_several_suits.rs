@@ -13,10 +13,7 @@ fn west_exposes(cards: &[&str]) -> FaceTable {
     auction(&mut t, "1NT P P P");
     let cards = cards.iter().map(|c| card(c)).collect();
     t.apply(Event::ExposedInPlay { seat: Seat::West, cards, deliberate: true }).unwrap();
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })));
     t
 }
 
@@ -36,17 +33,8 @@ fn law_51b2b_declarer_prohibits_two_suits_every_penalty_card_in_them_is_picked_u
     );
     choose(&mut t, n, Choice::ProhibitLead(Suit::Hearts)).unwrap();
     // One or more suits: declarer may prohibit diamonds too.
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::FurtherProhibition { holder: Seat::West, leader: Seat::East })
-    ));
-    assert_eq!(
-        options(&t),
-        vec![
-            (n, Choice::ProhibitLead(Suit::Diamonds), "51B2(b)".to_string()),
-            (n, Choice::NoProhibition, "51B2(b)".to_string()),
-        ]
-    );
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::FurtherProhibition { holder: Seat::West, leader: Seat::East })));
+    assert_eq!(options(&t), vec![(n, Choice::ProhibitLead(Suit::Diamonds), "51B2(b)".to_string()), (n, Choice::NoProhibition, "51B2(b)".to_string()),]);
     refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::ProhibitLead(Suit::Diamonds) }, "51B2(b)");
     refused(&mut t, Event::Choose { by: n, choice: Choice::RequireLead(Suit::Diamonds) }, "51B2(b)");
     choose(&mut t, n, Choice::ProhibitLead(Suit::Diamonds)).unwrap();

@@ -11,10 +11,7 @@ fn law_52b1a_declarer_accepts_the_other_card_the_penalty_card_remains() {
     let mut t = west_must_play_the_s6();
     t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
     let n = player(Seat::North);
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::PenaltyCardNotPlayed { holder: Seat::West, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardNotPlayed { holder: Seat::West, .. })));
     assert_eq!(options(&t), vec![(n, Choice::Accept, "52B1(a)".to_string()), (n, Choice::Refuse, "52B2".to_string())]);
     refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::Accept }, "52B1(a)");
     refused(&mut t, Event::Choose { by: n, choice: Choice::NoProhibition }, "52B1(a)");

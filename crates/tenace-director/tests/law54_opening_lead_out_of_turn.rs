@@ -12,10 +12,7 @@ fn lead_out_of_turn() -> tenace_director::FaceTable {
     auction(&mut t, "1NT P P P");
     assert_eq!(t.to_play(), Some(Seat::East));
     t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::OpeningLeadOutOfTurn { offender: Seat::West, .. }
-    ));
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OpeningLeadOutOfTurn { offender: Seat::West, .. }));
     t
 }
 

@@ -22,9 +22,7 @@ fn law_57a1_premature_play_before_partner_declarer_requires_the_highest_card() {
     play(&mut t, "CA");
     // West plays before his partner East.
     t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
-    let Some(Irregularity::PrematurePlay { offender, lead, .. }) = t.rectification().map(|r| r.irregularity.clone()) else {
-        panic!("{:?}", t.rectification())
-    };
+    let Some(Irregularity::PrematurePlay { offender, lead, .. }) = t.rectification().map(|r| r.irregularity.clone()) else { panic!("{:?}", t.rectification()) };
     assert_eq!((offender, lead), (Seat::West, false));
     let offered = options(&t);
     assert_eq!(offered.len(), 9, "highest, lowest, three suits required, three forbidden, 57C2: {offered:?}");
@@ -48,10 +46,7 @@ fn law_57a_premature_lead_to_the_next_trick_partner_plays_his_lowest() {
     // West leads the SQ to the next trick.
     play(&mut t, "ST S5 SA S4 SK S3");
     t.apply(Event::Play { seat: Seat::West, card: card("SQ") }).unwrap();
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::PrematurePlay { offender: Seat::West, lead: true, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PrematurePlay { offender: Seat::West, lead: true, .. })));
     choose(&mut t, player(Seat::North), Choice::PlayLowest).unwrap();
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("S8")]);
     play(&mut t, "S8 S6");
@@ -102,10 +97,7 @@ fn law_57c1_a_premature_lead_by_a_player_who_does_not_win_is_a_lead_out_of_turn(
     assert!(t.rectification().is_none(), "57C1: dummy has played");
     // East wins with the CK; West's H7 is now a lead out of turn (Law 56), declarer's option.
     play(&mut t, "CK");
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })));
 }
 
 #[test]

@@ -26,10 +26,10 @@ fn law_58b2_a_defender_designates_the_card_and_the_other_is_a_penalty_card() {
     let mut t = north_declares();
     t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("HK")] }).unwrap();
     let offered = options(&t);
-    assert_eq!(offered, vec![
-        (player(Seat::East), Choice::Designate(card("HK")), "58B2".to_string()),
-        (player(Seat::East), Choice::Designate(card("HA")), "58B2".to_string()),
-    ]);
+    assert_eq!(
+        offered,
+        vec![(player(Seat::East), Choice::Designate(card("HK")), "58B2".to_string()), (player(Seat::East), Choice::Designate(card("HA")), "58B2".to_string()),]
+    );
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("HK")) }, "58B2");
     choose(&mut t, player(Seat::East), Choice::Designate(card("HK"))).unwrap();
     assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("HK")]);

@@ -29,18 +29,18 @@ fn law_67a1_omission_found_in_time_the_offender_supplies_a_legal_card() {
     let mut t = after_trick_one();
     // West did not in fact play the H8: found before anyone has played to trick two.
     t.apply(defective(Seat::West, 1, &[])).unwrap();
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::DefectiveTrick { offender: Seat::West, trick: 0, timely: true, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::DefectiveTrick { offender: Seat::West, trick: 0, timely: true, .. })));
     let w = player(Seat::West);
     let mut offered = options(&t);
     offered.sort_by_key(|o| format!("{:?}", o.1));
-    assert_eq!(offered, vec![
-        (w, Choice::Designate(card("H7")), "67A1".to_string()),
-        (w, Choice::Designate(card("H8")), "67A1".to_string()),
-        (w, Choice::Designate(card("HT")), "67A1".to_string()),
-    ]);
+    assert_eq!(
+        offered,
+        vec![
+            (w, Choice::Designate(card("H7")), "67A1".to_string()),
+            (w, Choice::Designate(card("H8")), "67A1".to_string()),
+            (w, Choice::Designate(card("HT")), "67A1".to_string()),
+        ]
+    );
     // Only West chooses, only a card he can legally play (he holds hearts).
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("HT")) }, "67A1");
     refused(&mut t, Event::Choose { by: w, choice: Choice::Designate(card("S6")) }, "67A1");
@@ -128,11 +128,10 @@ fn law_67a2_extra_card_in_time_45e1_a_defenders_fifth_card_is_a_penalty_card() {
     let mut t = after_trick_one();
     t.apply(defective(Seat::West, 1, &["H7"])).unwrap();
     let d = Chooser::Director;
-    assert_eq!(options(&t), vec![
-        (d, Choice::FifthCard, "45E1".to_string()),
-        (d, Choice::FifthCardLed, "45E1".to_string()),
-        (d, Choice::Simultaneous, "58B".to_string()),
-    ]);
+    assert_eq!(
+        options(&t),
+        vec![(d, Choice::FifthCard, "45E1".to_string()), (d, Choice::FifthCardLed, "45E1".to_string()), (d, Choice::Simultaneous, "58B".to_string()),]
+    );
     refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::FifthCard }, "45E1");
     refused(&mut t, Event::Choose { by: d, choice: Choice::Designate(card("H7")) }, "45E1");
     choose(&mut t, d, Choice::FifthCard).unwrap();
@@ -146,10 +145,7 @@ fn law_67a2_45e1_the_fifth_card_deemed_led_is_a_lead_out_of_turn() {
     let mut t = after_trick_one();
     t.apply(defective(Seat::West, 1, &["H7"])).unwrap();
     choose(&mut t, Chooser::Director, Choice::FifthCardLed).unwrap();
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. })));
 }
 
 #[test]
@@ -158,10 +154,7 @@ fn law_67a2_58b2_played_simultaneously_the_offender_designates_his_card() {
     t.apply(defective(Seat::West, 1, &["H7"])).unwrap();
     choose(&mut t, Chooser::Director, Choice::Simultaneous).unwrap();
     let w = player(Seat::West);
-    assert_eq!(options(&t), vec![
-        (w, Choice::Designate(card("H7")), "58B2".to_string()),
-        (w, Choice::Designate(card("H8")), "58B2".to_string()),
-    ]);
+    assert_eq!(options(&t), vec![(w, Choice::Designate(card("H7")), "58B2".to_string()), (w, Choice::Designate(card("H8")), "58B2".to_string()),]);
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("H7")) }, "58B2");
     choose(&mut t, w, Choice::Designate(card("H7"))).unwrap();
     assert_eq!(t.play().unwrap().tricks()[0].card_of(Seat::West), Some(card("H7")));
@@ -187,10 +180,7 @@ fn law_67b2_extra_card_found_late_restored_the_highest_legal_card_stays() {
     play(&mut t, "HK H9");
     t.apply(defective(Seat::West, 1, &["HT"])).unwrap();
     let d = Chooser::Director;
-    assert_eq!(options(&t), vec![
-        (d, Choice::Designate(card("H8")), "67B2(a)".to_string()),
-        (d, Choice::Designate(card("HT")), "67B2(a)".to_string()),
-    ]);
+    assert_eq!(options(&t), vec![(d, Choice::Designate(card("H8")), "67B2(a)".to_string()), (d, Choice::Designate(card("HT")), "67B2(a)".to_string()),]);
     refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::Designate(card("HT")) }, "67B2(a)");
     // The Director cannot tell which card was faced: the highest West could legally play stays.
     choose(&mut t, d, Choice::Designate(card("HT"))).unwrap();

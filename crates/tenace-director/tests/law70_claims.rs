@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Hand, Seat, Side, Strain};
-use tenace_director::claim::{normal_line_tricks, ClaimPosition, Statement};
 use tenace_dds::Position;
+use tenace_director::claim::{normal_line_tricks, ClaimPosition, Statement};
 
 /// A random deal played at random for `played` cards; the position then.
 fn position(seed: u64, played: usize, strain: Strain) -> (Position, [Hand; 4], Seat, Vec<tenace_core::Card>) {
@@ -64,13 +64,7 @@ fn law_70_every_trick_a_top_winner_holds_in_any_order() {
     let east: Hand = "98765.T987..".parse().unwrap();
     let south: Hand = "..AKQJT.9876".parse().unwrap();
     let west: Hand = "..98765.5432".parse().unwrap();
-    let mut p = ClaimPosition {
-        hands: [north, east, south, west],
-        leader: Seat::North,
-        trick: vec![],
-        trump: None,
-        claimer_side: Side::NorthSouth,
-    };
+    let mut p = ClaimPosition { hands: [north, east, south, west], leader: Seat::North, trick: vec![], trump: None, claimer_side: Side::NorthSouth };
     assert_eq!(normal_line_tricks(&p, &Statement::default()), Some(9));
     // East on lead must give North a trick; North then cashes everything.
     p.leader = Seat::East;

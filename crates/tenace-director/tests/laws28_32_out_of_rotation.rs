@@ -11,17 +11,8 @@ fn law_29a_bid_out_of_rotation_accepted_by_lho() {
     let mut t = table();
     // North deals; East bids at North's turn.
     say(&mut t, Seat::East, "1H").unwrap();
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::OutOfRotation { offender: Seat::East, turn_of: Seat::North, .. }
-    ));
-    assert_eq!(
-        options(&t),
-        vec![
-            (player(Seat::South), Choice::Accept, "29A".to_string()),
-            (player(Seat::South), Choice::Refuse, "31A".to_string())
-        ]
-    );
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OutOfRotation { offender: Seat::East, turn_of: Seat::North, .. }));
+    assert_eq!(options(&t), vec![(player(Seat::South), Choice::Accept, "29A".to_string()), (player(Seat::South), Choice::Refuse, "31A".to_string())]);
     refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Accept }, "29A");
     choose(&mut t, player(Seat::South), Choice::Accept).unwrap();
     // The auction continues from the offender's left; North lost his turn.
@@ -62,10 +53,7 @@ fn law_31a2_bid_out_of_rotation_at_rhos_turn_rho_bids_not_comparable_partner_pas
     say(&mut t, Seat::East, "2C").unwrap();
     assert_eq!(
         options(&t),
-        vec![
-            (Chooser::Director, Choice::Comparable, "31A2(a)".to_string()),
-            (Chooser::Director, Choice::NotComparable, "31A2(b)".to_string())
-        ]
+        vec![(Chooser::Director, Choice::Comparable, "31A2(a)".to_string()), (Chooser::Director, Choice::NotComparable, "31A2(b)".to_string())]
     );
     choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
     assert_eq!(t.obligations(), &[Obligation::PassAtNextTurn { seat: Seat::West, law: "31A2(b)".into() }]);
@@ -132,13 +120,7 @@ fn law_30a_pass_out_of_rotation_at_rhos_turn_offender_passes_at_next_turn() {
     assert_eq!(options(&t)[1].2, "30A");
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     // Law 30C: the Director judges whether the pass was artificial.
-    assert_eq!(
-        options(&t),
-        vec![
-            (Chooser::Director, Choice::Natural, "30A".to_string()),
-            (Chooser::Director, Choice::Artificial, "30C".to_string())
-        ]
-    );
+    assert_eq!(options(&t), vec![(Chooser::Director, Choice::Natural, "30A".to_string()), (Chooser::Director, Choice::Artificial, "30C".to_string())]);
     choose(&mut t, Chooser::Director, Choice::Natural).unwrap();
     auction(&mut t, "1C");
     assert_eq!(t.legal_calls(), vec![Call::Pass]);
@@ -162,10 +144,7 @@ fn law_30b1_pass_out_of_rotation_at_partners_turn_not_comparable() {
     say(&mut t, Seat::South, "1H").unwrap();
     assert_eq!(
         options(&t),
-        vec![
-            (Chooser::Director, Choice::Comparable, "30B1(b)(i)".to_string()),
-            (Chooser::Director, Choice::NotComparable, "30B1(b)(ii)".to_string())
-        ]
+        vec![(Chooser::Director, Choice::Comparable, "30B1(b)(i)".to_string()), (Chooser::Director, Choice::NotComparable, "30B1(b)(ii)".to_string())]
     );
     choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
     auction(&mut t, "P");
@@ -179,10 +158,7 @@ fn law_32a1_double_out_of_rotation_at_rhos_turn_rho_passes_offender_repeats() {
     auction(&mut t, "1H P");
     // West doubles at South's turn (South is West's RHO).
     say(&mut t, Seat::West, "X").unwrap();
-    assert_eq!(
-        options(&t),
-        vec![(player(Seat::North), Choice::Accept, "29A".into()), (player(Seat::North), Choice::Refuse, "32A".into())]
-    );
+    assert_eq!(options(&t), vec![(player(Seat::North), Choice::Accept, "29A".into()), (player(Seat::North), Choice::Refuse, "32A".into())]);
     choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
     auction(&mut t, "P");
     assert_eq!(t.legal_calls(), vec![Call::Double]);

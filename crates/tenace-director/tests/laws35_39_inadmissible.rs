@@ -29,10 +29,7 @@ fn law_36b_inadmissible_redouble() {
     let mut t = table();
     auction(&mut t, "1H");
     say(&mut t, Seat::East, "XX").unwrap();
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::InadmissibleDouble { offender: Seat::East, .. }
-    ));
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::InadmissibleDouble { offender: Seat::East, .. }));
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: "36B".into() }]);
 }
@@ -60,8 +57,7 @@ fn law_37b_bid_by_player_required_to_pass_offending_side_passes_throughout() {
 fn law_38_bid_above_seven_cancelled_pass_substituted_offending_side_passes() {
     let mut t = table();
     auction(&mut t, "1H");
-    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } })
-        .unwrap();
+    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::BidAboveSeven { level: 8, .. }));
     assert_eq!(options(&t), vec![(Chooser::Director, Choice::Rectify, "38".to_string())]);
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
@@ -82,17 +78,13 @@ fn law_38_bid_above_seven_cancelled_pass_substituted_offending_side_passes() {
 fn law_38_bid_above_seven_when_the_substituted_pass_ends_the_auction() {
     let mut t = table();
     auction(&mut t, "1H P P");
-    t.apply(Event::Call { seat: Seat::West, call: Spoken::BidAboveSeven { level: 9, strain: Strain::NoTrump } })
-        .unwrap();
+    t.apply(Event::Call { seat: Seat::West, call: Spoken::BidAboveSeven { level: 9, strain: Strain::NoTrump } }).unwrap();
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     let fc = t.final_contract().unwrap();
     assert_eq!((fc.contract.to_string(), fc.declarer), ("1H".to_string(), Seat::North));
     // West offended; East, his partner, makes the opening lead: declarer may prohibit any suit
     // (West named none in the legal auction).
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::LeadRestriction { offender: Seat::West, leader: Seat::East }
-    ));
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::LeadRestriction { offender: Seat::West, leader: Seat::East }));
     assert_eq!(options(&t).len(), 5);
 }
 
@@ -169,8 +161,7 @@ fn law_37a_lho_calls_before_rectification_calls_stand_offender_still_passes() {
 fn law_38d_lho_calls_before_rectification_no_lead_restriction() {
     let mut t = table();
     auction(&mut t, "1H");
-    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } })
-        .unwrap();
+    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
     say(&mut t, Seat::South, "2H").unwrap();
     assert!(t.rectification().is_none());
     // Both cancelled, a pass substituted for East; East-West pass throughout; no Law 26B.

@@ -19,16 +19,12 @@ fn east_on_lead() -> FaceTable {
 fn law_56b_defenders_lead_out_of_turn_retracted_major_penalty_card() {
     let mut t = east_on_lead();
     t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
-    assert!(matches!(
-        t.rectification().unwrap().irregularity,
-        Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. }
-    ));
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::LeadOutOfTurn { offender: Seat::West, turn_of: Seat::East, .. }));
     let n = player(Seat::North);
-    assert_eq!(options(&t), vec![
-        (n, Choice::Accept, "56A".to_string()),
-        (n, Choice::Refuse, "56B".to_string()),
-        (Chooser::Director, Choice::NoRectification, "47E1".to_string()),
-    ]);
+    assert_eq!(
+        options(&t),
+        vec![(n, Choice::Accept, "56A".to_string()), (n, Choice::Refuse, "56B".to_string()), (Chooser::Director, Choice::NoRectification, "47E1".to_string()),]
+    );
     refused(&mut t, Event::Choose { by: player(Seat::South), choice: Choice::Refuse }, "56B");
     choose(&mut t, n, Choice::Refuse).unwrap();
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("S6"))]);
@@ -141,10 +137,7 @@ fn law_53c_defender_on_the_right_of_declarers_irregular_lead_plays_law_57_applie
     assert_eq!(p.tricks()[1].cards, vec![card("SA")], "the lead stands");
     assert!(t.notes().iter().any(|n| n.law == "53C"));
     // West played before his partner: Law 57A, declarer's options; the S4 a major penalty card.
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::PrematurePlay { offender: Seat::West, lead: false, .. })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PrematurePlay { offender: Seat::West, lead: false, .. })));
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("S4"))]);
 }
 

@@ -52,8 +52,7 @@ fn law_64a1_revoke_trick_won_by_offender_that_trick_and_one_more() {
     assert_eq!(t.to_play(), Some(Seat::West));
     play_out(&mut t);
     let p = t.play().unwrap();
-    let later_ew =
-        p.tricks()[1..].iter().filter(|tr| tr.winner(p.trump()).is_some_and(|w| w.side() == Side::EastWest)).count();
+    let later_ew = p.tricks()[1..].iter().filter(|tr| tr.winner(p.trump()).is_some_and(|w| w.side() == Side::EastWest)).count();
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw + 1 + u8::from(later_ew > 0));
     assert!(notes(&t).contains(&"64A1".to_string()));
@@ -276,10 +275,7 @@ fn law_62c3_both_sides_revoked_on_the_trick_both_revokes_are_corrected() {
     assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("H8"), card("H4")]);
     assert!(p.revokes().is_empty(), "both corrected: no trick adjustment (64B8)");
     // East is to lead again, with West's penalty card on the table: declarer's 50D2 option.
-    assert!(matches!(
-        t.rectification().map(|r| &r.irregularity),
-        Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })
-    ));
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })));
     choose(&mut t, n, Choice::NoProhibition).unwrap();
     // East's own penalty card is his lead (50D1).
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("HK")]);

@@ -23,8 +23,7 @@ fn ending(left: usize) -> FaceTable {
 }
 
 fn claim(t: &mut FaceTable, seat: Seat, tricks: u8) {
-    t.apply(Event::Claim { seat, tricks, statement: "the rest are mine".into(), order: vec![], mentions_trumps: false })
-        .unwrap();
+    t.apply(Event::Claim { seat, tricks, statement: "the rest are mine".into(), order: vec![], mentions_trumps: false }).unwrap();
 }
 
 /// What the search says for North-South from the table's current position.
@@ -68,8 +67,7 @@ fn law_70_disputed_claim_the_director_awards_the_worst_normal_line() {
     let worst = worst_normal_line(&t, Side::NorthSouth);
     claim(&mut t, Seat::North, 4);
     t.apply(Event::AnswerClaim { seat: Seat::East, agree: false }).unwrap();
-    let Some(Irregularity::ContestedClaim { normal_line, disputed_by, .. }) = t.rectification().map(|r| r.irregularity.clone())
-    else {
+    let Some(Irregularity::ContestedClaim { normal_line, disputed_by, .. }) = t.rectification().map(|r| r.irregularity.clone()) else {
         panic!("a contested claim: {:?}", t.rectification())
     };
     assert_eq!(disputed_by, Seat::East);

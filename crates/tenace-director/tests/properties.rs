@@ -65,18 +65,12 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
             Event::Play { seat: t.to_play().unwrap(), card: cards[b % cards.len()] }
         }
         8..=10 => Event::Call { seat, call: Spoken::Call(any_call(b)) },
-        11 => {
-            Event::Call { seat, call: Spoken::BidAboveSeven { level: 8 + (b % 3) as u8, strain: Strain::ALL[b % 5] } }
-        }
+        11 => Event::Call { seat, call: Spoken::BidAboveSeven { level: 8 + (b % 3) as u8, strain: Strain::ALL[b % 5] } },
         12 => Event::Choose {
             by: if b % 5 == 4 { Chooser::Director } else { Chooser::Player(Seat::from_index(b)) },
             choice: CHOICES[(a + b / 7) % CHOICES.len()],
         },
-        13 if b % 3 == 1 => Event::CardsExposed {
-            seat,
-            cards: vec![Card::from_index((b / 3 % 52) as u8).unwrap()],
-            prematurely_led: b % 4 > 1,
-        },
+        13 if b % 3 == 1 => Event::CardsExposed { seat, cards: vec![Card::from_index((b / 3 % 52) as u8).unwrap()], prematurely_led: b % 4 > 1 },
         13 => Event::UnintendedCall { seat, intended: any_call(b) },
         14 => Event::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
         // Law 67: a defective trick (some numbers are not quitted tricks), with an extra card
@@ -151,10 +145,7 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
         24 => Event::DummyDrewAttention,
         // Correcting the last revoke, with a card of the suit led when the offender has one (for a
         // Law 61A second-part revoke, mostly a card that complies with the requirement broken).
-        _ => match t
-            .play()
-            .and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, r.required.clone(), p.remaining(r.offender))))
-        {
+        _ => match t.play().and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, r.required.clone(), p.remaining(r.offender)))) {
             Some((offender, led, required, hand)) if a != 1 && a != 3 && !hand.is_empty() => {
                 let cards: Vec<Card> = match required {
                     Some(q) => hand.iter().filter(|c| q.allows(*c)).chain(hand.iter()).collect(),

@@ -94,9 +94,7 @@ impl FromStr for Artificial {
             "a-" | "avg-" | "40" | "average minus" => Ok(Artificial::AverageMinus),
             "a" | "avg" | "50" | "average" | "a=" => Ok(Artificial::Average),
             "a+" | "avg+" | "60" | "average plus" => Ok(Artificial::AveragePlus),
-            _ => Err(EventError::invalid(format!(
-                "Law 12C2: {s:?} is not an artificial adjusted score (use 40, 50 or 60, or A-, A, A+)"
-            ))),
+            _ => Err(EventError::invalid(format!("Law 12C2: {s:?} is not an artificial adjusted score (use 40, 50 or 60, or A-, A, A+)"))),
         }
     }
 }

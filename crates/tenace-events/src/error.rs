@@ -44,10 +44,9 @@ impl fmt::Display for EventError {
             ),
             EventError::Movement { message } => write!(f, "Law 8: {message}"),
             EventError::Generator { message } => write!(f, "{message}"),
-            EventError::SeedMismatch { expected, actual } => write!(
-                f,
-                "Law 6: the seed does not match the published commitment (published {expected}, seed hashes to {actual})"
-            ),
+            EventError::SeedMismatch { expected, actual } => {
+                write!(f, "Law 6: the seed does not match the published commitment (published {expected}, seed hashes to {actual})")
+            }
             EventError::File { path, message } => write!(f, "{path}: {message}"),
             EventError::Invalid { message } => write!(f, "{message}"),
         }

@@ -66,9 +66,7 @@ impl Method {
             "vp" => Method::Vp,
             "total" | "totalpoints" => Method::TotalPoints,
             other => {
-                return Err(EventError::invalid(format!(
-                    "unknown scoring method {other:?} (use mp, butler, butler2, cross, cross1, cross2, imp, vp or total)"
-                )))
+                return Err(EventError::invalid(format!("unknown scoring method {other:?} (use mp, butler, butler2, cross, cross1, cross2, imp, vp or total)")))
             }
         })
     }
@@ -216,10 +214,7 @@ impl Event {
         let members: Vec<u32> = r.ns.members().into_iter().chain(r.ew.members()).collect();
         let expected = if self.kind == Kind::Individuals { 2 } else { 1 };
         if r.ns.members().len() != expected || r.ew.members().len() != expected {
-            return Err(EventError::BadResult {
-                board: r.board,
-                message: format!("{} events need {expected} number(s) on each line", self.kind_name()),
-            });
+            return Err(EventError::BadResult { board: r.board, message: format!("{} events need {expected} number(s) on each line", self.kind_name()) });
         }
         if !self.contestants.is_empty() {
             for &m in &members {
@@ -246,13 +241,7 @@ impl Event {
                 if r.table.is_some_and(|t| t != slot.table) || r.round.is_some_and(|x| x != slot.round) {
                     return Err(EventError::BadResult {
                         board: r.board,
-                        message: format!(
-                            "{}Law 8: in the movement, {ns} v {ew} play board {} at table {} in round {}",
-                            at(r),
-                            r.board,
-                            slot.table,
-                            slot.round
-                        ),
+                        message: format!("{}Law 8: in the movement, {ns} v {ew} play board {} at table {} in round {}", at(r), r.board, slot.table, slot.round),
                     });
                 }
             }
@@ -287,14 +276,21 @@ impl Event {
             for (line, other_ns, other_ew, ns) in [(&r.ns, &x.ns, &x.ew, true), (&r.ew, &x.ns, &x.ew, false)] {
                 for m in line.members() {
                     let clash = if self.kind == Kind::Teams {
-                        if ns { other_ns.contains(m) } else { other_ew.contains(m) }
+                        if ns {
+                            other_ns.contains(m)
+                        } else {
+                            other_ew.contains(m)
+                        }
                     } else {
                         other_ns.contains(m) || other_ew.contains(m)
                     };
                     if clash {
                         return Err(EventError::BadResult {
                             board: r.board,
-                            message: format!("contestant {m} already has a result on board {} (against {} / {}); correct that result instead", r.board, x.ns, x.ew),
+                            message: format!(
+                                "contestant {m} already has a result on board {} (against {} / {}); correct that result instead",
+                                r.board, x.ns, x.ew
+                            ),
                         });
                     }
                 }
@@ -329,7 +325,9 @@ impl Event {
             let boards: BTreeSet<u32> = self.boards.iter().map(|b| b.number).collect();
             if let Some(s) = m.slots.iter().find(|s| s.boards.iter().any(|b| !boards.contains(b))) {
                 let b = s.boards.iter().find(|b| !boards.contains(b)).copied().unwrap_or(0);
-                return Err(EventError::Movement { message: format!("table {} round {} board {b}: the movement plays a board the event does not have", s.table, s.round) });
+                return Err(EventError::Movement {
+                    message: format!("table {} round {} board {b}: the movement plays a board the event does not have", s.table, s.round),
+                });
             }
             if !self.contestants.is_empty() {
                 if let Some(c) = m.contestants().into_iter().find(|c| self.contestant(*c).is_none()) {
@@ -370,7 +368,11 @@ fn at(r: &TableResult) -> String {
     if let Some(x) = r.round {
         s += &format!("round {x} ");
     }
-    if s.is_empty() { s } else { format!("{}: ", s.trim_end()) }
+    if s.is_empty() {
+        s
+    } else {
+        format!("{}: ", s.trim_end())
+    }
 }
 
 /// Look-ups for checking many results: the contestant numbers and who meets whom on which board.

@@ -83,11 +83,7 @@ pub fn cross(entries: &[Entry]) -> Vec<f64> {
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i)
-                .map(|(_, o)| {
-                    e.iter()
-                        .flat_map(|&(w, s)| o.iter().map(move |&(w2, s2)| w * w2 * f64::from(imps(s - s2))))
-                        .sum::<f64>()
-                })
+                .map(|(_, o)| e.iter().flat_map(|&(w, s)| o.iter().map(move |&(w2, s2)| w * w2 * f64::from(imps(s - s2)))).sum::<f64>())
                 .sum()
         })
         .collect()
@@ -109,10 +105,7 @@ pub fn cross2(entries: &[Entry]) -> Vec<f64> {
 /// scores `ns_first` and, sitting East-West in the second, concedes `ns_second`; it wins the
 /// IMPs of the difference. Weighted scores are weighted.
 pub fn team(first: &Entry, second: &Entry) -> f64 {
-    first
-        .iter()
-        .flat_map(|&(w, s)| second.iter().map(move |&(w2, s2)| w * w2 * f64::from(imps(s - s2))))
-        .sum()
+    first.iter().flat_map(|&(w, s)| second.iter().map(move |&(w2, s2)| w * w2 * f64::from(imps(s - s2)))).sum()
 }
 
 #[cfg(test)]

@@ -85,10 +85,7 @@ impl Movement {
             for (who, ns) in [(s.ns, true), (s.ew, false)] {
                 // A team sits in both rooms of its match: once each way.
                 if let Some(other) = seated.insert((s.round, who, !self.teams || ns), s.table) {
-                    return err(format!(
-                        "round {}: contestant {who} is at table {other} and at table {} at the same time",
-                        s.round, s.table
-                    ));
+                    return err(format!("round {}: contestant {who} is at table {other} and at table {} at the same time", s.round, s.table));
                 }
                 for &b in &s.boards {
                     if b == 0 {
@@ -97,10 +94,7 @@ impl Movement {
                     let key = (who, b, if self.teams { ns } else { true });
                     if !played.insert(key) {
                         let how = if self.teams { format!(" {} twice", if ns { "North-South" } else { "East-West" }) } else { " twice".into() };
-                        return err(format!(
-                            "table {} round {} board {b}: contestant {who} would play board {b}{how}",
-                            s.table, s.round
-                        ));
+                        return err(format!("table {} round {} board {b}: contestant {who} would play board {b}{how}", s.table, s.round));
                     }
                     *contestant_boards.entry(who).or_default() += 1;
                 }
@@ -182,7 +176,9 @@ fn gen_err(message: String) -> EventError {
 /// in which the pairs switch direction, so that one field is ranked.
 pub fn mitchell(tables: u32, boards_per_round: u32, arrow_switch: u32) -> Result<Movement, EventError> {
     if !(2..=100).contains(&tables) || boards_per_round == 0 {
-        return Err(gen_err(format!("a Mitchell needs 2 to 100 tables and at least 1 board a round (asked for {tables} tables, {boards_per_round} boards a round)")));
+        return Err(gen_err(format!(
+            "a Mitchell needs 2 to 100 tables and at least 1 board a round (asked for {tables} tables, {boards_per_round} boards a round)"
+        )));
     }
     check_per_round(boards_per_round)?;
     let even = tables.is_multiple_of(2);
@@ -295,13 +291,13 @@ fn howell_offsets(tables: u32, distinct: bool) -> Option<Vec<u32>> {
 /// cyclic one of side 9), so some tables share a set in a round and need duplicated boards.
 pub fn howell(tables: u32, boards_per_round: u32) -> Result<Movement, EventError> {
     if !(3..=15).contains(&tables) || boards_per_round == 0 {
-        return Err(gen_err(format!("a Howell needs 3 to 15 tables and at least 1 board a round (asked for {tables} tables, {boards_per_round} boards a round)")));
+        return Err(gen_err(format!(
+            "a Howell needs 3 to 15 tables and at least 1 board a round (asked for {tables} tables, {boards_per_round} boards a round)"
+        )));
     }
     check_per_round(boards_per_round)?;
     let m = 2 * tables - 1;
-    let sigma = howell_offsets(tables, true)
-        .or_else(|| howell_offsets(tables, false))
-        .ok_or_else(|| gen_err(format!("no Howell for {tables} tables")))?;
+    let sigma = howell_offsets(tables, true).or_else(|| howell_offsets(tables, false)).ok_or_else(|| gen_err(format!("no Howell for {tables} tables")))?;
     let mut slots = Vec::new();
     for r in 0..m {
         for k in 0..tables {
@@ -347,7 +343,11 @@ pub fn round_robin_pairings(n: u32) -> Vec<Vec<(u32, u32)>> {
                 round.push((a, b));
             }
         };
-        if r % 2 == 0 { add(size, r + 1) } else { add(r + 1, size) }
+        if r % 2 == 0 {
+            add(size, r + 1)
+        } else {
+            add(r + 1, size)
+        }
         for k in 1..size / 2 {
             add((r + k) % m + 1, (r + m - k) % m + 1);
         }
@@ -413,11 +413,7 @@ pub type SwissRound = (Vec<(u32, u32)>, Option<u32>);
 /// given order), each paired with the highest-placed contestant below it that it has not met,
 /// backtracking when the lower half cannot be paired. With an odd number the last contestant
 /// that has had no bye (of those that can be left out) gets the bye, returned separately.
-pub fn swiss_pairings(
-    standings: &[(u32, f64)],
-    met: &HashSet<(u32, u32)>,
-    had_bye: &HashSet<u32>,
-) -> Result<SwissRound, EventError> {
+pub fn swiss_pairings(standings: &[(u32, f64)], met: &HashSet<(u32, u32)>, had_bye: &HashSet<u32>) -> Result<SwissRound, EventError> {
     let mut order: Vec<(u32, f64)> = standings.to_vec();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
     let ids: Vec<u32> = order.iter().map(|x| x.0).collect();
@@ -444,11 +440,8 @@ pub fn swiss_pairings(
         false
     }
     let mut budget = 200_000u32;
-    let candidates_for_bye: Vec<Option<usize>> = if ids.len() % 2 == 1 {
-        (0..ids.len()).rev().filter(|&i| !had_bye.contains(&ids[i])).map(Some).collect()
-    } else {
-        vec![None]
-    };
+    let candidates_for_bye: Vec<Option<usize>> =
+        if ids.len() % 2 == 1 { (0..ids.len()).rev().filter(|&i| !had_bye.contains(&ids[i])).map(Some).collect() } else { vec![None] };
     for bye in candidates_for_bye {
         let rest: Vec<u32> = ids.iter().enumerate().filter(|&(i, _)| Some(i) != bye).map(|(_, &x)| x).collect();
         let mut out = Vec::new();

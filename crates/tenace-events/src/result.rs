@@ -35,14 +35,9 @@ impl Played {
     /// North-South's score under Law 77.
     pub fn ns_score(&self, board: u32, vul: Vulnerability) -> Result<i32, EventError> {
         let Some(contract) = self.contract else { return Ok(0) };
-        let declarer = self.declarer.ok_or_else(|| EventError::BadResult {
-            board,
-            message: format!("{contract} needs a declarer (N, E, S or W)"),
-        })?;
+        let declarer = self.declarer.ok_or_else(|| EventError::BadResult { board, message: format!("{contract} needs a declarer (N, E, S or W)") })?;
         let side = declarer.side();
-        let score = contract
-            .score(self.tricks, vul.is_vulnerable(side))
-            .map_err(|e| EventError::BadResult { board, message: e.to_string() })?;
+        let score = contract.score(self.tricks, vul.is_vulnerable(side)).map_err(|e| EventError::BadResult { board, message: e.to_string() })?;
         Ok(if side == Side::NorthSouth { score } else { -score })
     }
 }
@@ -128,11 +123,9 @@ impl Outcome {
         match self {
             Outcome::Played(p) => p.to_string(),
             Outcome::Assigned(parts) if parts.len() == 1 => format!("adj {}", parts[0].played),
-            Outcome::Assigned(parts) => parts
-                .iter()
-                .map(|p| format!("{}% {}", (p.weight * 100.0 * 100.0).round() / 100.0, p.played))
-                .collect::<Vec<_>>()
-                .join(" + "),
+            Outcome::Assigned(parts) => {
+                parts.iter().map(|p| format!("{}% {}", (p.weight * 100.0 * 100.0).round() / 100.0, p.played)).collect::<Vec<_>>().join(" + ")
+            }
             Outcome::Artificial { ns, ew } => format!("{ns}/{ew}"),
             Outcome::Split { ns, ew } => format!("NS: {}; EW: {}", ns.label(), ew.label()),
         }

@@ -262,9 +262,7 @@ fn score_field(method: Method, scale: MpScale, expected: usize, members: &[usize
         Method::Cross => (imps::cross(&ns_entries), imps::cross(&ew_entries).into_iter().map(|v| 0.0 - v).collect()),
         Method::Cross1 => (imps::cross1(&ns_entries), imps::cross1(&ew_entries).into_iter().map(|v| 0.0 - v).collect()),
         Method::Cross2 => (imps::cross2(&ns_entries), imps::cross2(&ew_entries).into_iter().map(|v| 0.0 - v).collect()),
-        Method::TotalPoints | Method::TeamImps | Method::Vp => {
-            (ns_entries.iter().map(mean).collect(), ew_entries.iter().map(|e| 0.0 - mean(e)).collect())
-        }
+        Method::TotalPoints | Method::TeamImps | Method::Vp => (ns_entries.iter().map(mean).collect(), ew_entries.iter().map(|e| 0.0 - mean(e)).collect()),
     };
     for (k, &i) in ns_idx.iter().enumerate() {
         rows[i].ns_value = Some(ns_vals[k]);
@@ -431,7 +429,8 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
         }
     } else {
         for row in rows {
-            for (line, value, pct, side) in [(&row.ns, row.ns_value, row.ns_percent, Side::NorthSouth), (&row.ew, row.ew_value, row.ew_percent, Side::EastWest)] {
+            for (line, value, pct, side) in [(&row.ns, row.ns_value, row.ns_percent, Side::NorthSouth), (&row.ew, row.ew_value, row.ew_percent, Side::EastWest)]
+            {
                 let Some(v) = value else { continue };
                 for m in line.members() {
                     let e = acc.entry(m).or_default();

@@ -151,7 +151,11 @@ fn jfr_score(board: u32, contract: &str, declarer: &str, relative: &str) -> i32 
     let side = if matches!(declarer, "N" | "S") { Side::NorthSouth } else { Side::EastWest };
     let vul = BoardNumber::new(board).expect("board").vulnerability().is_vulnerable(side);
     let s = c.score(tricks, vul).expect("a Law 77 score");
-    if side == Side::NorthSouth { s } else { -s }
+    if side == Side::NorthSouth {
+        s
+    } else {
+        -s
+    }
 }
 
 fn jfr_traveller(board: u32) -> (Vec<JfrLine>, i32) {

@@ -298,7 +298,11 @@ mod properties {
         match k % 9 {
             0 => Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::AverageMinus },
             1 => Outcome::Played(Played::passed_out()),
-            n => played(["4S", "3NT", "2H", "4SX", "6NT", "5DX", "1C"][usize::from(n - 2)], [Seat::North, Seat::East, Seat::South, Seat::West][usize::from(k % 4)], 6 + k % 8),
+            n => played(
+                ["4S", "3NT", "2H", "4SX", "6NT", "5DX", "1C"][usize::from(n - 2)],
+                [Seat::North, Seat::East, Seat::South, Seat::West][usize::from(k % 4)],
+                6 + k % 8,
+            ),
         }
     }
 

@@ -61,17 +61,9 @@ pub fn play_in_order(play: &PlayRecord, trump: Option<Suit>) -> Vec<(Seat, &Reco
 /// Builds PBN play rows from cards in the order played. Who played a card is its holder in the
 /// deal when the deal shows it, else the next player in rotation. Returns the opening leader and
 /// the rows.
-pub fn rows_from_order(
-    cards: &[(Card, Vec<String>)],
-    deal: Option<&Deal>,
-    default_leader: Seat,
-    trump: Option<Suit>,
-) -> (Seat, Vec<[RecordedCard; 4]>) {
+pub fn rows_from_order(cards: &[(Card, Vec<String>)], deal: Option<&Deal>, default_leader: Seat, trump: Option<Suit>) -> (Seat, Vec<[RecordedCard; 4]>) {
     let holder = |c: Card| deal.and_then(|d| d.holder(c));
-    let leader = cards
-        .first()
-        .and_then(|(c, _)| holder(*c))
-        .unwrap_or(default_leader);
+    let leader = cards.first().and_then(|(c, _)| holder(*c)).unwrap_or(default_leader);
     let mut rows: Vec<[RecordedCard; 4]> = Vec::new();
     let mut trick_leader = leader;
     for chunk in cards.chunks(4) {
@@ -85,11 +77,7 @@ pub fn rows_from_order(
                 seat = rotation;
                 col = (seat.index() + 4 - leader.index()) % 4;
             }
-            row[col] = RecordedCard {
-                card: Some(*card),
-                comments: comments.clone(),
-                ..RecordedCard::default()
-            };
+            row[col] = RecordedCard { card: Some(*card), comments: comments.clone(), ..RecordedCard::default() };
             trick.push((seat, *card));
         }
         if let Some(w) = trick_winner(&trick, trump) {
@@ -126,10 +114,7 @@ mod tests {
     #[test]
     fn outcome_of_auctions() {
         assert_eq!(auction_outcome(Seat::North, &calls("P P P")), None);
-        assert_eq!(
-            auction_outcome(Seat::North, &calls("P P P P")),
-            Some((RecordedContract::PassedOut, None))
-        );
+        assert_eq!(auction_outcome(Seat::North, &calls("P P P P")), Some((RecordedContract::PassedOut, None)));
         let (c, d) = auction_outcome(Seat::North, &calls("1H P 3H X P P XX P P P")).unwrap();
         assert_eq!(c.to_string(), "3HXX");
         assert_eq!(d, Some(Seat::North));
@@ -141,12 +126,7 @@ mod tests {
     #[test]
     fn law_44_trick_winner() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        let t = [
-            (Seat::West, c("SK")),
-            (Seat::North, c("H3")),
-            (Seat::East, c("S4")),
-            (Seat::South, c("S3")),
-        ];
+        let t = [(Seat::West, c("SK")), (Seat::North, c("H3")), (Seat::East, c("S4")), (Seat::South, c("S3"))];
         assert_eq!(trick_winner(&t, Some(Suit::Hearts)), Some(Seat::North));
         assert_eq!(trick_winner(&t, None), Some(Seat::West));
     }

@@ -12,20 +12,12 @@ pub struct FormatError {
 
 impl FormatError {
     pub fn new(line: usize, column: usize, message: impl Into<String>) -> FormatError {
-        FormatError {
-            line,
-            column,
-            message: message.into(),
-        }
+        FormatError { line, column, message: message.into() }
     }
 
     /// A problem with no place in the text (I/O, unknown extension).
     pub fn general(message: impl Into<String>) -> FormatError {
-        FormatError {
-            line: 0,
-            column: 0,
-            message: message.into(),
-        }
+        FormatError { line: 0, column: 0, message: message.into() }
     }
 }
 
@@ -35,10 +27,7 @@ impl FormatError {
         if self.line == 0 {
             self.message.clone()
         } else {
-            format!(
-                "line {}, column {}: {}",
-                self.line, self.column, self.message
-            )
+            format!("line {}, column {}: {}", self.line, self.column, self.message)
         }
     }
 }
@@ -57,9 +46,6 @@ impl Pos {
 
     /// The place `n` characters further on the same line.
     pub fn right(self, n: usize) -> Pos {
-        Pos {
-            line: self.line,
-            column: self.column + n,
-        }
+        Pos { line: self.line, column: self.column + n }
     }
 }

@@ -17,8 +17,8 @@ use std::path::Path;
 
 pub use error::FormatError;
 pub use record::{
-    AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, LinCommand, Note, PlayEnd,
-    PlayRecord, Players, RecordedCall, RecordedCard, RecordedContract, Tag,
+    AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, LinCommand, Note, PlayEnd, PlayRecord, Players, RecordedCall, RecordedCard,
+    RecordedContract, Tag,
 };
 
 /// The file formats this crate reads and writes.
@@ -75,20 +75,14 @@ pub fn decode(bytes: &[u8]) -> String {
 }
 
 fn format_of(path: &Path) -> Result<Format, FormatError> {
-    Format::from_path(path).ok_or_else(|| {
-        FormatError::general(format!(
-            "{}: unknown file type (expected a .pbn, .lin or .json file)",
-            path.display()
-        ))
-    })
+    Format::from_path(path).ok_or_else(|| FormatError::general(format!("{}: unknown file type (expected a .pbn, .lin or .json file)", path.display())))
 }
 
 /// Reads a file, choosing the format by its extension.
 pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, FormatError> {
     let path = path.as_ref();
     let format = format_of(path)?;
-    let bytes = std::fs::read(path)
-        .map_err(|e| FormatError::general(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| FormatError::general(format!("cannot read {}: {e}", path.display())))?;
     format.parse(&decode(&bytes))
 }
 
@@ -96,6 +90,5 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, FormatError>
 pub fn write_file(path: impl AsRef<Path>, games: &[GameRecord]) -> Result<(), FormatError> {
     let path = path.as_ref();
     let format = format_of(path)?;
-    std::fs::write(path, format.write(games))
-        .map_err(|e| FormatError::general(format!("cannot write {}: {e}", path.display())))
+    std::fs::write(path, format.write(games)).map_err(|e| FormatError::general(format!("cannot write {}: {e}", path.display())))
 }

@@ -19,10 +19,7 @@ use tenace_core::{Call, Card, Contract, Seat, Strain, Vulnerability};
 
 use crate::bridge;
 use crate::error::Pos;
-use crate::record::{
-    AuctionRecord, Comment, GameRecord, LinCommand, PlayEnd, PlayRecord, RecordedCall,
-    RecordedContract, Tag,
-};
+use crate::record::{AuctionRecord, Comment, GameRecord, LinCommand, PlayEnd, PlayRecord, RecordedCall, RecordedContract, Tag};
 use crate::text::{lin_hand_text, DealBuilder, HandSyntax};
 use crate::FormatError;
 
@@ -44,12 +41,7 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
                 continue;
             }
             "vg" => {
-                event = cmd
-                    .value
-                    .split(',')
-                    .next()
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty());
+                event = cmd.value.split(',').next().map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
             }
             _ => {}
         }
@@ -66,8 +58,7 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
             let starts = match boards.last() {
                 None => true,
                 Some(b) => {
-                    let repeated = matches!(cmd.name.as_str(), "pn" | "md")
-                        && b.iter().any(|c| c.name == cmd.name);
+                    let repeated = matches!(cmd.name.as_str(), "pn" | "md") && b.iter().any(|c| c.name == cmd.name);
                     opens_board(&cmd.name) && (repeated || b.iter().any(|c| plays(&c.name)))
                 }
             };
@@ -79,30 +70,15 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
             }
         }
     }
-    let header_names = header
-        .iter()
-        .rev()
-        .find(|c| c.name == "pn")
-        .map(|c| names(&c.value));
+    let header_names = header.iter().rev().find(|c| c.name == "pn").map(|c| names(&c.value));
     let mut games = Vec::new();
     for (i, board) in boards.into_iter().enumerate() {
-        let mut game = build(
-            board,
-            header_names.as_deref(),
-            results.get(i).map(String::as_str),
-        )?;
+        let mut game = build(board, header_names.as_deref(), results.get(i).map(String::as_str))?;
         if game.event.is_none() {
             game.event = event.clone();
         }
         if i == 0 {
-            let head: Vec<LinCommand> = header
-                .iter()
-                .map(|c| LinCommand {
-                    command: c.name.clone(),
-                    value: c.value.clone(),
-                    header: true,
-                })
-                .collect();
+            let head: Vec<LinCommand> = header.iter().map(|c| LinCommand { command: c.name.clone(), value: c.value.clone(), header: true }).collect();
             game.lin.splice(0..0, head);
         }
         games.push(game);
@@ -164,18 +140,10 @@ fn tokenize(text: &str) -> Result<Vec<Cmd>, FormatError> {
             if name.is_empty() {
                 break;
             }
-            return Err(name_pos.error(format!(
-                "LIN: command {name:?} has no value (expected {name}|...|)"
-            )));
+            return Err(name_pos.error(format!("LIN: command {name:?} has no value (expected {name}|...|)")));
         }
-        if name.is_empty()
-            || name.chars().count() > 8
-            || !name.chars().all(|c| c.is_ascii_alphanumeric())
-        {
-            return Err(name_pos.error(format!(
-                "LIN: expected a command name like md or mb before '|', found {:?}",
-                name.chars().take(20).collect::<String>()
-            )));
+        if name.is_empty() || name.chars().count() > 8 || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(name_pos.error(format!("LIN: expected a command name like md or mb before '|', found {:?}", name.chars().take(20).collect::<String>())));
         }
         // The value.
         let pos = Pos { line, column };
@@ -188,11 +156,7 @@ fn tokenize(text: &str) -> Result<Vec<Cmd>, FormatError> {
             value.push(c);
         }
         let value = value.trim_end_matches(['\r', '\n']).to_string();
-        out.push(Cmd {
-            name: name.to_ascii_lowercase(),
-            value,
-            pos,
-        });
+        out.push(Cmd { name: name.to_ascii_lowercase(), value, pos });
     }
     Ok(out)
 }
@@ -208,11 +172,7 @@ enum Last {
     Card,
 }
 
-fn build(
-    cmds: Vec<Cmd>,
-    header_names: Option<&[String]>,
-    rs: Option<&str>,
-) -> Result<GameRecord, FormatError> {
+fn build(cmds: Vec<Cmd>, header_names: Option<&[String]>, rs: Option<&str>) -> Result<GameRecord, FormatError> {
     let mut g = GameRecord::default();
     let mut calls: Vec<RecordedCall> = Vec::new();
     let mut cards: Vec<(Card, Vec<String>)> = Vec::new();
@@ -232,11 +192,7 @@ fn build(
                 };
                 room_closed = room == Some("Closed");
                 if let Some(room) = room {
-                    g.tags.push(Tag {
-                        name: "Room".into(),
-                        value: room.into(),
-                        rows: Vec::new(),
-                    });
+                    g.tags.push(Tag { name: "Room".into(), value: room.into(), rows: Vec::new() });
                 }
                 let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
                 if let Ok(n) = digits.parse() {
@@ -249,74 +205,38 @@ fn build(
             }
             "md" => read_md(&mut g, v, cmd.pos)?,
             "sv" => {
-                g.vulnerability = Some(vulnerability(v).ok_or_else(|| {
-                    cmd.pos.error(format!(
-                        "LIN sv: {v:?} is not a vulnerability (expected o, n, e or b)"
-                    ))
-                })?)
+                g.vulnerability = Some(vulnerability(v).ok_or_else(|| cmd.pos.error(format!("LIN sv: {v:?} is not a vulnerability (expected o, n, e or b)")))?)
             }
             "ah" => {
-                let digits: String = v
-                    .chars()
-                    .rev()
-                    .skip_while(|c| !c.is_ascii_digit())
-                    .take_while(char::is_ascii_digit)
-                    .collect();
+                let digits: String = v.chars().rev().skip_while(|c| !c.is_ascii_digit()).take_while(char::is_ascii_digit).collect();
                 let digits: String = digits.chars().rev().collect();
                 match digits.parse() {
                     Ok(n) => g.board = Some(n),
-                    Err(_) => g.lin.push(LinCommand {
-                        command: cmd.name,
-                        value: cmd.value,
-                        header: false,
-                    }),
+                    Err(_) => g.lin.push(LinCommand { command: cmd.name, value: cmd.value, header: false }),
                 }
             }
             "mb" => {
-                let (call, alert) = lin_call(v).ok_or_else(|| {
-                    cmd.pos.error(format!(
-                        "LIN mb: {v:?} is not a call (expected p, d, r or a bid like 1N)"
-                    ))
-                })?;
-                calls.push(RecordedCall {
-                    call: Some(call),
-                    alert,
-                    ..RecordedCall::default()
-                });
+                let (call, alert) = lin_call(v).ok_or_else(|| cmd.pos.error(format!("LIN mb: {v:?} is not a call (expected p, d, r or a bid like 1N)")))?;
+                calls.push(RecordedCall { call: Some(call), alert, ..RecordedCall::default() });
                 last = Last::Call;
             }
             "an" => match calls.last_mut() {
                 Some(c) => c.explanation = Some(v.trim().to_string()).filter(|t| !t.is_empty()),
-                None => g.lin.push(LinCommand {
-                    command: cmd.name,
-                    value: cmd.value,
-                    header: false,
-                }),
+                None => g.lin.push(LinCommand { command: cmd.name, value: cmd.value, header: false }),
             },
             "pc" => {
-                let card: Card = v.trim().parse().map_err(|_| {
-                    cmd.pos.error(format!(
-                        "LIN pc: {v:?} is not a card (expected like SA or h10)"
-                    ))
-                })?;
+                let card: Card = v.trim().parse().map_err(|_| cmd.pos.error(format!("LIN pc: {v:?} is not a card (expected like SA or h10)")))?;
                 cards.push((card, Vec::new()));
                 last = Last::Card;
             }
             "mc" => {
                 g.claim = Some(match v.trim().parse::<u8>() {
                     Ok(n) if n <= 13 => n,
-                    _ => {
-                        return Err(cmd
-                            .pos
-                            .error(format!("LIN mc: {v:?} is not a number of tricks (0 to 13)")))
-                    }
+                    _ => return Err(cmd.pos.error(format!("LIN mc: {v:?} is not a number of tricks (0 to 13)"))),
                 });
             }
             "nt" => match last {
-                Last::Start => g.comments.push(Comment {
-                    after_tag: None,
-                    text: v.to_string(),
-                }),
+                Last::Start => g.comments.push(Comment { after_tag: None, text: v.to_string() }),
                 Last::Call => {
                     if let Some(c) = calls.last_mut() {
                         c.comments.push(v.to_string());
@@ -329,11 +249,7 @@ fn build(
                 }
             },
             "pg" | "st" | "rh" => {}
-            _ => g.lin.push(LinCommand {
-                command: cmd.name,
-                value: cmd.value,
-                header: false,
-            }),
+            _ => g.lin.push(LinCommand { command: cmd.name, value: cmd.value, header: false }),
         }
     }
     if !own_names {
@@ -341,20 +257,14 @@ fn build(
             set_players(&mut g, names, room_closed);
         }
     }
-    let first = g
-        .dealer
-        .or(g.board.map(|b| b.dealer()))
-        .unwrap_or(Seat::North);
+    let first = g.dealer.or(g.board.map(|b| b.dealer())).unwrap_or(Seat::North);
     if !calls.is_empty() {
         let mut auction = AuctionRecord::new(first);
         auction.calls = calls;
         g.auction = Some(auction);
     }
     // Contract and declarer from the auction, else from the vugraph results.
-    let reached = g
-        .auction
-        .as_ref()
-        .and_then(|a| bridge::auction_outcome(a.first, &a.final_calls()));
+    let reached = g.auction.as_ref().and_then(|a| bridge::auction_outcome(a.first, &a.final_calls()));
     let from_rs = rs.and_then(parse_result_entry);
     match (reached, &from_rs) {
         (Some((contract, declarer)), _) => {
@@ -371,8 +281,7 @@ fn build(
     let trump = g.contract.and_then(RecordedContract::trump);
     let default_leader = g.declarer.map_or(first, Seat::lho);
     if !cards.is_empty() || g.claim.is_some() {
-        let (leader, tricks) =
-            bridge::rows_from_order(&cards, g.deal.as_ref(), default_leader, trump);
+        let (leader, tricks) = bridge::rows_from_order(&cards, g.deal.as_ref(), default_leader, trump);
         let mut play = PlayRecord::new(leader);
         play.tricks = tricks;
         if g.claim.is_some() {
@@ -381,41 +290,21 @@ fn build(
         g.play = Some(play);
     }
     // The result: a claim, else all thirteen tricks played, else the vugraph results.
-    let order: Vec<(Seat, Card)> = g
-        .play
-        .as_ref()
-        .map(|p| {
-            p.in_order(trump)
-                .into_iter()
-                .filter_map(|(s, c)| Some((s, c.card?)))
-                .collect()
-        })
-        .unwrap_or_default();
+    let order: Vec<(Seat, Card)> = g.play.as_ref().map(|p| p.in_order(trump).into_iter().filter_map(|(s, c)| Some((s, c.card?))).collect()).unwrap_or_default();
     let played = match (g.contract, g.declarer) {
-        (Some(RecordedContract::Contract(c)), Some(d)) => {
-            bridge::declarer_tricks(&order, d, c.strain())
-        }
+        (Some(RecordedContract::Contract(c)), Some(d)) => bridge::declarer_tricks(&order, d, c.strain()),
         _ => None,
     };
     // An rs result counts only for the contract it was given with.
-    let rs_result = from_rs
-        .filter(|r| r.contract == g.contract && r.declarer == g.declarer)
-        .and_then(|r| r.result);
+    let rs_result = from_rs.filter(|r| r.contract == g.contract && r.declarer == g.declarer).and_then(|r| r.result);
     g.result = g.claim.or(played).or(rs_result);
     Ok(g)
 }
 
 fn set_players(g: &mut GameRecord, names: &[String], closed_room: bool) {
-    let offset = if closed_room && names.len() >= 8 {
-        4
-    } else {
-        0
-    };
+    let offset = if closed_room && names.len() >= 8 { 4 } else { 0 };
     for (i, seat) in LIN_SEATS.into_iter().enumerate() {
-        let name = names
-            .get(offset + i)
-            .filter(|s| !s.trim().is_empty())
-            .cloned();
+        let name = names.get(offset + i).filter(|s| !s.trim().is_empty()).cloned();
         g.players.set(seat, name);
     }
 }
@@ -444,18 +333,14 @@ fn read_md(g: &mut GameRecord, v: &str, pos: Pos) -> Result<(), FormatError> {
     };
     let hands: Vec<&str> = rest.split(',').collect();
     if hands.len() > 4 {
-        return Err(pos.error(format!(
-            "LIN md: expected at most four hands separated by ',', found {}",
-            hands.len()
-        )));
+        return Err(pos.error(format!("LIN md: expected at most four hands separated by ',', found {}", hands.len())));
     }
     let mut deal = DealBuilder::default();
     let mut any = false;
     for (text, seat) in hands.iter().zip(LIN_SEATS) {
         let text = text.trim();
         if !text.is_empty() {
-            deal.hand(seat, text, HandSyntax::Lin)
-                .map_err(|m| pos.error(format!("LIN md: {m}")))?;
+            deal.hand(seat, text, HandSyntax::Lin).map_err(|m| pos.error(format!("LIN md: {m}")))?;
             any = true;
         }
     }
@@ -500,11 +385,7 @@ fn parse_result_entry(s: &str) -> Option<ResultEntry> {
         return None;
     }
     if t == "P" || t == "PASS" {
-        return Some(ResultEntry {
-            contract: Some(RecordedContract::PassedOut),
-            declarer: None,
-            result: None,
-        });
+        return Some(ResultEntry { contract: Some(RecordedContract::PassedOut), declarer: None, result: None });
     }
     let chars: Vec<char> = t.chars().collect();
     let mut i = 0;
@@ -531,9 +412,7 @@ fn parse_result_entry(s: &str) -> Option<ResultEntry> {
     while let Some(&c) = chars.get(i) {
         match c {
             'X' => doubles += 1,
-            c if declarer.is_none() && Seat::from_char(c).is_some() => {
-                declarer = Seat::from_char(c)
-            }
+            c if declarer.is_none() && Seat::from_char(c).is_some() => declarer = Seat::from_char(c),
             _ => break,
         }
         i += 1;
@@ -544,10 +423,7 @@ fn parse_result_entry(s: &str) -> Option<ResultEntry> {
         _ => tenace_core::Penalty::Redoubled,
     };
     let contract = match level {
-        Some(l) => RecordedContract::Contract(Contract::new(
-            tenace_core::Bid::new(u8::try_from(l).ok()?, strain).ok()?,
-            penalty,
-        )),
+        Some(l) => RecordedContract::Contract(Contract::new(tenace_core::Bid::new(u8::try_from(l).ok()?, strain).ok()?, penalty)),
         None => RecordedContract::Strain(strain),
     };
     let rest: String = chars.get(i..).unwrap_or(&[]).iter().collect();
@@ -560,11 +436,7 @@ fn parse_result_entry(s: &str) -> Option<ResultEntry> {
     }
     .and_then(|n| u8::try_from(n).ok())
     .filter(|n| *n <= 13);
-    Some(ResultEntry {
-        contract: Some(contract),
-        declarer,
-        result,
-    })
+    Some(ResultEntry { contract: Some(contract), declarer, result })
 }
 
 /// Writes the `rs` entry for a record.
@@ -575,30 +447,13 @@ fn result_entry(g: &GameRecord) -> String {
         Some(c) => {
             let (text, level) = match c {
                 RecordedContract::Contract(k) => {
-                    let strain = if k.strain() == Strain::NoTrump {
-                        "N".to_string()
-                    } else {
-                        k.strain().to_string()
-                    };
-                    (
-                        format!("{}{}{}", k.level(), strain, k.penalty.suffix()),
-                        Some(k.level()),
-                    )
+                    let strain = if k.strain() == Strain::NoTrump { "N".to_string() } else { k.strain().to_string() };
+                    (format!("{}{}{}", k.level(), strain, k.penalty.suffix()), Some(k.level()))
                 }
-                RecordedContract::Strain(s) => (
-                    if s == Strain::NoTrump {
-                        "N".into()
-                    } else {
-                        s.to_string()
-                    },
-                    None,
-                ),
+                RecordedContract::Strain(s) => (if s == Strain::NoTrump { "N".into() } else { s.to_string() }, None),
                 RecordedContract::PassedOut => (String::new(), None),
             };
-            let declarer = g
-                .declarer
-                .map(|d| d.letter().to_string())
-                .unwrap_or_default();
+            let declarer = g.declarer.map(|d| d.letter().to_string()).unwrap_or_default();
             let result = match (g.result, level) {
                 (Some(r), Some(l)) => {
                     let diff = r as i32 - (l as i32 + 6);
@@ -622,9 +477,7 @@ fn result_entry(g: &GameRecord) -> String {
 /// come back when the records had them; an `rs` list is added when some board's contract or
 /// result cannot be read back from its auction and play.
 pub fn write(games: &[GameRecord]) -> String {
-    let vugraph = games
-        .iter()
-        .any(|g| g.tag("Room").is_some() || g.lin.iter().any(|c| c.header));
+    let vugraph = games.iter().any(|g| g.tag("Room").is_some() || g.lin.iter().any(|c| c.header));
     let mut out = String::new();
     if let Some(first) = games.first() {
         for c in first.lin.iter().filter(|c| c.header) {
@@ -632,10 +485,7 @@ pub fn write(games: &[GameRecord]) -> String {
         }
     }
     let needs_rs = games.iter().any(|g| {
-        let back = parse(&board_text(g, false))
-            .ok()
-            .and_then(|v| v.into_iter().next())
-            .unwrap_or_default();
+        let back = parse(&board_text(g, false)).ok().and_then(|v| v.into_iter().next()).unwrap_or_default();
         (back.contract, back.declarer, back.result) != (g.contract, g.declarer, g.result)
     });
     if needs_rs {
@@ -671,10 +521,7 @@ fn board_text(g: &GameRecord, vugraph: bool) -> String {
         let number = g.board.map(|b| b.to_string()).unwrap_or_default();
         push(&mut out, "qx", &format!("{room}{number}"));
     }
-    let names: Vec<String> = LIN_SEATS
-        .iter()
-        .map(|s| g.players.get(*s).unwrap_or("").replace(',', " "))
-        .collect();
+    let names: Vec<String> = LIN_SEATS.iter().map(|s| g.players.get(*s).unwrap_or("").replace(',', " ")).collect();
     push(&mut out, "pn", &names.join(","));
     push(&mut out, "st", "");
     if g.deal.is_some() || g.dealer.is_some() {
@@ -682,19 +529,8 @@ fn board_text(g: &GameRecord, vugraph: bool) -> String {
             let i = LIN_SEATS.iter().position(|s| *s == d).unwrap_or(0);
             char::from(b'1' + i as u8).to_string()
         });
-        let hands: Vec<String> = LIN_SEATS
-            .iter()
-            .map(|s| {
-                g.deal
-                    .map(|d| lin_hand_text(d.hand(*s)))
-                    .unwrap_or_default()
-            })
-            .collect();
-        push(
-            &mut out,
-            "md",
-            &format!("{}{}", digit.unwrap_or_default(), hands.join(",")),
-        );
+        let hands: Vec<String> = LIN_SEATS.iter().map(|s| g.deal.map(|d| lin_hand_text(d.hand(*s))).unwrap_or_default()).collect();
+        push(&mut out, "md", &format!("{}{}", digit.unwrap_or_default(), hands.join(",")));
     }
     push(&mut out, "rh", "");
     if let Some(b) = g.board {
@@ -722,11 +558,7 @@ fn board_text(g: &GameRecord, vugraph: bool) -> String {
             let Some(call) = c.call else { continue };
             calls += 1;
             let text = lin_call_text(call);
-            push(
-                &mut out,
-                "mb",
-                &format!("{text}{}", if c.alert { "!" } else { "" }),
-            );
+            push(&mut out, "mb", &format!("{text}{}", if c.alert { "!" } else { "" }));
             if let Some(e) = &c.explanation {
                 push(&mut out, "an", e);
             }
@@ -766,11 +598,7 @@ fn lin_call_text(call: Call) -> String {
         Call::Double => "d".into(),
         Call::Redouble => "r".into(),
         Call::Bid(b) => {
-            let strain = if b.strain() == Strain::NoTrump {
-                "N".to_string()
-            } else {
-                b.strain().to_string()
-            };
+            let strain = if b.strain() == Strain::NoTrump { "N".to_string() } else { b.strain().to_string() };
             format!("{}{}", b.level(), strain)
         }
     }
@@ -797,10 +625,7 @@ mod tests {
 
     #[test]
     fn calls() {
-        assert_eq!(
-            lin_call("1N!"),
-            Some((Call::bid(1, Strain::NoTrump).unwrap(), true))
-        );
+        assert_eq!(lin_call("1N!"), Some((Call::bid(1, Strain::NoTrump).unwrap(), true)));
         assert_eq!(lin_call("P"), Some((Call::Pass, false)));
         assert_eq!(lin_call("d"), Some((Call::Double, false)));
         assert_eq!(lin_call("8S"), None);

@@ -13,9 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use tenace_core::{
-    Board, BoardNumber, Call, Card, Contract, Deal, ParseError, Seat, Strain, Vulnerability,
-};
+use tenace_core::{Board, BoardNumber, Call, Card, Contract, Deal, ParseError, Seat, Strain, Vulnerability};
 
 use crate::bridge;
 
@@ -166,9 +164,7 @@ impl Serialize for RecordedContract {
 
 impl<'de> Deserialize<'de> for RecordedContract {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RecordedContract, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -228,10 +224,7 @@ pub struct RecordedCall {
 
 impl RecordedCall {
     pub fn new(call: Call) -> RecordedCall {
-        RecordedCall {
-            call: Some(call),
-            ..RecordedCall::default()
-        }
+        RecordedCall { call: Some(call), ..RecordedCall::default() }
     }
 }
 
@@ -244,12 +237,7 @@ pub struct Note {
 
 impl AuctionRecord {
     pub fn new(first: Seat) -> AuctionRecord {
-        AuctionRecord {
-            first,
-            calls: Vec::new(),
-            end: AuctionEnd::None,
-            notes: Vec::new(),
-        }
+        AuctionRecord { first, calls: Vec::new(), end: AuctionEnd::None, notes: Vec::new() }
     }
 
     /// The calls made, with `AP` spelled out as the passes it stands for and skipped turns
@@ -266,10 +254,7 @@ impl AuctionRecord {
 
     /// The text of note `n`, if the auction has it.
     pub fn note_text(&self, n: u16) -> Option<&str> {
-        self.notes
-            .iter()
-            .find(|x| x.number == n)
-            .map(|x| x.text.as_str())
+        self.notes.iter().find(|x| x.number == n).map(|x| x.text.as_str())
     }
 }
 
@@ -317,10 +302,7 @@ pub struct RecordedCard {
 
 impl RecordedCard {
     pub fn new(card: Card) -> RecordedCard {
-        RecordedCard {
-            card: Some(card),
-            ..RecordedCard::default()
-        }
+        RecordedCard { card: Some(card), ..RecordedCard::default() }
     }
 }
 
@@ -335,21 +317,12 @@ pub enum CardIrregularity {
 
 impl PlayRecord {
     pub fn new(leader: Seat) -> PlayRecord {
-        PlayRecord {
-            leader,
-            tricks: Vec::new(),
-            end: PlayEnd::None,
-            notes: Vec::new(),
-        }
+        PlayRecord { leader, tricks: Vec::new(), end: PlayEnd::None, notes: Vec::new() }
     }
 
     /// How many cards are known.
     pub fn known_cards(&self) -> usize {
-        self.tricks
-            .iter()
-            .flatten()
-            .filter(|c| c.card.is_some())
-            .count()
+        self.tricks.iter().flatten().filter(|c| c.card.is_some()).count()
     }
 
     /// The cards in the order they were played, with who played them, as far as that can be
@@ -406,20 +379,12 @@ impl GameRecord {
     pub fn board(&self) -> Option<Board> {
         let number = self.board?;
         let deal = self.deal?;
-        Some(Board {
-            number,
-            dealer: self.dealer.unwrap_or(number.dealer()),
-            vulnerability: self.vulnerability.unwrap_or(number.vulnerability()),
-            deal,
-        })
+        Some(Board { number, dealer: self.dealer.unwrap_or(number.dealer()), vulnerability: self.vulnerability.unwrap_or(number.vulnerability()), deal })
     }
 
     /// The value of another tag, if the record has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
     }
 
     /// The contract as a [`Contract`], when one was reached and is known.

@@ -16,25 +16,16 @@ pub enum HandSyntax {
 pub fn parse_deal(value: &str, syntax: HandSyntax) -> Result<Deal, String> {
     let v = value.trim();
     let Some((first, rest)) = v.split_once(':') else {
-        return Err(format!(
-            "{value:?} must start with the first hand's direction, like \"N:\""
-        ));
+        return Err(format!("{value:?} must start with the first hand's direction, like \"N:\""));
     };
     let mut fc = first.trim().chars();
     let first = match (fc.next().and_then(Seat::from_char), fc.next()) {
         (Some(s), None) => s,
-        _ => {
-            return Err(format!(
-                "{first:?} is not a direction (expected N, E, S or W)"
-            ))
-        }
+        _ => return Err(format!("{first:?} is not a direction (expected N, E, S or W)")),
     };
     let parts: Vec<&str> = rest.split_whitespace().collect();
     if parts.len() != 4 {
-        return Err(format!(
-            "expected four hands separated by spaces, found {}",
-            parts.len()
-        ));
+        return Err(format!("expected four hands separated by spaces, found {}", parts.len()));
     }
     let mut hands = DealBuilder::default();
     for (i, part) in parts.iter().enumerate() {
@@ -65,11 +56,7 @@ impl DealBuilder {
             }
         }
         if hand.len() > 13 {
-            return Err(format!(
-                "the {} hand has {} cards (Law 6: a hand has 13)",
-                seat.name(),
-                hand.len()
-            ));
+            return Err(format!("the {} hand has {} cards (Law 6: a hand has 13)", seat.name(), hand.len()));
         }
         *self.deal.hand_mut(seat) = hand;
         self.given[seat.index()] = true;
@@ -79,10 +66,7 @@ impl DealBuilder {
     /// The deal; when exactly one hand is missing and the others hold 39 cards, the missing hand
     /// gets the rest of the pack.
     pub fn finish(mut self) -> Deal {
-        let missing: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| !self.given[s.index()])
-            .collect();
+        let missing: Vec<Seat> = Seat::ALL.into_iter().filter(|s| !self.given[s.index()]).collect();
         let known = self.deal.hands.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
         if let [seat] = missing.as_slice() {
             if known.len() == 39 {
@@ -95,10 +79,7 @@ impl DealBuilder {
 
 fn add(hand: &mut Hand, seat: Seat, card: Card) -> Result<(), String> {
     if !hand.insert(card) {
-        return Err(format!(
-            "the {card} appears twice (in the {} hand)",
-            seat.name()
-        ));
+        return Err(format!("the {card} appears twice (in the {} hand)", seat.name()));
     }
     Ok(())
 }
@@ -110,11 +91,7 @@ fn rank_of(seat: Seat, c: char) -> Result<Rank, String> {
 fn pbn_hand(seat: Seat, text: &str) -> Result<Hand, String> {
     let suits: Vec<&str> = text.split('.').collect();
     if suits.len() != 4 {
-        return Err(format!(
-            "the {} hand {text:?} must have four suits separated by '.', spades first (found {})",
-            seat.name(),
-            suits.len()
-        ));
+        return Err(format!("the {} hand {text:?} must have four suits separated by '.', spades first (found {})", seat.name(), suits.len()));
     }
     let mut hand = Hand::EMPTY;
     for (part, suit) in suits.iter().zip(Suit::DESCENDING) {
@@ -140,10 +117,7 @@ fn lin_hand(seat: Seat, text: &str) -> Result<Hand, String> {
             continue;
         }
         let Some(s) = suit else {
-            return Err(format!(
-                "{c:?} comes before any suit letter (in the {} hand)",
-                seat.name()
-            ));
+            return Err(format!("{c:?} comes before any suit letter (in the {} hand)", seat.name()));
         };
         add(&mut hand, seat, Card::new(s, rank_of(seat, c)?))?;
     }
@@ -161,9 +135,7 @@ pub fn pbn_hand_text(hand: Hand) -> String {
 
 /// The PBN `Deal` value starting from `first`.
 pub fn deal_to_pbn(deal: &Deal, first: Seat) -> String {
-    let hands: Vec<String> = (0..4)
-        .map(|i| pbn_hand_text(deal.hand(first.after(i))))
-        .collect();
+    let hands: Vec<String> = (0..4).map(|i| pbn_hand_text(deal.hand(first.after(i)))).collect();
     format!("{}:{}", first.letter(), hands.join(" "))
 }
 
@@ -172,10 +144,7 @@ pub fn lin_hand_text(hand: Hand) -> String {
     if hand.is_empty() {
         return String::new();
     }
-    Suit::DESCENDING
-        .iter()
-        .map(|&s| format!("{}{}", s.letter(), hand.suit_text(s)))
-        .collect()
+    Suit::DESCENDING.iter().map(|&s| format!("{}{}", s.letter(), hand.suit_text(s))).collect()
 }
 
 #[cfg(test)]
@@ -187,17 +156,9 @@ mod tests {
         let d = parse_deal("W:- .63.AKQ987.A9732 - J973.J98742.3.K4", HandSyntax::Pbn).unwrap();
         assert_eq!(d.hand(Seat::North).len(), 13);
         assert!(d.hand(Seat::West).is_empty());
-        let e = parse_deal(
-            "W:KQT2.AT.J6542.85 K.63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4",
-            HandSyntax::Pbn,
-        )
-        .unwrap_err();
+        let e = parse_deal("W:KQT2.AT.J6542.85 K.63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4", HandSyntax::Pbn).unwrap_err();
         assert_eq!(e, "the SK appears twice");
-        let e = parse_deal(
-            "W:KQT2.AT.J6542.852 .63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4",
-            HandSyntax::Pbn,
-        )
-        .unwrap_err();
+        let e = parse_deal("W:KQT2.AT.J6542.852 .63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4", HandSyntax::Pbn).unwrap_err();
         assert!(e.contains("West hand has 14 cards"), "{e}");
         let e = parse_deal("W:vKQT2.AT.J6542.85 - - -", HandSyntax::Pbn).unwrap_err();
         assert!(e.contains("'v' is not a rank"), "{e}");

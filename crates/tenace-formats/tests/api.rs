@@ -4,9 +4,7 @@ use tenace_core::{Board, BoardNumber, Deal, Seat, Vulnerability};
 use tenace_formats::{json, lin, pbn, read_file, write_file, Format, FormatError, GameRecord};
 
 fn board() -> Board {
-    let deal =
-        Deal::from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
-            .unwrap();
+    let deal = Deal::from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
     Board::numbered(BoardNumber::new(7).unwrap(), deal)
 }
 
@@ -27,11 +25,7 @@ fn boards_in_and_out() {
     assert_eq!(g.dealer, Some(Seat::South));
     assert_eq!(g.vulnerability, Some(Vulnerability::Both));
     // Dealer and vulnerability default to Law 2's when a file leaves them out.
-    let bare = GameRecord {
-        dealer: None,
-        vulnerability: None,
-        ..g.clone()
-    };
+    let bare = GameRecord { dealer: None, vulnerability: None, ..g.clone() };
     assert_eq!(bare.board(), Some(b));
     assert_eq!(GameRecord::default().board(), None);
     for f in [Format::Pbn, Format::Lin, Format::Json] {
@@ -41,18 +35,16 @@ fn boards_in_and_out() {
     // The PBN of a bare board is the export format's, with the deal from the dealer.
     let text = pbn::write(&[g]);
     assert!(text.contains("[Board \"7\"]\n[West \"?\"]"), "{text}");
-    assert!(
-        text.contains("[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Deal \"S:765.432.AKQJ.T98 "),
-        "{text}"
-    );
+    assert!(text.contains("[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Deal \"S:765.432.AKQJ.T98 "), "{text}");
 }
 
 #[test]
 fn json_shape_is_documented_and_stable() {
-    let mut games = lin::parse("pn|s,w,n,e|md|3SAKQHAKQDAKQCAKQT,S2345H2345D234C23,SJT98HJT98DJT9CJ9,|ah|Board 3|sv|b|mb|1C!|an|strong|mb|p|mb|p|mb|p|pc|d5|mc|7|").unwrap();
+    let mut games =
+        lin::parse("pn|s,w,n,e|md|3SAKQHAKQDAKQCAKQT,S2345H2345D234C23,SJT98HJT98DJT9CJ9,|ah|Board 3|sv|b|mb|1C!|an|strong|mb|p|mb|p|mb|p|pc|d5|mc|7|")
+            .unwrap();
     let g = games.remove(0);
-    let v: serde_json::Value =
-        serde_json::from_str(&json::write(std::slice::from_ref(&g))).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json::write(std::slice::from_ref(&g))).unwrap();
     let r = &v[0];
     assert_eq!(r["board"], 3);
     assert_eq!(r["dealer"], "North");
@@ -67,20 +59,11 @@ fn json_shape_is_documented_and_stable() {
     assert_eq!(r["auction"]["calls"][0]["call"], "1C");
     assert_eq!(r["auction"]["calls"][0]["alert"], true);
     assert_eq!(r["auction"]["calls"][0]["explanation"], "strong");
-    assert_eq!(
-        r["auction"]["calls"][1],
-        serde_json::json!({"call": "Pass"})
-    );
+    assert_eq!(r["auction"]["calls"][1], serde_json::json!({"call": "Pass"}));
     assert_eq!(r["play"]["leader"], "East");
     assert_eq!(r["play"]["end"], "Stop");
-    assert!(r["deal"]
-        .as_str()
-        .unwrap()
-        .starts_with("N:JT98.JT98.JT9.J9 "));
-    assert_eq!(
-        json::parse(&json::write(std::slice::from_ref(&g))).unwrap(),
-        vec![g.clone()]
-    );
+    assert!(r["deal"].as_str().unwrap().starts_with("N:JT98.JT98.JT9.J9 "));
+    assert_eq!(json::parse(&json::write(std::slice::from_ref(&g))).unwrap(), vec![g.clone()]);
     // A single object is read as one record; missing fields are unknown.
     let one = json::parse(r#"{"board": 5, "contract": "Pass"}"#).unwrap();
     assert_eq!(one[0].board.map(|b| b.get()), Some(5));
@@ -103,11 +86,7 @@ fn files_on_disk() {
     }
     // Latin-1 bytes are read as Latin-1.
     let path = dir.join("latin1.pbn");
-    std::fs::write(
-        &path,
-        b"[Event \"Br\xe4nnv\xe4gen\"]\r\n[North \"S\xf8ren\"]\r\n",
-    )
-    .unwrap();
+    std::fs::write(&path, b"[Event \"Br\xe4nnv\xe4gen\"]\r\n[North \"S\xf8ren\"]\r\n").unwrap();
     let g = &read_file(&path).unwrap()[0];
     assert_eq!(g.event.as_deref(), Some("Brännvägen"));
     assert_eq!(g.players.north.as_deref(), Some("Søren"));

@@ -26,11 +26,7 @@ fn a_bbo_board() {
     assert_eq!(g.players.east.as_deref(), Some("myriam1745"));
     let deal = g.deal.unwrap();
     assert_eq!(deal.hand(Seat::South).to_string(), "KT2.QT842.7.T952");
-    assert_eq!(
-        deal.hand(Seat::East).len(),
-        13,
-        "the fourth hand is the rest of the pack"
-    );
+    assert_eq!(deal.hand(Seat::East).len(), 13, "the fourth hand is the rest of the pack");
     deal.validate().unwrap();
     let a = g.auction.as_ref().unwrap();
     assert_eq!(a.first, Seat::North);
@@ -38,25 +34,16 @@ fn a_bbo_board() {
     assert_eq!(a.calls[1].call, Some("2NT".parse::<Call>().unwrap()));
     assert!(a.calls[1].alert);
     assert_eq!(a.calls[1].explanation.as_deref(), Some("gesthem"));
-    assert_eq!(
-        g.contract,
-        Some(RecordedContract::Contract("5D".parse().unwrap()))
-    );
+    assert_eq!(g.contract, Some(RecordedContract::Contract("5D".parse().unwrap())));
     assert_eq!(g.declarer, Some(Seat::East));
     assert_eq!((g.claim, g.result), (Some(11), Some(11)));
     let p = g.play.as_ref().unwrap();
     assert_eq!(p.leader, Seat::South);
     assert_eq!(p.tricks.len(), 3);
     // Trick 2 was led by North (SA won trick 1) but stays in PBN columns S W N E.
-    let row: Vec<String> = p.tricks[1]
-        .iter()
-        .map(|c| c.card.unwrap().to_string())
-        .collect();
+    let row: Vec<String> = p.tricks[1].iter().map(|c| c.card.unwrap().to_string()).collect();
     assert_eq!(row, vec!["SK", "S5", "S3", "SJ"]);
-    assert_eq!(
-        lin::parse(&lin::write(std::slice::from_ref(&g))).unwrap(),
-        vec![g]
-    );
+    assert_eq!(lin::parse(&lin::write(std::slice::from_ref(&g))).unwrap(), vec![g]);
 }
 
 #[test]
@@ -64,37 +51,19 @@ fn lin_to_pbn_and_back() {
     let g = one(BOARD);
     let text = pbn::write(std::slice::from_ref(&g));
     assert!(text.contains("[Dealer \"N\"]"), "{text}");
-    assert!(
-        text.contains("[Contract \"5D\"]\n[Result \"11\"]"),
-        "{text}"
-    );
-    assert!(
-        text.contains("[Auction \"N\"]\n1S 2NT =1= Pass 3C\n"),
-        "{text}"
-    );
+    assert!(text.contains("[Contract \"5D\"]\n[Result \"11\"]"), "{text}");
+    assert!(text.contains("[Auction \"N\"]\n1S 2NT =1= Pass 3C\n"), "{text}");
     assert!(text.contains("[Note \"1:gesthem\"]"), "{text}");
-    assert!(
-        text.contains("[Play \"S\"]\nS2 S4 SA S7\nSK S5 S3 SJ\n"),
-        "{text}"
-    );
+    assert!(text.contains("[Play \"S\"]\nS2 S4 SA S7\nSK S5 S3 SJ\n"), "{text}");
     assert!(text.contains("*\n"), "a claim ends the play with '*'");
     let p = pbn::parse(&text).unwrap();
     let back = lin::write(&p);
     assert!(back.contains("mb|2N!|an|gesthem|"), "{back}");
-    assert!(
-        back.contains("pc|S5|pg||mc|11|") || back.contains("pc|D3|pg||mc|11|"),
-        "{back}"
-    );
+    assert!(back.contains("pc|S5|pg||mc|11|") || back.contains("pc|D3|pg||mc|11|"), "{back}");
     let again = one(&back);
     assert_eq!(again.deal, g.deal);
-    assert_eq!(
-        again.auction.as_ref().unwrap().final_calls(),
-        g.auction.as_ref().unwrap().final_calls()
-    );
-    assert_eq!(
-        again.play.as_ref().unwrap().tricks,
-        g.play.as_ref().unwrap().tricks
-    );
+    assert_eq!(again.auction.as_ref().unwrap().final_calls(), g.auction.as_ref().unwrap().final_calls());
+    assert_eq!(again.play.as_ref().unwrap().tricks, g.play.as_ref().unwrap().tricks);
 }
 
 #[test]
@@ -111,21 +80,12 @@ fn vugraph_files_split_into_boards() {
     assert_eq!(games[0].players.north.as_deref(), Some("n1"));
     assert_eq!(games[1].players.north.as_deref(), Some("n2"));
     // Board o1 has no auction: its contract and result come from rs.
-    assert_eq!(
-        games[0].contract.map(|c| c.to_string()).as_deref(),
-        Some("3NT")
-    );
-    assert_eq!(
-        (games[0].declarer, games[0].result),
-        (Some(Seat::North), Some(9))
-    );
+    assert_eq!(games[0].contract.map(|c| c.to_string()).as_deref(), Some("3NT"));
+    assert_eq!((games[0].declarer, games[0].result), (Some(Seat::North), Some(9)));
     assert_eq!(games[0].comments[0].text, "hello");
     // Board c1: from its auction (North bid 4S), which wins over rs (4S by East, down one);
     // rs's result then does not apply either.
-    assert_eq!(
-        games[1].contract.map(|c| c.to_string()).as_deref(),
-        Some("4S")
-    );
+    assert_eq!(games[1].contract.map(|c| c.to_string()).as_deref(), Some("4S"));
     assert_eq!(games[1].declarer, Some(Seat::North));
     assert_eq!(games[1].result, None);
     assert_eq!(games[1].play.as_ref().unwrap().known_cards(), 2);
@@ -148,25 +108,10 @@ fn hand_records_without_qx_split_on_repeated_commands() {
 #[test]
 fn lin_errors_name_the_place() {
     let cases: [(&str, usize, usize, &str); 6] = [
-        (
-            "pn|a,b,c,d|\nmd|3SAKQHAKQDAKQCAKQT,SA,,|\n",
-            2,
-            4,
-            "LIN md: the SA appears twice",
-        ),
-        (
-            "md|3SAKQJT98765432H2,,,|",
-            1,
-            4,
-            "LIN md: the South hand has 14 cards",
-        ),
+        ("pn|a,b,c,d|\nmd|3SAKQHAKQDAKQCAKQT,SA,,|\n", 2, 4, "LIN md: the SA appears twice"),
+        ("md|3SAKQJT98765432H2,,,|", 1, 4, "LIN md: the South hand has 14 cards"),
         ("md|3SAXQ,,,|", 1, 4, "'X' is not a rank"),
-        (
-            "md|3,,,|mb|1C|mb|9Z|",
-            1,
-            18,
-            "LIN mb: \"9Z\" is not a call",
-        ),
+        ("md|3,,,|mb|1C|mb|9Z|", 1, 18, "LIN mb: \"9Z\" is not a call"),
         ("md|3,,,|pc|Z9|", 1, 12, "LIN pc: \"Z9\" is not a card"),
         ("md|3,,,|\n  xx", 2, 3, "has no value"),
     ];

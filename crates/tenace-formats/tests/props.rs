@@ -5,9 +5,7 @@ use proptest::prelude::*;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Board, BoardNumber, Call, Card, Seat};
-use tenace_formats::{
-    lin, pbn, AuctionRecord, GameRecord, PlayRecord, RecordedCall, RecordedCard, RecordedContract,
-};
+use tenace_formats::{lin, pbn, AuctionRecord, GameRecord, PlayRecord, RecordedCall, RecordedCard, RecordedContract};
 use tenace_table::{Event, Table};
 
 const SAMPLE_PBN: &str = include_str!("data/pbn/schiphol_1995_commentary.pbn");
@@ -89,32 +87,13 @@ proptest! {
 fn calls(g: &GameRecord) -> Vec<(Call, bool, Option<String>)> {
     g.auction
         .as_ref()
-        .map(|a| {
-            a.calls
-                .iter()
-                .filter_map(|c| {
-                    Some((
-                        c.call?,
-                        c.alert || c.explanation.is_some(),
-                        c.explanation.clone(),
-                    ))
-                })
-                .collect()
-        })
+        .map(|a| a.calls.iter().filter_map(|c| Some((c.call?, c.alert || c.explanation.is_some(), c.explanation.clone()))).collect())
         .unwrap_or_default()
 }
 
 fn cards(g: &GameRecord) -> Vec<(Seat, Card)> {
     let trump = g.contract.and_then(|c| c.trump());
-    g.play
-        .as_ref()
-        .map(|p| {
-            p.in_order(trump)
-                .into_iter()
-                .filter_map(|(s, c)| Some((s, c.card?)))
-                .collect()
-        })
-        .unwrap_or_default()
+    g.play.as_ref().map(|p| p.in_order(trump).into_iter().filter_map(|(s, c)| Some((s, c.card?))).collect()).unwrap_or_default()
 }
 
 /// Plays a random legal board on a tenace-table `Table` and records it. Returns the record and
@@ -134,27 +113,11 @@ fn random_game(seed: u64, number: u32) -> (GameRecord, Option<u8>) {
     while let Some(seat) = table.to_act().filter(|_| table.play().is_none()) {
         let legal = table.legal_calls();
         let r = rng.next_u32() as usize;
-        let call = if matches!(r % 3, 0) || legal.len() == 1 {
-            Call::Pass
-        } else {
-            legal[r % legal.len()]
-        };
+        let call = if matches!(r % 3, 0) || legal.len() == 1 { Call::Pass } else { legal[r % legal.len()] };
         let alert = rng.next_u32() % 5 == 0;
-        let explanation =
-            (rng.next_u32() % 4 == 0).then(|| format!("meaning {} ♥", rng.next_u32() % 100));
-        table
-            .apply(Event::Call {
-                seat,
-                call,
-                alert,
-                explanation: explanation.clone(),
-            })
-            .unwrap();
-        auction.calls.push(RecordedCall {
-            alert,
-            explanation,
-            ..RecordedCall::new(call)
-        });
+        let explanation = (rng.next_u32() % 4 == 0).then(|| format!("meaning {} ♥", rng.next_u32() % 100));
+        table.apply(Event::Call { seat, call, alert, explanation: explanation.clone() }).unwrap();
+        auction.calls.push(RecordedCall { alert, explanation, ..RecordedCall::new(call) });
     }
     game.auction = Some(auction);
     let Some(contract) = table.contract() else {
@@ -184,10 +147,7 @@ fn random_game(seed: u64, number: u32) -> (GameRecord, Option<u8>) {
         let col = (seat.index() + 4 - leader.index()) % 4;
         play.tricks.last_mut().unwrap()[col] = RecordedCard::new(*card);
     }
-    let won = table
-        .play()
-        .map(|p| p.tricks_won(declarer.side()))
-        .unwrap_or(0);
+    let won = table.play().map(|p| p.tricks_won(declarer.side())).unwrap_or(0);
     let result = if order.len() == 52 {
         table.result().map(|r| r.declarer_tricks)
     } else {

@@ -447,22 +447,11 @@ async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
             (format!("sqlite://{}", dir.join("club.db").display()), Some(dir))
         }
     };
-    let config = tenace_server::ClubConfig {
-        robot_comparison: !opts.no_robot_comparison,
-        ..tenace_server::ClubConfig::default()
-    };
+    let config = tenace_server::ClubConfig { robot_comparison: !opts.no_robot_comparison, ..tenace_server::ClubConfig::default() };
     let server = tenace_server::start(bind, &db, config).await.map_err(|e| format!("cannot start the server: {e}"))?;
     let addr = server.addr;
     let label = format!("in-process at {addr}, {}", redact(&db));
-    Ok(Target {
-        http: format!("http://{addr}"),
-        ws: format!("ws://{addr}"),
-        server: Some(server),
-        pid: None,
-        measure_memory: true,
-        label,
-        temp_dir,
-    })
+    Ok(Target { http: format!("http://{addr}"), ws: format!("ws://{addr}"), server: Some(server), pid: None, measure_memory: true, label, temp_dir })
 }
 
 /// A database URL without its password.
@@ -787,12 +776,7 @@ async fn register_all(http: &str, count: usize, concurrency: usize, timeout: Dur
             let name = format!("lg{run_id}-{i}");
             let shared = shared.clone();
             async move {
-                let resp = client
-                    .post(&url)
-                    .json(&json!({"name": name, "password": PASSWORD}))
-                    .send()
-                    .await
-                    .map_err(|e| format!("register {name}: {e}"))?;
+                let resp = client.post(&url).json(&json!({"name": name, "password": PASSWORD})).send().await.map_err(|e| format!("register {name}: {e}"))?;
                 let status = resp.status();
                 let body: Value = resp.json().await.map_err(|e| format!("register {name}: {status}, unreadable answer: {e}"))?;
                 let token = body["token"].as_str().ok_or_else(|| format!("register {name}: {status} {body}"))?.to_string();
@@ -829,17 +813,7 @@ impl Client {
             .await
             .map_err(|_| format!("client {index} ({name}): no WebSocket connection within {} s", stall.as_secs()))?
             .map_err(|e| format!("client {index} ({name}): cannot connect: {e}"))?;
-        let mut c = Client {
-            ws,
-            name,
-            index,
-            seat: SEATS[index % 4],
-            table: String::new(),
-            view: None,
-            stall,
-            shared,
-            latencies_us: Vec::new(),
-        };
+        let mut c = Client { ws, name, index, seat: SEATS[index % 4], table: String::new(), view: None, stall, shared, latencies_us: Vec::new() };
         c.send(serde_json::json!({"type": "auth", "token": token})).await?;
         let welcome = c.next().await?;
         if welcome.kind != "welcome" {

@@ -49,13 +49,8 @@ impl Room {
             None => {
                 let calls: Vec<Call> = table.auction().calls().iter().map(|c| c.call).collect();
                 let board = table.board();
-                let view = tenace_robot::BiddingView {
-                    seat,
-                    hand: board.deal.hand(seat),
-                    dealer: board.dealer,
-                    vulnerability: board.vulnerability,
-                    calls: &calls,
-                };
+                let view =
+                    tenace_robot::BiddingView { seat, hand: board.deal.hand(seat), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
                 let c = tenace_robot::choose_call(&view);
                 Some((seat, Action::Call { call: c.call, alert: c.alert, explanation: Some(c.explanation) }))
             }
@@ -63,13 +58,7 @@ impl Room {
                 let viewer = Viewer::Seat { seat };
                 let hands = Seat::ALL.map(|s| self.sees_hand(viewer, s).then(|| play.remaining(s)));
                 let played = play.tricks().iter().flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c))).collect();
-                let view = tenace_robot::PlayView {
-                    declarer: play.declarer(),
-                    contract: table.contract()?,
-                    to_play: hand,
-                    hands,
-                    played,
-                };
+                let view = tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract()?, to_play: hand, hands, played };
                 let seed = self.options().set_seed ^ (u64::from(self.board_number()) << 32) ^ table.events().len() as u64;
                 let card = tenace_robot::choose_card(&view, seed);
                 Some((seat, Action::Play { card }))

@@ -121,28 +121,60 @@ pub struct ChatLine {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RoomEvent {
-    Sat { seat: Seat, occupant: Occupant },
-    Left { seat: Seat },
+    Sat {
+        seat: Seat,
+        occupant: Occupant,
+    },
+    Left {
+        seat: Seat,
+    },
     /// A call, card or claim step at the table (the Laws' own events).
-    Table { event: Event },
+    Table {
+        event: Event,
+    },
     /// The double-dummy check of the claim just made: the most tricks the claimer's side can
     /// take from here against best defence.
-    ClaimChecked { dd_tricks: u8 },
-    UndoRequested { by: Seat },
-    UndoAnswered { by: Seat, accept: bool },
+    ClaimChecked {
+        dd_tricks: u8,
+    },
+    UndoRequested {
+        by: Seat,
+    },
+    UndoAnswered {
+        by: Seat,
+        accept: bool,
+    },
     /// The undo was consented to: the requester's last action (and the opponents' after it) is withdrawn.
     Undone,
-    SkipRequested { by: Seat },
-    SkipAnswered { by: Seat, accept: bool },
+    SkipRequested {
+        by: Seat,
+    },
+    SkipAnswered {
+        by: Seat,
+        accept: bool,
+    },
     /// OKb Law 9B1: `by` required the skip because of `offender`'s irregularity.
-    SkipElected { by: Seat, offender: Seat, reason: String },
+    SkipElected {
+        by: Seat,
+        offender: Seat,
+        reason: String,
+    },
     /// Everyone agreed: the board is skipped (Average to both sides, Law 12C2).
     Skipped,
-    Chat { line: ChatLine },
+    Chat {
+        line: ChatLine,
+    },
     /// `by` asks about call number `call` of the current auction (Law 20F).
-    Asked { by: Seat, call: usize },
+    Asked {
+        by: Seat,
+        call: usize,
+    },
     /// The caller explains (or re-explains) their own call number `call`.
-    Explained { seat: Seat, call: usize, text: String },
+    Explained {
+        seat: Seat,
+        call: usize,
+        text: String,
+    },
     NextBoard,
 }
 
@@ -165,7 +197,9 @@ pub struct Question {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
-    Played { result: tenace_table::BoardResult },
+    Played {
+        result: tenace_table::BoardResult,
+    },
     /// Skipped by agreement: Average to both sides (Law 12C2).
     Skipped,
 }
@@ -194,7 +228,9 @@ pub struct FinishedBoard {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
-    Sit { seat: Seat },
+    Sit {
+        seat: Seat,
+    },
     Leave,
     Call {
         call: Call,
@@ -204,28 +240,43 @@ pub enum Action {
         explanation: Option<String>,
     },
     /// A card from the hand to play (declarer names dummy's cards the same way: Law 45B).
-    Play { card: Card },
+    Play {
+        card: Card,
+    },
     Claim {
         tricks: u8,
         #[serde(default)]
         statement: String,
     },
-    AnswerClaim { accept: bool },
+    AnswerClaim {
+        accept: bool,
+    },
     RequestUndo,
-    AnswerUndo { accept: bool },
+    AnswerUndo {
+        accept: bool,
+    },
     RequestSkip,
-    AnswerSkip { accept: bool },
+    AnswerSkip {
+        accept: bool,
+    },
     /// OKb Law 9B1: the opponents of a player who committed an irregularity (a misexplanation,
     /// unauthorised information...) may require the board to be skipped when no consensus is
     /// reached — before any continuation of play: the last call or card must be the offender's.
-    ElectSkip { reason: String },
+    ElectSkip {
+        reason: String,
+    },
     Chat {
         text: String,
         #[serde(default)]
         to: Option<Seat>,
     },
-    Ask { call: usize },
-    Explain { call: usize, text: String },
+    Ask {
+        call: usize,
+    },
+    Explain {
+        call: usize,
+        text: String,
+    },
     NextBoard,
 }
 
@@ -655,11 +706,7 @@ impl Room {
     /// The people whose consent an undo by `seat` needs: the opponents, but dummy in the play.
     fn undo_consenters(&self, seat: Seat) -> Vec<Seat> {
         let in_play = self.table.play().is_some();
-        [seat.lho(), seat.rho()]
-            .into_iter()
-            .filter(|s| self.is_person(*s))
-            .filter(|s| !(in_play && Some(*s) == self.table.dummy()))
-            .collect()
+        [seat.lho(), seat.rho()].into_iter().filter(|s| self.is_person(*s)).filter(|s| !(in_play && Some(*s) == self.table.dummy())).collect()
     }
 
     fn check_table(&self, seat: Seat, event: Event) -> Result<(), OnlineError> {
@@ -759,12 +806,7 @@ impl Room {
                     return Err(OnlineError::SetFinished);
                 }
                 let check = self.claim_check.zip(self.claimed_tricks()).map(|(dd, claimed)| (claimed, dd));
-                self.finished.push(FinishedBoard {
-                    board: self.table.board().clone(),
-                    events: self.table.events().to_vec(),
-                    outcome,
-                    claim_check: check,
-                });
+                self.finished.push(FinishedBoard { board: self.table.board().clone(), events: self.table.events().to_vec(), outcome, claim_check: check });
                 self.number += 1;
                 self.table = Table::new(self.options.board(self.number))?;
                 self.claim_check = None;

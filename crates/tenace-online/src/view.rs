@@ -18,8 +18,12 @@ use crate::room::{Audience, ChatLine, Outcome, Room};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Viewer {
-    Seat { seat: Seat },
-    Kibitzer { watching: Option<Seat> },
+    Seat {
+        seat: Seat,
+    },
+    Kibitzer {
+        watching: Option<Seat>,
+    },
     /// Sees only what the whole club may see of a board in progress: the auction without
     /// explanations, the played cards and a faced dummy; no hidden hand, no kibitzers' talk.
     /// A person who held a seat during this board and left it watches this way until the board
@@ -155,10 +159,7 @@ pub fn hand_record(board: &tenace_core::Board) -> Option<HandRecord> {
     let table = tenace_dds::dd_table(&board.deal).ok()?;
     let par = tenace_dds::par(&table, board.vulnerability, board.dealer);
     let strains = [("NT", Strain::NoTrump), ("S", Strain::Spades), ("H", Strain::Hearts), ("D", Strain::Diamonds), ("C", Strain::Clubs)];
-    let tricks = Seat::ALL
-        .iter()
-        .map(|&s| (s.letter().to_string(), strains.iter().map(|(n, st)| (n.to_string(), table.get(s, *st))).collect()))
-        .collect();
+    let tricks = Seat::ALL.iter().map(|&s| (s.letter().to_string(), strains.iter().map(|(n, st)| (n.to_string(), table.get(s, *st))).collect())).collect();
     Some(HandRecord { tricks, par_score: par.score, par_contracts: par.contracts.iter().map(|c| c.to_string()).collect() })
 }
 
@@ -290,12 +291,7 @@ impl Room {
             .map(|(i, c)| {
                 let shown = self.sees_explanations(viewer, c.seat);
                 let explanation = self.answer(i).map(str::to_string).or_else(|| c.explanation.clone());
-                CallView {
-                    seat: c.seat,
-                    call: c.call,
-                    alert: shown && c.alert,
-                    explanation: if shown { explanation } else { None },
-                }
+                CallView { seat: c.seat, call: c.call, alert: shown && c.alert, explanation: if shown { explanation } else { None } }
             })
             .collect();
         let me = match viewer {
@@ -323,10 +319,7 @@ impl Room {
             claimer: c.claimer,
             tricks: c.tricks,
             statement: c.statement.clone(),
-            awaiting: [c.claimer.lho(), c.claimer.rho()]
-                .into_iter()
-                .filter(|s| Some(*s) != table.dummy() && !c.accepted_by.contains(s))
-                .collect(),
+            awaiting: [c.claimer.lho(), c.claimer.rho()].into_iter().filter(|s| Some(*s) != table.dummy() && !c.accepted_by.contains(s)).collect(),
         });
         let questions = self
             .questions()
@@ -375,11 +368,7 @@ impl Room {
             questions,
             chat,
             result: self.outcome().map(|o| self.result_view(table_id, &o, field)),
-            history: self
-                .finished()
-                .iter()
-                .map(|f| summary(f.board.number.get(), &f.outcome))
-                .collect(),
+            history: self.finished().iter().map(|f| summary(f.board.number.get(), &f.outcome)).collect(),
         }
     }
 
@@ -387,10 +376,7 @@ impl Room {
         let s = summary(self.board_number(), outcome);
         let ending = match outcome {
             Outcome::Skipped => "skipped".to_string(),
-            Outcome::Played { result } => serde_json::to_value(result.ending)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default(),
+            Outcome::Played { result } => serde_json::to_value(result.ending).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
         };
         let claim_check = match outcome {
             Outcome::Played { result } if result.ending == tenace_table::Ending::Claim => self.current_claim_check(),
@@ -415,13 +401,7 @@ impl Room {
 
 fn summary(board: u32, outcome: &Outcome) -> BoardSummary {
     let f = FieldResult::of("", outcome);
-    BoardSummary {
-        board,
-        contract: f.contract.unwrap_or_else(|| "Skipped".into()),
-        declarer: f.declarer,
-        tricks: f.tricks,
-        score_ns: f.score_ns,
-    }
+    BoardSummary { board, contract: f.contract.unwrap_or_else(|| "Skipped".into()), declarer: f.declarer, tricks: f.tricks, score_ns: f.score_ns }
 }
 
 /// This table's result against the others: matchpoints over the scored results (a skipped
@@ -453,4 +433,3 @@ pub fn sorted(hand: Hand) -> Vec<Card> {
     }
     v
 }
-

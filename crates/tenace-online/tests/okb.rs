@@ -227,11 +227,7 @@ fn okb_16b1_one_refusal_keeps_the_board() {
 #[test]
 fn law_20f_self_alert_is_seen_by_the_opponents_never_by_partner() {
     let mut room = seated();
-    room.act(
-        &actor(Seat::North),
-        Action::Call { call: "2C".parse().unwrap(), alert: true, explanation: Some("strong, artificial".into()) },
-    )
-    .unwrap();
+    room.act(&actor(Seat::North), Action::Call { call: "2C".parse().unwrap(), alert: true, explanation: Some("strong, artificial".into()) }).unwrap();
     let partner = room.view("t", Viewer::Seat { seat: Seat::South }, &[]);
     assert!(!partner.auction[0].alert);
     assert_eq!(partner.auction[0].explanation, None);

@@ -16,8 +16,7 @@ fn robot() -> Actor {
 fn run_robots(room: &mut Room, limit: usize) -> usize {
     for n in 0..limit {
         let Some((seat, action)) = room.robot_action() else { return n };
-        room.act(&Actor { seat: Some(seat), ..robot() }, action.clone())
-            .unwrap_or_else(|e| panic!("robot {seat:?} {action:?} refused: {e}"));
+        room.act(&Actor { seat: Some(seat), ..robot() }, action.clone()).unwrap_or_else(|e| panic!("robot {seat:?} {action:?} refused: {e}"));
     }
     limit
 }

@@ -217,18 +217,9 @@ fn rebid(ctx: &Ctx, hand: Hand, e: &Eval, opening: tenace_core::Bid, response: t
     let nt = |l: u8| bid(l, Strain::NoTrump);
     match opening.strain().trump() {
         None if opening.level() == 1 => {
-            let c = [
-                (suit_bid(2, Hearts), true),
-                (suit_bid(2, Spades), true),
-                (suit_bid(2, Diamonds), true),
-                (nt(3), true),
-                (nt(6), true),
-                (Call::Pass, true),
-            ];
+            let c = [(suit_bid(2, Hearts), true), (suit_bid(2, Spades), true), (suit_bid(2, Diamonds), true), (nt(3), true), (nt(6), true), (Call::Pass, true)];
             match (response.level(), response.strain()) {
-                (2, Strain::Clubs | Strain::Diamonds | Strain::Hearts) | (2 | 4, Strain::NoTrump) => {
-                    pick(ctx, e, &c).unwrap_or(Call::Pass)
-                }
+                (2, Strain::Clubs | Strain::Diamonds | Strain::Hearts) | (2 | 4, Strain::NoTrump) => pick(ctx, e, &c).unwrap_or(Call::Pass),
                 _ => Call::Pass,
             }
         }
@@ -424,11 +415,7 @@ fn blackwood_answer(e: &Eval) -> Call {
 
 /// Has `seat` bid Blackwood in this auction?
 fn bid_blackwood(ctx: &Ctx, seat: tenace_core::Seat) -> bool {
-    ctx.made().any(|(i, s, c)| {
-        s == seat
-            && c == bid(4, Strain::NoTrump)
-            && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("Blackwood"))
-    })
+    ctx.made().any(|(i, s, c)| s == seat && c == bid(4, Strain::NoTrump) && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("Blackwood")))
 }
 
 /// The general rules for every other situation (docs/robot-system.md, "General rules").
@@ -474,7 +461,13 @@ pub(crate) fn general(ctx: &Ctx, _hand: Hand, e: &Eval) -> Call {
             _ => 3,
         };
         let aces = e.aces + shown;
-        let level = if aces == 4 && c_min >= 37 { 7 } else if aces >= 3 { 6 } else { 5 };
+        let level = if aces == 4 && c_min >= 37 {
+            7
+        } else if aces >= 3 {
+            6
+        } else {
+            5
+        };
         let call = bid(level, strain);
         return if ctx.is_legal(call) { call } else { Call::Pass };
     }

@@ -10,8 +10,8 @@
 //! the lowest legal card.
 
 mod bidding;
-mod meaning;
 mod heuristic;
+mod meaning;
 mod play;
 
 use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};

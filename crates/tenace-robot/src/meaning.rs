@@ -53,16 +53,7 @@ pub(crate) struct Meaning {
 
 impl Meaning {
     pub fn new(text: impl Into<String>) -> Meaning {
-        Meaning {
-            hcp: (0, 40),
-            pts: (0, 60),
-            min_len: [0; 4],
-            max_len: [13; 4],
-            balanced: false,
-            artificial: false,
-            forcing: false,
-            text: text.into(),
-        }
+        Meaning { hcp: (0, 40), pts: (0, 60), min_len: [0; 4], max_len: [13; 4], balanced: false, artificial: false, forcing: false, text: text.into() }
     }
 
     pub fn hcp(mut self, lo: u32, hi: u32) -> Meaning {
@@ -429,16 +420,12 @@ pub(crate) fn response_to_one_of_a_suit(opened: Suit, contested: bool, call: Cal
         (2, Some(s)) if s == opened && major => Meaning::new(format!("simple raise: 6-9 points, 3+ {name}")).pts(6, 9).min(s, 3),
         (3, Some(s)) if s == opened && major => Meaning::new(format!("limit raise: 10-12 points, 3+ {name}")).pts(10, 12).min(s, 3),
         (4, Some(s)) if s == opened && major => Meaning::new(format!("game raise: 13+ points, 3+ {name}")).pts(13, 60).min(s, 3),
-        (2, Some(s)) if s == opened => Meaning::new(format!("raise: 6-9 points, 5+ {name}, no 4-card major"))
-            .pts(6, 9)
-            .min(s, 5)
-            .max(Suit::Hearts, 3)
-            .max(Suit::Spades, 3),
-        (3, Some(s)) if s == opened => Meaning::new(format!("limit raise: 10-12 points, 5+ {name}, no 4-card major"))
-            .pts(10, 12)
-            .min(s, 5)
-            .max(Suit::Hearts, 3)
-            .max(Suit::Spades, 3),
+        (2, Some(s)) if s == opened => {
+            Meaning::new(format!("raise: 6-9 points, 5+ {name}, no 4-card major")).pts(6, 9).min(s, 5).max(Suit::Hearts, 3).max(Suit::Spades, 3)
+        }
+        (3, Some(s)) if s == opened => {
+            Meaning::new(format!("limit raise: 10-12 points, 5+ {name}, no 4-card major")).pts(10, 12).min(s, 5).max(Suit::Hearts, 3).max(Suit::Spades, 3)
+        }
         (1, Some(s)) => Meaning::new(format!("new suit: 6+ points, 4+ {}; forcing", suit_name(s))).pts(6, 60).min(s, 4).forcing(),
         (2, Some(s)) if s < opened => {
             let need = if s == Suit::Hearts { 5 } else { 4 };
@@ -623,9 +610,7 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
         }
         // Rebids of our own suit.
         (2, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("minimum: 12-15 points, 6+ {name}")).pts(12, 15).min(s, 6),
-        (3, Some(s)) if s == opened && response.level() == 1 => {
-            Meaning::new(format!("16+ points, 6+ {name}; invitational")).pts(16, 60).min(s, 6)
-        }
+        (3, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("16+ points, 6+ {name}; invitational")).pts(16, 60).min(s, 6),
         (_, Some(s)) if s == opened => Meaning::new(format!("6+ {name}")).min(s, 6),
         // No trump rebids.
         (1, None) => Meaning::new("12-14 HCP, balanced").hcp(12, 14).balanced(),
@@ -635,11 +620,9 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
         (3, None) => Meaning::new("18-19 HCP, balanced").hcp(18, 19).balanced(),
         // New suits.
         (1, Some(s)) => Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).min(s, 4).pts(12, 18),
-        (2, Some(s)) if s > opened => Meaning::new(format!("reverse: 17+ points, 4+ {}, longer {name}; forcing", suit_name(s)))
-            .min(s, 4)
-            .min(opened, 5)
-            .pts(17, 60)
-            .forcing(),
+        (2, Some(s)) if s > opened => {
+            Meaning::new(format!("reverse: 17+ points, 4+ {}, longer {name}; forcing", suit_name(s))).min(s, 4).min(opened, 5).pts(17, 60).forcing()
+        }
         (2, Some(s)) => Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).min(s, 4).pts(12, 18),
         _ => natural(b),
     }
@@ -655,9 +638,7 @@ pub(crate) fn overcall(ctx: &Ctx, theirs: Bid, call: Call) -> Meaning {
         Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
         Call::Double => {
             let their = theirs.strain().trump().unwrap_or(Suit::Clubs);
-            Meaning::new(format!("takeout: 12+ points, short in {}, support for the other suits", suit_name(their)))
-                .pts(12, 60)
-                .max(their, 2)
+            Meaning::new(format!("takeout: 12+ points, short in {}, support for the other suits", suit_name(their))).pts(12, 60).max(their, 2)
         }
         Call::Redouble => Meaning::new("not in system"),
         Call::Bid(b) => match b.strain().trump() {
@@ -690,9 +671,7 @@ pub(crate) fn advance(ctx: &Ctx, partner: Call, theirs: Bid, call: Call) -> Mean
                 let cheapest = ctx.cheapest(b.strain()) == Some(call);
                 match b.strain().trump() {
                     Some(s) if cheapest => Meaning::new(format!("0-8 points, 4+ {}", suit_name(s))).pts(0, 8).min(s, 4),
-                    Some(s) if b.level() == 4 && is_major(s) => {
-                        Meaning::new(format!("to play: 12+ points, 4+ {}", suit_name(s))).pts(12, 60).min(s, 4)
-                    }
+                    Some(s) if b.level() == 4 && is_major(s) => Meaning::new(format!("to play: 12+ points, 4+ {}", suit_name(s))).pts(12, 60).min(s, 4),
                     Some(s) => Meaning::new(format!("jump: 9-11 points, 4+ {}", suit_name(s))).pts(9, 11).min(s, 4),
                     None if b.level() <= 2 && cheapest => Meaning::new("6-10 HCP, stopper in their suit").hcp(6, 10),
                     None => Meaning::new("to play: 11+ HCP, stopper in their suit").hcp(11, 40),
@@ -714,9 +693,7 @@ pub(crate) fn advance(ctx: &Ctx, partner: Call, theirs: Bid, call: Call) -> Mean
                         Meaning::new(format!("jump raise: 10-12 points, 3+ {}", suit_name(ps))).pts(10, 12).min(ps, 3)
                     }
                 }
-                Call::Bid(b) if b.strain() == Strain::NoTrump => {
-                    Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11)
-                }
+                Call::Bid(b) if b.strain() == Strain::NoTrump => Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11),
                 Call::Bid(b) => match b.strain().trump() {
                     Some(s) => Meaning::new(format!("new suit: 10+ points, 5+ {}", suit_name(s))).pts(10, 60).min(s, 5),
                     None => Meaning::new("natural"),
@@ -786,18 +763,20 @@ pub(crate) fn other(ctx: &Ctx, call: Call) -> Meaning {
                 };
             }
             if b.level() == 4 && b.strain() == Strain::NoTrump {
-                return if four_nt_is_blackwood(ctx) {
-                    blackwood()
-                } else {
-                    Meaning::new("quantitative: invites 6NT")
-                };
+                return if four_nt_is_blackwood(ctx) { blackwood() } else { Meaning::new("quantitative: invites 6NT") };
             }
             let me = ctx.me();
             let partner_suits = ctx.suits_bid_by(me.partner());
             let my_suits = ctx.suits_bid_by(me);
             let game = game_level(b.strain());
             let p = inferred(ctx, me.partner());
-            let target = if b.level() >= 6 { "slam, to play" } else if b.level() >= game { "game, to play" } else { "" };
+            let target = if b.level() >= 6 {
+                "slam, to play"
+            } else if b.level() >= game {
+                "game, to play"
+            } else {
+                ""
+            };
             let mut m = match b.strain().trump() {
                 Some(s) if partner_suits.contains(&s) => Meaning::new(format!("support for {}: 3+ cards", suit_name(s))).min(s, 3),
                 Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),

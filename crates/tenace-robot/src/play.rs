@@ -130,9 +130,7 @@ pub fn choose_card(view: &PlayView, seed: u64) -> Card {
     let mut best_total = 0u32;
     let mut first = true;
     for &(card, total) in &totals {
-        let better = first
-            || total > best_total
-            || (total == best_total && (card.rank(), card.suit()) < (best.rank(), best.suit()));
+        let better = first || total > best_total || (total == best_total && (card.rank(), card.suit()) < (best.rank(), best.suit()));
         if better {
             best = card;
             best_total = total;
@@ -219,9 +217,7 @@ fn sample_hands(view: &PlayView, known: &Known, rng: &mut ChaCha8Rng) -> Option<
         let mut dealt = hands;
         let mut ok = true;
         for card in cards {
-            let open: Vec<usize> = (0..4)
-                .filter(|&i| room[i] > 0 && !(respect_voids && known.void[i][card.suit().index()]))
-                .collect();
+            let open: Vec<usize> = (0..4).filter(|&i| room[i] > 0 && !(respect_voids && known.void[i][card.suit().index()])).collect();
             let total: usize = open.iter().map(|&i| room[i]).sum();
             if total == 0 {
                 ok = false;

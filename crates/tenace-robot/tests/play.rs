@@ -69,12 +69,7 @@ fn h(s: &str) -> Hand {
 /// East, fourth to play at trick 12 with the ace and five of hearts after South's king: taking
 /// the ace wins this trick and the last; ducking loses both.
 fn trick_twelve() -> PlayView {
-    let finals: [(Seat, Hand); 4] = [
-        (Seat::North, h("K.3..")),
-        (Seat::East, h(".A5..")),
-        (Seat::South, h("A.K..")),
-        (Seat::West, h("...43")),
-    ];
+    let finals: [(Seat, Hand); 4] = [(Seat::North, h("K.3..")), (Seat::East, h(".A5..")), (Seat::South, h("A.K..")), (Seat::West, h("...43"))];
     let kept = finals.iter().fold(Hand::EMPTY, |acc, (_, hand)| acc.union(*hand));
     let rest: Vec<Card> = Hand::FULL.difference(kept).iter().collect();
     // Eleven earlier tricks, each led by South (the history need not be realistic here: the

@@ -29,13 +29,7 @@ fn four_robots_finish_boards_at_a_table() {
                 None => {
                     let calls: Vec<Call> = table.auction().calls().iter().map(|c| c.call).collect();
                     let b = table.board();
-                    let view = tenace_robot::BiddingView {
-                        seat,
-                        hand: b.deal.hand(seat),
-                        dealer: b.dealer,
-                        vulnerability: b.vulnerability,
-                        calls: &calls,
-                    };
+                    let view = tenace_robot::BiddingView { seat, hand: b.deal.hand(seat), dealer: b.dealer, vulnerability: b.vulnerability, calls: &calls };
                     let c = tenace_robot::choose_call(&view);
                     // Questions are answered from the auction alone, with the same words.
                     let mut with = calls.clone();
@@ -46,18 +40,9 @@ fn four_robots_finish_boards_at_a_table() {
                 }
                 Some(play) => {
                     let hands: [Option<Hand>; 4] = Seat::ALL.map(|s| (sees(&table, seat, s) || s == hand).then(|| play.remaining(s)));
-                    let played = play
-                        .tricks()
-                        .iter()
-                        .flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c)))
-                        .collect();
-                    let view = tenace_robot::PlayView {
-                        declarer: play.declarer(),
-                        contract: table.contract().expect("contract"),
-                        to_play: hand,
-                        hands,
-                        played,
-                    };
+                    let played = play.tricks().iter().flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c))).collect();
+                    let view =
+                        tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract().expect("contract"), to_play: hand, hands, played };
                     let seed = (u64::from(n) << 32) ^ table.events().len() as u64;
                     let card = tenace_robot::choose_card(&view, seed);
                     Event::Play { seat: hand, card }

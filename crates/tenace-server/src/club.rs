@@ -18,8 +18,8 @@ use tenace_core::Seat;
 use tenace_online::{Action, Actor, FieldResult, Occupant, OnlineError, Room, RoomEvent, RoomOptions, Viewer};
 use tokio::sync::mpsc;
 
-pub use crate::outbox::Outbox;
 use crate::limits::{Limits, LoginLimiter};
+pub use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
 use crate::sight::{self, Sight};
 use crate::store::{Seen, Store, StoreError};
@@ -58,25 +58,60 @@ impl Default for ClubConfig {
 
 /// What a table task is asked to do.
 pub enum RoomCmd {
-    Join { conn: u64, name: String, seat: Seat, out: Outbox },
-    Watch { conn: u64, name: String, seat: Option<Seat>, out: Outbox },
+    Join {
+        conn: u64,
+        name: String,
+        seat: Seat,
+        out: Outbox,
+    },
+    Watch {
+        conn: u64,
+        name: String,
+        seat: Option<Seat>,
+        out: Outbox,
+    },
     /// The connection stops following the table; a seated person leaves the seat.
-    Leave { conn: u64, name: String },
+    Leave {
+        conn: u64,
+        name: String,
+    },
     /// The connection dropped; the seat is kept for `seat_timeout`.
-    Disconnect { conn: u64 },
-    Act { conn: u64, name: String, action: Action, out: Outbox },
+    Disconnect {
+        conn: u64,
+    },
+    Act {
+        conn: u64,
+        name: String,
+        action: Action,
+        out: Outbox,
+    },
     /// Fill these empty seats with robots (at creation).
-    Robots { seats: Vec<Seat> },
-    RobotMove { at: usize, seat: Seat, action: Action },
+    Robots {
+        seats: Vec<Seat>,
+    },
+    RobotMove {
+        at: usize,
+        seat: Seat,
+        action: Action,
+    },
     RobotIdle,
-    SeatTimeout { seat: Seat, name: String },
+    SeatTimeout {
+        seat: Seat,
+        name: String,
+    },
     /// Another table's result on this set arrived.
     Refresh,
     /// The hand record (double-dummy table, par) of a finished board.
-    HandRecord { board: u32, record: Option<tenace_online::view::HandRecord> },
+    HandRecord {
+        board: u32,
+        record: Option<tenace_online::view::HandRecord>,
+    },
     /// The Director is called to the table: the current board and its events so far, for a
     /// Director who does not play this set (`director`); the hands are then in the ledger.
-    Snapshot { director: String, reply: tokio::sync::oneshot::Sender<Result<Snapshot, String>> },
+    Snapshot {
+        director: String,
+        reply: tokio::sync::oneshot::Sender<Result<Snapshot, String>>,
+    },
     /// The store accepts writes again: reload the log and resume.
     StoreBack,
 }

@@ -148,12 +148,7 @@ impl Club {
         }
         let mut open = self.desks.open.lock().await;
         let ruling = self.load(&mut open, id).await?;
-        let reply = |table: &FaceTable, reply: String| RulingView {
-            id: id.to_string(),
-            origin: ruling.origin.clone(),
-            reply,
-            desk: console::desk(table),
-        };
+        let reply = |table: &FaceTable, reply: String| RulingView { id: id.to_string(), origin: ruling.origin.clone(), reply, desk: console::desk(table) };
         let event = match console::command(&ruling.table, line).map_err(DeskError::Bad)? {
             Command::Print(text) => return Ok(reply(&ruling.table, text)),
             Command::Quit => return Err(DeskError::Bad("there is nothing to quit at the desk; open another ruling instead".into())),
@@ -212,7 +207,9 @@ impl Club {
         let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
         let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
         if let Some(table) = seated.or_else(holding) {
-            return Err(DeskError::Playing(format!("you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)")));
+            return Err(DeskError::Playing(format!(
+                "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"
+            )));
         }
         if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
             let news = [news];

@@ -80,18 +80,23 @@ fn store_down() -> Response {
     (StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({ "error": crate::club::STORE_DOWN }))).into_response()
 }
 
-fn credentials(body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Result<Credentials, Response> {
-    match body {
-        Ok(Json(c)) => Ok(c),
-        // 413 for a body over the limit (it is not read), 400 for anything else.
-        Err(e) => Err((if e.status() == StatusCode::PAYLOAD_TOO_LARGE { e.status() } else { StatusCode::BAD_REQUEST }, Json(serde_json::json!({"error": format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text())}))).into_response()),
-    }
+/// The credentials of a login or register body, or the status and message refusing it: 413 for
+/// a body over the limit (it is not read), 400 for anything else.
+fn credentials(body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Result<Credentials, (StatusCode, String)> {
+    body.map(|Json(c)| c).map_err(|e| {
+        let status = if e.status() == StatusCode::PAYLOAD_TOO_LARGE { e.status() } else { StatusCode::BAD_REQUEST };
+        (status, format!("expected JSON {{\"name\": ..., \"password\": ...}}: {}", e.body_text()))
+    })
+}
+
+fn refused((status, message): (StatusCode, String)) -> Response {
+    (status, Json(serde_json::json!({ "error": message }))).into_response()
 }
 
 async fn register(State(app): State<App>, body: Result<Json<Credentials>, axum::extract::rejection::JsonRejection>) -> Response {
     let c = match credentials(body) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(e) => return refused(e),
     };
     if !app.club.store_ok() {
         return store_down();
@@ -112,7 +117,7 @@ async fn login(
 ) -> Response {
     let c = match credentials(body) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(e) => return refused(e),
     };
     if !app.club.store_ok() {
         return store_down();
@@ -188,7 +193,8 @@ async fn list_rulings(State(app): State<App>, headers: axum::http::HeaderMap) ->
     };
     match app.club.rulings(&user).await {
         Ok(list) => {
-            let rulings: Vec<_> = list.into_iter().map(|(id, director, origin)| serde_json::json!({"id": id, "director": director, "origin": origin})).collect();
+            let rulings: Vec<_> =
+                list.into_iter().map(|(id, director, origin)| serde_json::json!({"id": id, "director": director, "origin": origin})).collect();
             Json(serde_json::json!({ "rulings": rulings, "tables": app.club.lobby() })).into_response()
         }
         Err(e) => desk_error(e),
@@ -255,7 +261,9 @@ async fn websocket(ws: WebSocketUpgrade, Query(q): Query<WsQuery>, State(app): S
     if q.token.is_some() {
         return (
             StatusCode::BAD_REQUEST,
-            Json(serde_json::json!({"error": "the session token is not put in the URL; connect to /ws/v1 and send {\"type\": \"auth\", \"token\": ...} first"})),
+            Json(
+                serde_json::json!({"error": "the session token is not put in the URL; connect to /ws/v1 and send {\"type\": \"auth\", \"token\": ...} first"}),
+            ),
         )
             .into_response();
     }
@@ -466,11 +474,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 let _ = h.tx.send(RoomCmd::Act { conn, name: user.to_string(), action, out: out.clone() });
             }
             (Some(_), false) => {
-                let _ = out.send(ServerMsg::Error {
-                    message: "join or watch the table first".into(),
-                    law: None,
-                    table: Some(table),
-                });
+                let _ = out.send(ServerMsg::Error { message: "join or watch the table first".into(), law: None, table: Some(table) });
             }
             (None, _) => {
                 let _ = out.send(unknown(&table));

@@ -16,7 +16,9 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The first message of every connection: the session token from login or register.
-    Auth { token: String },
+    Auth {
+        token: String,
+    },
     /// Ask for the list of tables.
     Lobby {},
     /// Open a new table and sit at `seat` (South by default).
@@ -36,7 +38,10 @@ pub enum ClientMsg {
         seat: Option<Seat>,
     },
     /// Take a seat (also: come back to one's seat after a dropped connection).
-    Join { table: String, seat: Seat },
+    Join {
+        table: String,
+        seat: Seat,
+    },
     /// Watch a table as a kibitzer, looking at one hand (Law 76B1).
     Watch {
         table: String,
@@ -44,9 +49,14 @@ pub enum ClientMsg {
         seat: Option<Seat>,
     },
     /// Stop following a table (a seated player also gives up the seat).
-    Leave { table: String },
+    Leave {
+        table: String,
+    },
     /// Do something at a table where one sits (or chat as a kibitzer).
-    Act { table: String, action: Action },
+    Act {
+        table: String,
+        action: Action,
+    },
     Ping {},
 }
 
@@ -103,10 +113,16 @@ pub enum ServerMsg {
         #[serde(default)]
         director: bool,
     },
-    Lobby { tables: Vec<TableSummary> },
-    Created { table: String },
+    Lobby {
+        tables: Vec<TableSummary>,
+    },
+    Created {
+        table: String,
+    },
     /// Everything this client may see of a table, after every change there.
-    View { view: Box<TableView> },
+    View {
+        view: Box<TableView>,
+    },
     /// A refusal or a malformed message: only the client that caused it receives it.
     Error {
         message: String,

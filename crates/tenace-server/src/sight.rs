@@ -54,10 +54,7 @@ pub fn may_sit(room: &Room, person: &str, seat: Seat, seen: impl Fn(u32) -> u8) 
             return Err(OnlineError::Sight(if returning {
                 format!("you have seen {} of board {board}, which {} does not see now; you may not play this board", names(mask & !allowed), seat_name(seat))
             } else {
-                format!(
-                    "you have seen {} of board {board}; a seat at a board in progress is open only to someone who has seen none of it",
-                    names(mask)
-                )
+                format!("you have seen {} of board {board}; a seat at a board in progress is open only to someone who has seen none of it", names(mask))
             }));
         }
     }

@@ -264,11 +264,7 @@ impl Store {
     /// Creates an account; false when the name, folded, is taken.
     pub async fn create_user(&self, name: &str, folded: &str, hash: &str, now: i64) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let r = sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-            .bind(folded)
-            .bind(name)
-            .execute(&mut *tx)
-            .await?;
+        let r = sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(folded).bind(name).execute(&mut *tx).await?;
         if r.rows_affected() != 1 {
             return Ok(false);
         }
@@ -301,12 +297,7 @@ impl Store {
     }
 
     pub async fn create_session(&self, token: &str, name: &str, expires: i64) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO sessions (token, name, expires) VALUES ($1, $2, $3)")
-            .bind(token)
-            .bind(name)
-            .bind(expires)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query("INSERT INTO sessions (token, name, expires) VALUES ($1, $2, $3)").bind(token).bind(name).bind(expires).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -318,12 +309,7 @@ impl Store {
 
     pub async fn create_room(&self, id: &str, options: &RoomOptions, now: i64) -> Result<(), StoreError> {
         let json = serde_json::to_string(&StoredOptions::from(options)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        sqlx::query("INSERT INTO rooms (id, options, created) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(json)
-            .bind(now)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query("INSERT INTO rooms (id, options, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -331,12 +317,17 @@ impl Store {
     /// they produce and the hands they will show people for the first time (`seen`), in one
     /// durable transaction — shared with the other tables' appends waiting at the same moment
     /// (group commit: one fsync for all of them).
-    pub async fn append(&self, room: &str, first: usize, events: &[RoomEvent], results: &[(String, u32, FieldResult)], seen: &[Seen]) -> Result<(), StoreError> {
+    pub async fn append(
+        &self,
+        room: &str,
+        first: usize,
+        events: &[RoomEvent],
+        results: &[(String, u32, FieldResult)],
+        seen: &[Seen],
+    ) -> Result<(), StoreError> {
         let events = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
-        let results = results
-            .iter()
-            .map(|(set_id, board, r)| Ok((set_id.clone(), *board, r.table.clone(), to_json(r)?)))
-            .collect::<Result<Vec<_>, StoreError>>()?;
+        let results =
+            results.iter().map(|(set_id, board, r)| Ok((set_id.clone(), *board, r.table.clone(), to_json(r)?))).collect::<Result<Vec<_>, StoreError>>()?;
         let (reply, answer) = tokio::sync::oneshot::channel();
         let append = Append { room: room.to_string(), first, events, results, seen: seen.to_vec(), reply };
         let gone = || StoreError::Refused("the store's writer has stopped".into());
@@ -361,12 +352,7 @@ impl Store {
         let rows = sqlx::query("SELECT person, set_id, board, hands FROM seen").fetch_all(&self.pool).await?;
         Ok(rows
             .iter()
-            .map(|r| Seen {
-                person: r.get(0),
-                set_id: r.get(1),
-                board: r.get::<i64, _>(2) as u32,
-                hands: (r.get::<i64, _>(3) & 0xF) as u8,
-            })
+            .map(|r| Seen { person: r.get(0), set_id: r.get(1), board: r.get::<i64, _>(2) as u32, hands: (r.get::<i64, _>(3) & 0xF) as u8 })
             .collect())
     }
 
@@ -520,13 +506,15 @@ async fn insert_events<E: serde::Serialize>(
 
 async fn insert_seen(tx: &mut sqlx::Transaction<'_, sqlx::Any>, seen: &[Seen]) -> Result<(), StoreError> {
     for s in seen {
-        sqlx::query("INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4) ON CONFLICT (person, set_id, board) DO UPDATE SET hands = excluded.hands")
-            .bind(&s.person)
-            .bind(&s.set_id)
-            .bind(i64::from(s.board))
-            .bind(i64::from(s.hands))
-            .execute(&mut **tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4) ON CONFLICT (person, set_id, board) DO UPDATE SET hands = excluded.hands",
+        )
+        .bind(&s.person)
+        .bind(&s.set_id)
+        .bind(i64::from(s.board))
+        .bind(i64::from(s.hands))
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }

@@ -113,12 +113,7 @@ async fn start_browser(driver: &Driver) -> Browser {
     let mut last = None;
     // chromedriver may refuse the very first session while it starts up.
     for _ in 0..3 {
-        match ClientBuilder::rustls()
-            .expect("rustls connector")
-            .capabilities(caps.clone())
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
-            .await
-        {
+        match ClientBuilder::rustls().expect("rustls connector").capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{}", driver.port)).await {
             Ok(b) => return b,
             Err(e) => {
                 last = Some(e);
@@ -201,7 +196,13 @@ async fn type_into(b: &Browser, css: &str, text: &str) {
 /// Opens the client, registers `name` through the form, and waits for the lobby.
 async fn register_in_browser(b: &Browser, addr: std::net::SocketAddr, name: &str) {
     b.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_js(b, "the login form", Duration::from_secs(20), "const e = document.getElementById('login-name'); return !!e && !document.getElementById('login-view').hidden;").await;
+    wait_js(
+        b,
+        "the login form",
+        Duration::from_secs(20),
+        "const e = document.getElementById('login-name'); return !!e && !document.getElementById('login-view').hidden;",
+    )
+    .await;
     type_into(b, "#login-name", name).await;
     type_into(b, "#login-password", "secret-pass").await;
     assert!(click(b, "#register-button").await, "register button");

@@ -99,12 +99,8 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
 
         // South does not accept; East must correct (27B); 2S is the lowest sufficient bid in
         // the same denomination, which the Director judges (27B1(a)): no further rectification.
-        let refuse = view["desk"]["rectification"]["options"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|o| o["chooser"] == "South" && o["law"] != "27A1")
-            .unwrap()["number"]
+        let refuse = view["desk"]["rectification"]["options"].as_array().unwrap().iter().find(|o| o["chooser"] == "South" && o["law"] != "27A1").unwrap()
+            ["number"]
             .as_u64()
             .unwrap();
         let (_, view) = rule(addr, &director, &id, &format!("choose {refuse}")).await;

@@ -106,7 +106,8 @@ async fn four_people_play_a_board_and_the_table_survives_a_restart() {
         };
         let record = &v["view"]["result"]["hand_record"];
         assert_eq!(record["tricks"].as_object().unwrap().len(), 4, "{record}");
-        let cells: Vec<u64> = record["tricks"].as_object().unwrap().values().flat_map(|s| s.as_object().unwrap().values().map(|t| t.as_u64().unwrap())).collect();
+        let cells: Vec<u64> =
+            record["tricks"].as_object().unwrap().values().flat_map(|s| s.as_object().unwrap().values().map(|t| t.as_u64().unwrap())).collect();
         assert_eq!(cells.len(), 20, "{record}");
         assert!(cells.iter().all(|&t| t <= 13));
         assert!(record["par_score"].is_i64());
@@ -373,7 +374,13 @@ async fn law_78_two_tables_on_the_same_set_are_compared() {
     let tables: Vec<&str> = cmp["results"].as_array().unwrap().iter().map(|r| r["table"].as_str().unwrap()).collect();
     assert!(tables.contains(&table_a.as_str()) && tables.contains(&table_b.as_str()), "{cmp}");
     let score_a = end_a[0]["result"]["score_ns"].as_i64().unwrap();
-    let expected = if score_a < 0 { 100.0 } else if score_a == 0 { 50.0 } else { 0.0 };
+    let expected = if score_a < 0 {
+        100.0
+    } else if score_a == 0 {
+        50.0
+    } else {
+        0.0
+    };
     assert_eq!(cmp["mp_percent_ns"].as_f64().unwrap(), expected, "{cmp}");
     let imps = cmp["imps_ns"].as_f64().unwrap();
     assert_eq!(imps, f64::from(tenace_core::imps(-score_a as i32)), "{cmp}");
@@ -399,30 +406,18 @@ async fn one_person_plays_a_board_with_three_robots_and_sees_the_robots_comparis
         if v["your_turn"] != true {
             continue;
         }
-        let action = if v["phase"] == "auction" {
-            json!({"action": "call", "call": "Pass"})
-        } else {
-            json!({"action": "play", "card": v["legal_cards"][0]})
-        };
+        let action = if v["phase"] == "auction" { json!({"action": "call", "call": "Pass"}) } else { json!({"action": "play", "card": v["legal_cards"][0]}) };
         me.act(&table, action).await;
     }
     let v = over.expect("the board ends");
     let robots = v["seats"].as_array().unwrap().iter().filter(|s| s["robot"] == true).count();
     assert_eq!(robots, 3, "robots fill the empty seats");
     // Robots alert and explain their own calls; their explanations reach the opponents (20F).
-    let robot_bids: Vec<&Value> =
-        v["auction"].as_array().unwrap().iter().filter(|c| c["call"] != "Pass").collect();
+    let robot_bids: Vec<&Value> = v["auction"].as_array().unwrap().iter().filter(|c| c["call"] != "Pass").collect();
     assert!(robot_bids.iter().all(|c| c["explanation"].as_str().is_some_and(|e| !e.is_empty())), "{robot_bids:?}");
     // The robots' comparison table played the same board.
-    let cmp = me
-        .until("the comparison", |m| m["type"] == "view" && !m["view"]["result"]["comparison"].is_null())
-        .await;
-    let tables: Vec<&str> = cmp["view"]["result"]["comparison"]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["table"].as_str().unwrap())
-        .collect();
+    let cmp = me.until("the comparison", |m| m["type"] == "view" && !m["view"]["result"]["comparison"].is_null()).await;
+    let tables: Vec<&str> = cmp["view"]["result"]["comparison"]["results"].as_array().unwrap().iter().map(|r| r["table"].as_str().unwrap()).collect();
     assert!(tables.contains(&"Robots"), "{tables:?}");
     server.task.abort();
 }

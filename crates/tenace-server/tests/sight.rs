@@ -367,7 +367,13 @@ impl Checker {
                     None
                 };
                 if let Some(why) = why {
-                    let source = if x.desk { "at the desk" } else if x.table == *a { "by a view of that table" } else { "by a view of another table" };
+                    let source = if x.desk {
+                        "at the desk"
+                    } else if x.table == *a {
+                        "by a view of that table"
+                    } else {
+                        "by a view of another table"
+                    };
                     out.push(format!(
                         "[hand of a board one plays, seen {source} {why}] {}; {person} held {} at {a} during board {board} (may see {})",
                         x.what,
@@ -380,9 +386,7 @@ impl Checker {
         for (reader, text, from) in &self.receipts {
             match self.chats.get(text).and_then(|c| c.recipient.as_ref()) {
                 Some(r) if r == reader => {}
-                r => out.push(format!(
-                    "[private line read by a third person] {reader} read {from}'s private line {text:?}, which went to {r:?} (Law 73B1)"
-                )),
+                r => out.push(format!("[private line read by a third person] {reader} read {from}'s private line {text:?}, which went to {r:?} (Law 73B1)")),
             }
         }
         out
@@ -804,11 +808,8 @@ impl Walk {
         let person = self.rng.below(6);
         let c = self.conn_of(person).await;
         let t = self.random_table();
-        let msg = if self.rng.chance(50) {
-            json!({"type": "watch", "table": t})
-        } else {
-            json!({"type": "watch", "table": t, "seat": SEATS[self.rng.below(4)]})
-        };
+        let msg =
+            if self.rng.chance(50) { json!({"type": "watch", "table": t}) } else { json!({"type": "watch", "table": t, "seat": SEATS[self.rng.below(4)]}) };
         self.send(c, msg).await;
         self.settle(Some(c), Some(&t)).await;
         if self.conns[c].errors.iter().any(|e| e["law"] == "16") {
@@ -1103,7 +1104,11 @@ fn the_checker_catches_fabricated_leaks() {
 
     // Two seats during one board.
     let mut c = pat_at_a();
-    c.view("pat", stamp(2, 1), &fake_view("tB", 1, "auction", json!({"kind": "seat", "seat": "East"}), ["Robot", "pat", "Robot", "Robot"], &[(1, EAST)], json!([])));
+    c.view(
+        "pat",
+        stamp(2, 1),
+        &fake_view("tB", 1, "auction", json!({"kind": "seat", "seat": "East"}), ["Robot", "pat", "Robot", "Robot"], &[(1, EAST)], json!([])),
+    );
     assert!(!c.verdict().is_empty(), "two seats");
 
     // A departed player's connection shown the board as a kibitzer (not public) at tA.

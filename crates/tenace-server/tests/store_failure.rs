@@ -28,7 +28,8 @@ async fn play_on(c: &mut Client, table: &str, v: &Value) {
 /// What a view shows of the board being played: (board, calls, cards in order).
 fn shown(v: &Value) -> (u64, Vec<String>, Vec<String>) {
     let calls = v["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
-    let cards = v["tricks"].as_array().unwrap().iter().flat_map(|t| t["cards"].as_array().unwrap().iter().map(|c| c["card"].as_str().unwrap().to_string())).collect();
+    let cards =
+        v["tricks"].as_array().unwrap().iter().flat_map(|t| t["cards"].as_array().unwrap().iter().map(|c| c["card"].as_str().unwrap().to_string())).collect();
     (v["board"].as_u64().unwrap(), calls, cards)
 }
 
@@ -95,7 +96,12 @@ async fn a_full_sqlite_database_stops_the_table_and_play_resumes_when_there_is_r
     let (error, last) = play_until_store_error(&mut a, &table, 5_000).await;
     let error = error.expect("the player is told the store fails");
     assert!(error["message"].as_str().unwrap().contains("nothing you see is lost"), "{error}");
-    let r = reqwest::Client::new().post(format!("http://{}/api/register", server.addr)).json(&json!({"name": "zed", "password": "secret-pass"})).send().await.unwrap();
+    let r = reqwest::Client::new()
+        .post(format!("http://{}/api/register", server.addr))
+        .json(&json!({"name": "zed", "password": "secret-pass"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 503);
     // While the store fails, an action is refused at once, with the same message.
     a.act(&table, json!({"action": "call", "call": "Pass"})).await;

@@ -291,9 +291,7 @@ impl Table {
     fn begin_play(&mut self) {
         match self.auction.final_contract() {
             Some(fc) => self.play = Some(Play::new(&self.board.deal, fc.declarer, fc.contract.strain().trump())),
-            None => {
-                self.result = Some(BoardResult { contract: None, declarer_tricks: 0, ending: Ending::PassedOut, score_ns: 0 })
-            }
+            None => self.result = Some(BoardResult { contract: None, declarer_tricks: 0, ending: Ending::PassedOut, score_ns: 0 }),
         }
     }
 
@@ -309,13 +307,7 @@ impl Table {
         if tricks > remaining {
             return Err(LawError::ClaimTooMany { claimed: tricks, remaining });
         }
-        self.claim = Some(PendingClaim {
-            claimer: seat,
-            tricks,
-            statement: statement.to_string(),
-            accepted_by: Vec::new(),
-            doubted_by: Vec::new(),
-        });
+        self.claim = Some(PendingClaim { claimer: seat, tricks, statement: statement.to_string(), accepted_by: Vec::new(), doubted_by: Vec::new() });
         Ok(())
     }
 

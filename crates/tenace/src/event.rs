@@ -145,11 +145,43 @@ pub enum MovementKind {
 
 pub fn run(command: EventCommand) -> Result<(), String> {
     match command {
-        EventCommand::New { file, name, movement, tables, boards_per_round, boards, arrow_switch, relay, sections, method, seed, random_seed, names, force } => {
+        EventCommand::New {
+            file,
+            name,
+            movement,
+            tables,
+            boards_per_round,
+            boards,
+            arrow_switch,
+            relay,
+            sections,
+            method,
+            seed,
+            random_seed,
+            names,
+            force,
+        } => {
             let movement = if relay && movement == MovementKind::Mitchell { None } else { Some(movement) };
             new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force)
         }
-        EventCommand::Result { file, board, ns, ew, contract, declarer, tricks, passed_out, adjusted, assigned, assigned_ns, assigned_ew, table, round, section, group } => {
+        EventCommand::Result {
+            file,
+            board,
+            ns,
+            ew,
+            contract,
+            declarer,
+            tricks,
+            passed_out,
+            adjusted,
+            assigned,
+            assigned_ns,
+            assigned_ew,
+            table,
+            round,
+            section,
+            group,
+        } => {
             // Name the place of a refused result: table, round (when given) and board.
             let place = format!(
                 "{}{}board {board}",
@@ -314,7 +346,9 @@ fn outcome(
 ) -> Result<Outcome, String> {
     let given = [contract.is_some(), passed_out, adjusted.is_some(), assigned.is_some(), assigned_ns.is_some()].iter().filter(|&&b| b).count();
     if given != 1 {
-        return Err("give exactly one of --contract (with --declarer and --tricks), --passed-out, --adjusted, --assigned, or --assigned-ns with --assigned-ew".into());
+        return Err(
+            "give exactly one of --contract (with --declarer and --tricks), --passed-out, --adjusted, --assigned, or --assigned-ns with --assigned-ew".into()
+        );
     }
     if let Some(c) = contract {
         let c: Contract = c.parse().map_err(|e: tenace_core::ParseError| e.to_string())?;
@@ -528,11 +562,30 @@ fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, ca
         if event.contestant(n).is_none() && !event.results.iter().any(|r| r.ns.contains(n) || r.ew.contains(n)) {
             return Err(format!("contestant {n} is not in this event"));
         }
-        text.push_str(&format!("\nScore card: {n} {}\n{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n", event.name_of(n), "Board", "Dir", "Opp", "Result", "Score", unit, "%"));
+        text.push_str(&format!(
+            "\nScore card: {n} {}\n{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n",
+            event.name_of(n),
+            "Board",
+            "Dir",
+            "Opp",
+            "Result",
+            "Score",
+            unit,
+            "%"
+        ));
         for l in tenace_events::scoring::score_card(&scores, n) {
             let dir = if l.direction == tenace_core::Side::NorthSouth { "NS" } else { "EW" };
             let f = |v: Option<f64>| v.map(|x| format!("{x:.2}")).unwrap_or_default();
-            text.push_str(&format!("{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n", l.board, dir, l.opponents.to_string(), l.label, l.points.map(|p| format!("{p:.0}")).unwrap_or_default(), f(l.value), f(l.percent)));
+            text.push_str(&format!(
+                "{:>5}  {:<3} {:>9}  {:<28} {:>7} {:>9} {:>7}\n",
+                l.board,
+                dir,
+                l.opponents.to_string(),
+                l.label,
+                l.points.map(|p| format!("{p:.0}")).unwrap_or_default(),
+                f(l.value),
+                f(l.percent)
+            ));
         }
     }
     if let Some(out) = out {

@@ -220,7 +220,14 @@ impl From<LimitArgs> for tenace_server::limits::Limits {
 }
 
 /// `tenace serve`: starts the club and runs until interrupted.
-fn serve(bind: &str, database: Option<String>, robot_delay_ms: u64, seat_timeout_s: u64, directors: Vec<String>, limits: tenace_server::limits::Limits) -> Result<(), String> {
+fn serve(
+    bind: &str,
+    database: Option<String>,
+    robot_delay_ms: u64,
+    seat_timeout_s: u64,
+    directors: Vec<String>,
+    limits: tenace_server::limits::Limits,
+) -> Result<(), String> {
     let database = database.unwrap_or_else(tenace_server::default_database_url);
     let config = tenace_server::ClubConfig {
         robot_delay: std::time::Duration::from_millis(robot_delay_ms),
@@ -313,9 +320,7 @@ fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(
 }
 
 fn convert(input: &std::path::Path, output: &std::path::Path) -> Result<(), String> {
-    Format::from_path(output).ok_or_else(|| {
-        format!("cannot tell the format of {} (use .pbn, .lin or .json)", output.display())
-    })?;
+    Format::from_path(output).ok_or_else(|| format!("cannot tell the format of {} (use .pbn, .lin or .json)", output.display()))?;
     let games = tenace_formats::read_file(input).map_err(|e| format!("{}: {e}", input.display()))?;
     tenace_formats::write_file(output, &games).map_err(|e| format!("{}: {e}", output.display()))?;
     Ok(())

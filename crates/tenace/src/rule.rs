@@ -83,23 +83,17 @@ fn resume(board: Board, path: &Path) -> Result<FaceTable, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut events = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let event: Event =
-            serde_json::from_str(line).map_err(|e| format!("{} line {}: not an event: {e}", path.display(), i + 1))?;
+        let event: Event = serde_json::from_str(line).map_err(|e| format!("{} line {}: not an event: {e}", path.display(), i + 1))?;
         events.push(event);
     }
     FaceTable::replay(board, events).map_err(|e| format!("{}: the log does not replay: {e}", path.display()))
 }
 
 fn append(path: &Path, events: &[Event]) -> Result<(), String> {
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     for e in events {
         let line = serde_json::to_string(e).map_err(|e| e.to_string())?;
         writeln!(file, "{line}").map_err(|e| format!("{}: {e}", path.display()))?;
     }
     file.sync_data().map_err(|e| format!("{}: {e}", path.display()))
 }
-

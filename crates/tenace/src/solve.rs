@@ -42,9 +42,7 @@ pub fn run(file: Option<&Path>, deal: Option<&str>, as_json: bool, threads: usiz
         return Err("the file holds no boards".into());
     }
     let bar = if boards.len() > 1 { ProgressBar::new(boards.len() as u64) } else { ProgressBar::hidden() };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {eta} left").unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {eta} left").unwrap_or_else(|_| ProgressStyle::default_bar()));
     let deals: Vec<Deal> = boards.iter().map(|b| b.deal).collect();
     let tables = dd_tables(&deals, threads, &|| bar.inc(1)).map_err(|e| e.to_string())?;
     bar.finish_and_clear();

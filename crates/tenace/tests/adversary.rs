@@ -159,7 +159,12 @@ async fn row2_a_second_connection_follows_the_person_not_the_seat() {
         let v = b.view().await;
         assert_eq!(v["viewer"]["seat"], "South", "{v}");
         drain(&mut second, 300).await;
-        let leaked = second.seen.iter().filter(|m| m["type"] == "view").filter(|m| m["view"]["seats"][2]["name"] == "bob").find(|m| !m["view"]["seats"][2]["cards"].is_null());
+        let leaked = second
+            .seen
+            .iter()
+            .filter(|m| m["type"] == "view")
+            .filter(|m| m["view"]["seats"][2]["name"] == "bob")
+            .find(|m| !m["view"]["seats"][2]["cards"].is_null());
         assert!(leaked.is_none(), "Ann's second connection was sent Bob's hand: {leaked:?}");
     }
 }
@@ -376,7 +381,8 @@ async fn row12_one_damaged_table_is_set_aside_and_the_club_starts() {
         let mut b = Client::connect(club.addr, &bob, "bob").await;
         b.send(json!({"type": "lobby"})).await;
         let lobby = b.until("the lobby", |v| v["type"] == "lobby").await;
-        let line = |id: &str| lobby["tables"].as_array().unwrap().iter().find(|t| t["table"] == id).cloned().unwrap_or_else(|| panic!("{id} not listed: {lobby}"));
+        let line =
+            |id: &str| lobby["tables"].as_array().unwrap().iter().find(|t| t["table"] == id).cloned().unwrap_or_else(|| panic!("{id} not listed: {lobby}"));
         assert!(line(&damaged)["unavailable"].as_str().unwrap().contains("event 2"), "{lobby}");
         assert!(line(&healthy)["unavailable"].is_null(), "{lobby}");
         b.send(json!({"type": "join", "table": healthy, "seat": "South"})).await;
@@ -483,10 +489,7 @@ async fn row10_a_client_that_never_reads_is_disconnected_and_memory_stays_bounde
     }
     let after = club.rss_kib();
     // The connection ends: whatever was buffered, then the close.
-    let ended = tokio::time::timeout(Duration::from_secs(30), async {
-        while let Some(Ok(_)) = ws.next().await {}
-    })
-    .await;
+    let ended = tokio::time::timeout(Duration::from_secs(30), async { while let Some(Ok(_)) = ws.next().await {} }).await;
     assert!(ended.is_ok(), "the server closed the connection of a client that does not read (sent {sent})");
     assert!(after < before + 64 * 1024, "server memory grew from {before} KiB to {after} KiB");
 }
@@ -577,10 +580,7 @@ async fn row14_names_fold_passwords_count_characters_tokens_expire_and_log_out()
     assert_eq!(status, 200);
     let bye = live.error().await;
     assert!(bye["message"].as_str().unwrap().contains("logged out"), "{bye}");
-    let closed = tokio::time::timeout(Duration::from_secs(5), async {
-        while let Some(Ok(_)) = live.ws.next().await {}
-    })
-    .await;
+    let closed = tokio::time::timeout(Duration::from_secs(5), async { while let Some(Ok(_)) = live.ws.next().await {} }).await;
     assert!(closed.is_ok(), "the connection closes");
     let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws/v1", club.addr)).await.unwrap();
     ws.send(tokio_tungstenite::tungstenite::Message::Text(json!({"type": "auth", "token": token}).to_string().into())).await.unwrap();
@@ -611,7 +611,9 @@ async fn row15_unknown_fields_and_malformed_frames_get_the_documented_error() {
     let club = Club::start(&db, &[]);
     let ann = register(club.addr, "ann").await;
     let mut c = Client::connect(club.addr, &ann, "ann").await;
-    for msg in [json!({"type": "ping", "extra": 1}), json!({"type": "lobby", "x": true}), json!({"type": "act", "table": "t", "action": {"action": "leave", "z": 0}})] {
+    for msg in
+        [json!({"type": "ping", "extra": 1}), json!({"type": "lobby", "x": true}), json!({"type": "act", "table": "t", "action": {"action": "leave", "z": 0}})]
+    {
         c.send(msg.clone()).await;
         let e = c.next().await;
         assert_eq!(e["type"], "error", "{msg}: {e}");

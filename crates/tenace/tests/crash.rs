@@ -335,7 +335,14 @@ async fn register(addr: SocketAddr, name: &str) -> String {
 /// What a person's client does in one life of the server: connect (retrying while the server is
 /// alive), come back to the seat, then play until the connection dies. It reports `back` once
 /// its seat's first view arrives.
-async fn drive(addr: SocketAddr, p: Person, life: usize, alive: Arc<AtomicBool>, ledger: Arc<Mutex<Ledger>>, back: tokio::sync::mpsc::UnboundedSender<Result<(), String>>) {
+async fn drive(
+    addr: SocketAddr,
+    p: Person,
+    life: usize,
+    alive: Arc<AtomicBool>,
+    ledger: Arc<Mutex<Ledger>>,
+    back: tokio::sync::mpsc::UnboundedSender<Result<(), String>>,
+) {
     let mut ws = loop {
         if !alive.load(Ordering::SeqCst) {
             return;

@@ -77,12 +77,21 @@ fn bad_results_exit_2_and_leave_the_file_alone() {
     let f = p(d.path(), "e.json");
     ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2"]));
     let before = std::fs::read(&f).unwrap();
-    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14"]), "Law 77");
-    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "2", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10"]), "Law 8");
+    assert_bad_input(
+        &tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14"]),
+        "Law 77",
+    );
+    assert_bad_input(
+        &tenace(&["event", "result", &f, "--board", "1", "--ns", "2", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10"]),
+        "Law 8",
+    );
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "99", "--ns", "1", "--ew", "4", "--passed-out"]), "board 99");
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--adjusted", "70/30"]), "Law 12C2");
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--assigned", "50% 4S N =, 30% 4S N -1"]), "Law 12C1(c)");
-    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]), "not a contract");
+    assert_bad_input(
+        &tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]),
+        "not a contract",
+    );
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4"]), "exactly one");
     assert_eq!(std::fs::read(&f).unwrap(), before);
     assert_bad_input(&tenace(&["event", "new", &f]), "already exists");
@@ -175,10 +184,7 @@ fn swiss_teams_rounds_are_added_to_the_movement() {
     assert_bad_input(&tenace(&["event", "swiss", &s, "--boards", "5-9"]), "round 1 board 7");
     let o = ok(&tenace(&["event", "swiss", &s, "--boards", "1-2"]));
     assert_eq!(o.trim(), format!("1 v 2\n3 v 4\nround 1: boards 1-2: added to {s}"), "{o}");
-    assert_eq!(
-        slots(&s),
-        vec![(1, 1, 1, 2, vec![1, 2]), (1, 2, 2, 1, vec![1, 2]), (1, 3, 3, 4, vec![1, 2]), (1, 4, 4, 3, vec![1, 2])]
-    );
+    assert_eq!(slots(&s), vec![(1, 1, 1, 2, vec![1, 2]), (1, 2, 2, 1, vec![1, 2]), (1, 3, 3, 4, vec![1, 2]), (1, 4, 4, 3, vec![1, 2])]);
     // 1 beats 2 by 10 IMPs (board 1: +420 v -50), 3 beats 4 by 12 (board 2, NS vulnerable: +620 v -100).
     for (b, ns, ew, tricks) in [("1", "1", "2", "10"), ("1", "2", "1", "9"), ("2", "3", "4", "10"), ("2", "4", "3", "9")] {
         ok(&tenace(&["event", "result", &s, "--board", b, "--ns", ns, "--ew", ew, "--contract", "4S", "--declarer", "N", "--tricks", tricks]));
@@ -197,10 +203,7 @@ fn swiss_teams_rounds_are_added_to_the_movement() {
     let o = ok(&tenace(&["event", "swiss", &s]));
     assert_eq!(o.trim(), format!("3 v 1\n2 v 4\nround 2: boards 3-4: added to {s}"), "{o}");
     let round2: Vec<_> = slots(&s).into_iter().filter(|x| x.0 == 2).collect();
-    assert_eq!(
-        round2,
-        vec![(2, 1, 3, 1, vec![3, 4]), (2, 2, 1, 3, vec![3, 4]), (2, 3, 2, 4, vec![3, 4]), (2, 4, 4, 2, vec![3, 4])]
-    );
+    assert_eq!(round2, vec![(2, 1, 3, 1, vec![3, 4]), (2, 2, 1, 3, vec![3, 4]), (2, 3, 2, 4, vec![3, 4]), (2, 4, 4, 2, vec![3, 4])]);
     // Round 2's results can now be entered; round 3 has no rematch left for 3 v 1.
     ok(&tenace(&["event", "result", &s, "--board", "3", "--ns", "3", "--ew", "1", "--passed-out"]));
     let o = ok(&tenace(&["event", "swiss", &s, "--dry-run"]));
@@ -216,7 +219,27 @@ fn bad_input_names_table_round_and_board_and_loses_nothing() {
     let f = p(d.path(), "e.json");
     ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2"]));
     // One good result first: it must survive every refusal below.
-    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10", "--table", "1", "--round", "1"]));
+    ok(&tenace(&[
+        "event",
+        "result",
+        &f,
+        "--board",
+        "1",
+        "--ns",
+        "1",
+        "--ew",
+        "4",
+        "--contract",
+        "4S",
+        "--declarer",
+        "N",
+        "--tricks",
+        "10",
+        "--table",
+        "1",
+        "--round",
+        "1",
+    ]));
     let before = std::fs::read(&f).unwrap();
     let result = |extra: &[&str]| {
         let mut args = vec!["event", "result", f.as_str()];
@@ -232,10 +255,16 @@ fn bad_input_names_table_round_and_board_and_loses_nothing() {
         "board 1: table 2 round 3: Law 8: in the movement, 1 v 4 play board 1 at table 1 in round 1",
     );
     // An impossible trick count (Law 77) and a contract that does not parse.
-    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14", "--table", "1", "--round", "1"]), "table 1 round 1 board 2: Law 77");
+    assert_bad_input(
+        &result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "14", "--table", "1", "--round", "1"]),
+        "table 1 round 1 board 2: Law 77",
+    );
     assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--assigned", "100% 4S N +4"]), "board 2: assigned score \"100% 4S N +4\": Law 77");
     assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "8S", "--declarer", "N", "--tricks", "9"]), "board 2: not a contract");
-    assert_bad_input(&result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]), "board 2: not a contract: \"4Q\"");
+    assert_bad_input(
+        &result(&["--board", "2", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]),
+        "board 2: not a contract: \"4Q\"",
+    );
     // A Mitchell is not a Swiss: no round is added to it.
     assert_bad_input(&tenace(&["event", "swiss", &f, "--boards", "1-2"]), "round 4: the event's movement is a Mitchell, not a Swiss");
     assert_eq!(std::fs::read(&f).unwrap(), before, "a refused result changed the event file");

@@ -54,7 +54,10 @@ fn law_9b2_nobody_acts_while_a_rectification_waits_and_bad_lines_are_refused_wit
     assert!(out.contains("\"ZZ\" is neither a call nor a card"), "{out}");
     assert!(out.contains("\"Q\" is not a seat"), "{out}");
     // After all that, the session is intact: South accepts 1D (27A1) and calls 2H.
-    assert!(out.trim_end().ends_with("note (Law 27A1): South called over 1D, accepting it.\nWest to call") || out.trim_end().ends_with("West to call"), "{out}");
+    assert!(
+        out.trim_end().ends_with("note (Law 27A1): South called over 1D, accepting it.\nWest to call") || out.trim_end().ends_with("West to call"),
+        "{out}"
+    );
     assert!(out.contains("refused: Law 9B2"));
     assert!(out.contains("West to call"), "{out}");
 }
@@ -113,10 +116,7 @@ fn law_70_a_disputed_claim_in_the_terminal_session() {
 #[test]
 fn law_12_hand_off_to_the_scorer_with_the_matters_the_director_must_still_judge() {
     let deal = "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984";
-    let out = stdout(&rule(
-        &["--board", "1", "--deal", deal],
-        "N 1NT\nE 1S\nchoose 2\nE 2S\nchoose 1\nS P\nW P\nN P\nS ST\nclaim E 8\nagree S\nagree N\n",
-    ));
+    let out = stdout(&rule(&["--board", "1", "--deal", deal], "N 1NT\nE 1S\nchoose 2\nE 2S\nchoose 1\nS P\nW P\nN P\nS ST\nclaim E 8\nagree S\nagree N\n"));
     assert!(out.contains("Board over: 2S by East, 8 tricks; North-South score -110"), "{out}");
     // The table result goes to the scorer; the 27D note stays for the Director's judgement.
     assert!(out.contains("for the scorer: 2S E ="), "{out}");

@@ -76,18 +76,14 @@ impl FaceTable {
                 "62C3" => Some(("62C3", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
                 "58B3" if !offending => Some(("58B3", false, Irregularity::CardAfterChange { offender, seat, card })),
                 "58B3" => None,
-                "45D1" if !offending || pending.non_offender_withdrew => {
-                    Some(("45D1", false, Irregularity::CardAfterChange { offender, seat, card }))
-                }
+                "45D1" if !offending || pending.non_offender_withdrew => Some(("45D1", false, Irregularity::CardAfterChange { offender, seat, card })),
                 "45D1" => None,
                 "45C4(b)" if !offending && !pending.stand.contains(&(seat, card)) => {
                     Some(("45C4(b)", false, Irregularity::CardAfterChange { offender, seat, card }))
                 }
                 "45C4(b)" => None,
                 _ if !offending => Some(("62C1", false, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
-                _ if pending.non_offender_withdrew => {
-                    Some(("62C2", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card }))
-                }
+                _ if pending.non_offender_withdrew => Some(("62C2", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
                 _ => None,
             };
             if let Some((l, penalty, irregularity)) = decision {
@@ -99,10 +95,7 @@ impl FaceTable {
                 self.after_revoke = Some(pending);
                 self.open(
                     irregularity,
-                    vec![
-                        option(by, Choice::KeepCard, l, format!("{seat:?}'s {card} stands.")),
-                        option(by, Choice::WithdrawCard, l, withdrawn),
-                    ],
+                    vec![option(by, Choice::KeepCard, l, format!("{seat:?}'s {card} stands.")), option(by, Choice::WithdrawCard, l, withdrawn)],
                 );
                 return true;
             }
@@ -145,9 +138,7 @@ impl FaceTable {
         }
         let play = self.play.as_ref().ok_or(tenace_table::LawError::AuctionNotEnded)?;
         let dummy = play.dummy();
-        let Some((index, placed)) =
-            play.tricks().iter().enumerate().rev().find_map(|(i, t)| t.card_of(dummy).map(|c| (i, c)))
-        else {
+        let Some((index, placed)) = play.tricks().iter().enumerate().rev().find_map(|(i, t)| t.card_of(dummy).map(|c| (i, c))) else {
             return Err(none);
         };
         if placed == named {
@@ -179,11 +170,8 @@ impl FaceTable {
             return Err(none);
         }
         // 45C4(b): an opponent's card that was not legal before the change (a revoke) stands.
-        let stand: Vec<(Seat, Card)> = later
-            .iter()
-            .copied()
-            .filter(|(s, c)| play.revokes().iter().any(|r| r.offender == *s && r.card == *c && r.trick >= index))
-            .collect();
+        let stand: Vec<(Seat, Card)> =
+            later.iter().copied().filter(|(s, c)| play.revokes().iter().any(|r| r.offender == *s && r.card == *c && r.trick >= index)).collect();
         corrected.play(dummy, named)?;
         self.play = Some(corrected);
         let (l, text) = if designation {
@@ -193,15 +181,8 @@ impl FaceTable {
         };
         self.note(l, text);
         if !later.is_empty() {
-            self.after_revoke = Some(super::AfterRevoke {
-                revoker: dummy,
-                cards: later,
-                non_offender_withdrew: false,
-                waiting: None,
-                law: l.into(),
-                correct: None,
-                stand,
-            });
+            self.after_revoke =
+                Some(super::AfterRevoke { revoker: dummy, cards: later, non_offender_withdrew: false, waiting: None, law: l.into(), correct: None, stand });
         }
         Ok(())
     }
@@ -218,14 +199,7 @@ impl FaceTable {
     }
 
     /// The player's decision on his card played after the corrected revoke.
-    pub(super) fn rule_on_card_after_revoke(
-        &mut self,
-        revoker: Seat,
-        seat: Seat,
-        card: Card,
-        choice: Choice,
-        law: &str,
-    ) -> Result<(), DirectorError> {
+    pub(super) fn rule_on_card_after_revoke(&mut self, revoker: Seat, seat: Seat, card: Card, choice: Choice, law: &str) -> Result<(), DirectorError> {
         let Some(mut pending) = self.after_revoke.clone() else { return Ok(()) };
         pending.cards.retain(|pc| *pc != (seat, card));
         let offending = seat.side() == revoker.side();

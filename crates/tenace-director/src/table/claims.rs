@@ -31,14 +31,7 @@ impl FaceTable {
         [claimer.lho(), claimer.rho()].into_iter().filter(|s| Some(*s) != dummy).collect()
     }
 
-    pub(super) fn on_claim(
-        &mut self,
-        seat: Seat,
-        tricks: u8,
-        statement: &str,
-        order: &[Card],
-        mentions_trumps: bool,
-    ) -> Result<(), DirectorError> {
+    pub(super) fn on_claim(&mut self, seat: Seat, tricks: u8, statement: &str, order: &[Card], mentions_trumps: bool) -> Result<(), DirectorError> {
         self.pending_error()?;
         self.claim_error()?;
         if self.result.is_some() {
@@ -55,15 +48,8 @@ impl FaceTable {
         if let Some(card) = order.iter().find(|c| ![seat, seat.partner()].iter().any(|s| play.remaining(*s).contains(**c))) {
             return Err(LawError::CardNotHeld { seat, card: *card }.into());
         }
-        self.claim = Some(ClaimMade {
-            claimer: seat,
-            tricks,
-            remaining,
-            statement: statement.to_string(),
-            order: order.to_vec(),
-            mentions_trumps,
-            agreed: Vec::new(),
-        });
+        self.claim =
+            Some(ClaimMade { claimer: seat, tricks, remaining, statement: statement.to_string(), order: order.to_vec(), mentions_trumps, agreed: Vec::new() });
         if let Some(play) = self.play.as_mut() {
             play.establish_revokes();
         }
@@ -95,10 +81,7 @@ impl FaceTable {
                 "68D2(b)",
                 "All four players agree that play continues: the claim is void (Law 16 for the information).",
             ));
-            self.open(
-                Irregularity::ContestedClaim { claimer: claim.claimer, tricks: claim.tricks, disputed_by: seat, normal_line },
-                options,
-            );
+            self.open(Irregularity::ContestedClaim { claimer: claim.claimer, tricks: claim.tricks, disputed_by: seat, normal_line }, options);
             return Ok(());
         }
         let claim = self.claim.as_mut().ok_or(DirectorError::NoClaim)?;
@@ -133,10 +116,7 @@ impl FaceTable {
             options.extend(award_options(0..=agreed.tricks.saturating_sub(1), &agreed, normal_line, "69B"));
             options
         };
-        self.open(
-            Irregularity::ClaimReviewed { claimer: agreed.claimer, tricks: agreed.tricks, by: seat, normal_line },
-            options,
-        );
+        self.open(Irregularity::ClaimReviewed { claimer: agreed.claimer, tricks: agreed.tricks, by: seat, normal_line }, options);
         Ok(())
     }
 

@@ -187,8 +187,7 @@ impl FaceTable {
                 let play = self.play.as_mut().ok_or(LawError::AuctionNotEnded)?;
                 let old = play.place_card(*trick, *offender, card)?;
                 play.rescan_revokes(&deal);
-                let back: Vec<String> =
-                    extra.iter().copied().chain(std::iter::once(old)).filter(|c| *c != card).map(|c| c.to_string()).collect();
+                let back: Vec<String> = extra.iter().copied().chain(std::iter::once(old)).filter(|c| *c != card).map(|c| c.to_string()).collect();
                 self.note(
                     "67B2",
                     format!(
@@ -280,9 +279,7 @@ impl FaceTable {
         let mut dropped: Vec<(Seat, Card)> = Vec::new();
         let mut queued: Vec<(Seat, Card)> = Vec::new();
         // Whether the `k`th card of trick `i` was played after `seat`'s card to trick `index`.
-        let after = |i: usize, k: usize, t: &tenace_table::Trick| {
-            i > index || (i == index && k > (seat.index() + 4 - t.leader.index()) % 4)
-        };
+        let after = |i: usize, k: usize, t: &tenace_table::Trick| i > index || (i == index && k > (seat.index() + 4 - t.leader.index()) % 4);
         for (i, t) in play.tricks().iter().enumerate() {
             // A leader set by an accepted lead out of turn is kept; otherwise the winner leads.
             let natural = i > 0 && play.trick_winner(i - 1) == Some(t.leader);

@@ -86,13 +86,7 @@ impl FaceTable {
             .revokes()
             .iter()
             .find(|r| {
-                r.offender == declarer
-                    && r.trick == trick
-                    && r.card == played
-                    && !r.established
-                    && !r.defective
-                    && !r.dummy_asked
-                    && r.required.is_none()
+                r.offender == declarer && r.trick == trick && r.card == played && !r.established && !r.defective && !r.dummy_asked && r.required.is_none()
             })
             .cloned()
             .ok_or(DirectorError::NoRevokeDummyAsked)?;
@@ -154,11 +148,7 @@ impl FaceTable {
         } else {
             let waiver = WAIVERS
                 .iter()
-                .find_map(|w| {
-                    rect.options.iter().find(|o| {
-                        o.choice == *w && matches!(o.chooser, Chooser::Player(s) if s.side() == fc.declarer.side())
-                    })
-                })
+                .find_map(|w| rect.options.iter().find(|o| o.choice == *w && matches!(o.chooser, Chooser::Player(s) if s.side() == fc.declarer.side())))
                 .cloned()
                 .ok_or(DirectorError::NoDefenderIrregularity)?;
             self.on_choose(waiver.chooser, waiver.choice)?;

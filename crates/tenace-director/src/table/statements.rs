@@ -43,14 +43,7 @@ impl FaceTable {
         let mut options: Vec<RectOption> = Suit::DESCENDING
             .into_iter()
             .filter(|s| !specified.contains(s))
-            .map(|s| {
-                option(
-                    d,
-                    Choice::ProhibitLead(s),
-                    "26B",
-                    format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s)),
-                )
-            })
+            .map(|s| option(d, Choice::ProhibitLead(s), "26B", format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s))))
             .collect();
         options.push(option(d, Choice::NoProhibition, "26B", "Declarer prohibits no suit."));
         options
@@ -59,11 +52,7 @@ impl FaceTable {
     /// Laws 26B, 29C: the Director states the suits `seat`'s (most recent) call `call` in the
     /// legal auction specified.
     pub(super) fn on_suits_specified(&mut self, seat: Seat, call: Call, suits: &[Suit]) -> Result<(), DirectorError> {
-        let index = self
-            .calls
-            .iter()
-            .rposition(|m| m.seat == seat && m.call == call)
-            .ok_or(DirectorError::NoSuchCall { seat, call })?;
+        let index = self.calls.iter().rposition(|m| m.seat == seat && m.call == call).ok_or(DirectorError::NoSuchCall { seat, call })?;
         let mut stated: Vec<Suit> = Vec::new();
         for s in suits {
             if !stated.contains(s) {
@@ -77,11 +66,7 @@ impl FaceTable {
         self.note("26B", format!("The Director rules that {seat:?}'s {call} specified {what} (Laws 26B, 29C)."));
         // A Law 26B option already on offer for this offender is recomputed.
         let open = match &self.rectification {
-            Some(Rectification { irregularity: Irregularity::LeadRestriction { offender, leader }, .. })
-                if *offender == seat =>
-            {
-                Some(*leader)
-            }
+            Some(Rectification { irregularity: Irregularity::LeadRestriction { offender, leader }, .. }) if *offender == seat => Some(*leader),
             _ => None,
         };
         if let (Some(leader), Some(fc)) = (open, self.final_contract()) {
@@ -97,9 +82,7 @@ impl FaceTable {
         let rect = self.rectification.clone().ok_or(DirectorError::NothingToForfeit)?;
         let waiver = WAIVERS
             .iter()
-            .find_map(|w| {
-                rect.options.iter().find(|o| o.choice == *w && matches!(o.chooser, Chooser::Player(_)))
-            })
+            .find_map(|w| rect.options.iter().find(|o| o.choice == *w && matches!(o.chooser, Chooser::Player(_))))
             .cloned()
             .ok_or(DirectorError::NothingToForfeit)?;
         let Chooser::Player(side) = waiver.chooser else { return Err(DirectorError::NothingToForfeit) };

@@ -37,10 +37,7 @@ pub fn auction(t: &mut FaceTable, calls: &str) {
         let seat = t.to_call().unwrap_or_else(|| panic!("nobody to call {w}: {:?}", t.rectification()));
         say(t, seat, w).unwrap();
         let opened = t.rectification().map(|r| &r.irregularity);
-        assert!(
-            opened.is_none() || matches!(opened, Some(Irregularity::LeadRestriction { .. })),
-            "{w} by {seat:?} opened {opened:?}"
-        );
+        assert!(opened.is_none() || matches!(opened, Some(Irregularity::LeadRestriction { .. })), "{w} by {seat:?} opened {opened:?}");
     }
 }
 

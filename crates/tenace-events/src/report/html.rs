@@ -101,13 +101,24 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
     }
     h.push_str("</div>\n<section class=\"rankings\">");
     for r in &scores.rankings {
-        let _ = write!(h, "<h2>Ranking — {}</h2><table><thead><tr><th class=\"n\">Rank</th><th class=\"n\">No.</th><th>Name</th><th class=\"n\">{unit}</th>", escape(&r.title));
+        let _ = write!(
+            h,
+            "<h2>Ranking — {}</h2><table><thead><tr><th class=\"n\">Rank</th><th class=\"n\">No.</th><th>Name</th><th class=\"n\">{unit}</th>",
+            escape(&r.title)
+        );
         if mp {
             h.push_str("<th class=\"n\">%</th>");
         }
         h.push_str("<th class=\"n\">Boards</th></tr></thead><tbody>");
         for s in &r.standings {
-            let _ = write!(h, "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td>", escape(&s.rank), s.number, escape(&s.name), number((s.total * 100.0).round() / 100.0));
+            let _ = write!(
+                h,
+                "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td>",
+                escape(&s.rank),
+                s.number,
+                escape(&s.name),
+                number((s.total * 100.0).round() / 100.0)
+            );
             if mp {
                 let _ = write!(h, "<td class=\"n\">{}</td>", s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default());
             }
@@ -177,7 +188,12 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
                 opt(r.ew_value.map(|v| (v * 100.0).round() / 100.0)),
             );
             if mp {
-                let _ = write!(h, "<td class=\"n\">{}</td><td class=\"n\">{}</td>", r.ns_percent.map(|p| format!("{p:.1}")).unwrap_or_default(), r.ew_percent.map(|p| format!("{p:.1}")).unwrap_or_default());
+                let _ = write!(
+                    h,
+                    "<td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                    r.ns_percent.map(|p| format!("{p:.1}")).unwrap_or_default(),
+                    r.ew_percent.map(|p| format!("{p:.1}")).unwrap_or_default()
+                );
             }
             h.push_str("</tr>");
         }

@@ -25,11 +25,7 @@ pub struct Table {
 impl Table {
     /// Reads a section tag such as `ScoreTable` (PBN 2.1 §5.2).
     pub fn from_tag(tag: &Tag) -> Table {
-        let columns = tag
-            .value
-            .split(';')
-            .map(|c| c.trim().trim_start_matches(['+', '-']).split('\\').next().unwrap_or("").to_string())
-            .collect();
+        let columns = tag.value.split(';').map(|c| c.trim().trim_start_matches(['+', '-']).split('\\').next().unwrap_or("").to_string()).collect();
         let rows = tag.rows.iter().map(|r| elements(r)).filter(|r| !r.is_empty()).collect();
         Table { columns, rows }
     }
@@ -164,9 +160,7 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
         let Some(t) = table(r, "ScoreTable") else { continue };
         for (k, row) in t.rows.iter().enumerate() {
             let bad = |m: String| EventError::BadResult { board: number, message: format!("ScoreTable row {}: {m}", k + 1) };
-            let id = |col: &str| -> Result<u32, EventError> {
-                t.get(row, col).and_then(|v| v.parse().ok()).ok_or_else(|| bad(format!("no {col}")))
-            };
+            let id = |col: &str| -> Result<u32, EventError> { t.get(row, col).and_then(|v| v.parse().ok()).ok_or_else(|| bad(format!("no {col}"))) };
             let (ns, ew) = (id("PairId_NS")?, id("PairId_EW")?);
             for (who, col) in [(ns, "Names_NS"), (ew, "Names_EW")] {
                 if let Some(n) = t.get(row, col) {
@@ -231,12 +225,7 @@ pub fn write(event: &Event, scores: &Scores) -> String {
     for (k, b) in event.boards.iter().enumerate() {
         let mut g = match (b.deal, BoardNumber::new(b.number)) {
             (Some(deal), Ok(number)) => GameRecord::from_board(&Board { number, dealer: b.dealer, vulnerability: b.vulnerability, deal }),
-            _ => GameRecord {
-                board: BoardNumber::new(b.number).ok(),
-                dealer: Some(b.dealer),
-                vulnerability: Some(b.vulnerability),
-                ..GameRecord::default()
-            },
+            _ => GameRecord { board: BoardNumber::new(b.number).ok(), dealer: Some(b.dealer), vulnerability: Some(b.vulnerability), ..GameRecord::default() },
         };
         g.event = Some(event.name.clone());
         g.date = event.date.clone();

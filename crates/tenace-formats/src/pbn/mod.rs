@@ -31,23 +31,8 @@ pub fn write(games: &[GameRecord]) -> String {
 }
 
 /// The 15 tags of the mandatory tag set, in export order (PBN 2.1 §3.4).
-pub(crate) const MANDATORY_TAGS: [&str; 15] = [
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-];
+pub(crate) const MANDATORY_TAGS: [&str; 15] =
+    ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"];
 
 /// The order tags are written in: the mandatory tags, the other plain tags, the auction and play
 /// sections, the supplemental sections.
@@ -55,20 +40,10 @@ pub(crate) fn write_order(g: &GameRecord) -> Vec<&str> {
     MANDATORY_TAGS
         .iter()
         .copied()
-        .chain(
-            g.tags
-                .iter()
-                .filter(|t| t.rows.is_empty())
-                .map(|t| t.name.as_str()),
-        )
+        .chain(g.tags.iter().filter(|t| t.rows.is_empty()).map(|t| t.name.as_str()))
         .chain(g.auction.as_ref().map(|_| "Auction"))
         .chain(g.play.as_ref().map(|_| "Play"))
-        .chain(
-            g.tags
-                .iter()
-                .filter(|t| !t.rows.is_empty())
-                .map(|t| t.name.as_str()),
-        )
+        .chain(g.tags.iter().filter(|t| !t.rows.is_empty()).map(|t| t.name.as_str()))
         .collect()
 }
 

@@ -9,8 +9,7 @@ use tenace_core::{Call, Card, Seat, Side, Vulnerability};
 use super::MANDATORY_TAGS;
 use crate::error::Pos;
 use crate::record::{
-    AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, Note, PlayEnd, PlayRecord,
-    RecordedCall, RecordedCard, RecordedContract, Tag,
+    AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, Note, PlayEnd, PlayRecord, RecordedCall, RecordedCard, RecordedContract, Tag,
 };
 use crate::text::{parse_deal, HandSyntax};
 use crate::FormatError;
@@ -37,11 +36,7 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
 #[derive(Debug)]
 enum Item {
     /// `[Name "value"]` (§3.3); `value_pos` is the first character of the value.
-    Tag {
-        name: String,
-        value: String,
-        value_pos: Pos,
-    },
+    Tag { name: String, value: String, value_pos: Pos },
     /// `{...}` or `;...` (§3.8).
     Comment(String),
     /// A run of non-blank characters in an auction or play section.
@@ -79,13 +74,7 @@ impl Scanner {
                 chars.push(c);
             }
         }
-        Scanner {
-            chars,
-            pos: 0,
-            line: 1,
-            column: 1,
-            line_start: 0,
-        }
+        Scanner { chars, pos: 0, line: 1, column: 1, line_start: 0 }
     }
 
     fn peek(&self) -> Option<char> {
@@ -93,10 +82,7 @@ impl Scanner {
     }
 
     fn here(&self) -> Pos {
-        Pos {
-            line: self.line,
-            column: self.column,
-        }
+        Pos { line: self.line, column: self.column }
     }
 
     fn bump(&mut self) -> Option<char> {
@@ -190,24 +176,10 @@ impl Scanner {
                         items.push(Item::Comment(self.rest_of_line()));
                     }
                     _ if rows_mode => {
-                        let from_line_start = self
-                            .chars
-                            .get(self.line_start..self.pos)
-                            .unwrap_or(&[])
-                            .iter()
-                            .all(|c| c.is_whitespace());
-                        let start = if from_line_start {
-                            self.line_start
-                        } else {
-                            self.pos
-                        };
+                        let from_line_start = self.chars.get(self.line_start..self.pos).unwrap_or(&[]).iter().all(|c| c.is_whitespace());
+                        let start = if from_line_start { self.line_start } else { self.pos };
                         self.rest_of_line();
-                        let row: String = self
-                            .chars
-                            .get(start..self.pos)
-                            .unwrap_or(&[])
-                            .iter()
-                            .collect();
+                        let row: String = self.chars.get(start..self.pos).unwrap_or(&[]).iter().collect();
                         // '%' is no section token (§3.2): a row starting with it is passed
                         // over like an escape line, as it could not be written back.
                         if !row.trim_start().starts_with('%') {
@@ -242,9 +214,7 @@ impl Scanner {
             match self.bump() {
                 Some('}') => return Ok(Item::Comment(text)),
                 Some(c) => text.push(c),
-                None => {
-                    return Err(start.error("unterminated comment: this '{' has no closing '}'"))
-                }
+                None => return Err(start.error("unterminated comment: this '{' has no closing '}'")),
             }
         }
     }
@@ -281,33 +251,21 @@ impl Scanner {
             }
         }
         if name.is_empty() {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |c| format!("{c:?}"));
-            return Err(name_pos.error(format!(
-                "malformed tag: expected a tag name after '[', found {found}"
-            )));
+            let found = self.peek().map_or("the end of the file".to_string(), |c| format!("{c:?}"));
+            return Err(name_pos.error(format!("malformed tag: expected a tag name after '[', found {found}")));
         }
         self.skip_white();
         let quote_pos = self.here();
         if self.peek() != Some('"') {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |c| format!("{c:?}"));
-            return Err(quote_pos.error(format!(
-                "malformed tag [{name}]: expected the value in double quotes, found {found}"
-            )));
+            let found = self.peek().map_or("the end of the file".to_string(), |c| format!("{c:?}"));
+            return Err(quote_pos.error(format!("malformed tag [{name}]: expected the value in double quotes, found {found}")));
         }
         self.bump();
         let value_pos = self.here();
         let mut value = String::new();
         loop {
             match self.peek() {
-                None | Some('\n') => {
-                    return Err(quote_pos.error(format!(
-                        "unterminated string in tag [{name}]: the value has no closing '\"' on its line"
-                    )))
-                }
+                None | Some('\n') => return Err(quote_pos.error(format!("unterminated string in tag [{name}]: the value has no closing '\"' on its line"))),
                 Some('"') => {
                     self.bump();
                     break;
@@ -331,19 +289,11 @@ impl Scanner {
         }
         self.skip_white();
         if self.peek() != Some(']') {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |c| format!("{c:?}"));
-            return Err(self.here().error(format!(
-                "malformed tag [{name}]: expected ']' after the value, found {found}"
-            )));
+            let found = self.peek().map_or("the end of the file".to_string(), |c| format!("{c:?}"));
+            return Err(self.here().error(format!("malformed tag [{name}]: expected ']' after the value, found {found}")));
         }
         self.bump();
-        Ok(Item::Tag {
-            name,
-            value,
-            value_pos,
-        })
+        Ok(Item::Tag { name, value, value_pos })
     }
 }
 
@@ -361,10 +311,7 @@ struct Inheritance {
 
 /// Tags that may not inherit (§4.8).
 fn inheritance_forbidden(name: &str) -> bool {
-    matches!(
-        name,
-        "Dealer" | "Vulnerable" | "Deal" | "Declarer" | "Contract" | "Auction" | "Play" | "Note"
-    )
+    matches!(name, "Dealer" | "Vulnerable" | "Deal" | "Declarer" | "Contract" | "Auction" | "Play" | "Note")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,11 +361,7 @@ impl<'a> GameBuilder<'a> {
     fn build(mut self, items: Vec<Item>) -> Result<GameRecord, FormatError> {
         for item in items {
             match item {
-                Item::Tag {
-                    name,
-                    value,
-                    value_pos,
-                } => self.tag(name, value, value_pos)?,
+                Item::Tag { name, value, value_pos } => self.tag(name, value, value_pos)?,
                 Item::Comment(text) => self.comment(text),
                 Item::Word(word, pos) => self.word(&word, pos)?,
                 Item::Row(row) => {
@@ -450,26 +393,17 @@ impl<'a> GameBuilder<'a> {
 
     /// §4.8: `#` copies the value of the previous games, `##text` is `text` here and in the games
     /// that follow.
-    fn inherit(
-        &mut self,
-        name: &str,
-        value: String,
-        value_pos: Pos,
-    ) -> Result<String, FormatError> {
+    fn inherit(&mut self, name: &str, value: String, value_pos: Pos) -> Result<String, FormatError> {
         let is_inherit = value == "#" || value.starts_with("##");
         if is_inherit && inheritance_forbidden(name) {
-            return Err(value_pos.error(format!(
-                "tag value {value:?} may not be used for [{name}] (PBN 2.1 §4.8)"
-            )));
+            return Err(value_pos.error(format!("tag value {value:?} may not be used for [{name}] (PBN 2.1 §4.8)")));
         }
         if name == "Note" {
             return Ok(value);
         }
         self.inheritance.sticky.retain(|(n, _)| n != name);
         if let Some(text) = value.strip_prefix("##") {
-            self.inheritance
-                .sticky
-                .push((name.to_string(), text.to_string()));
+            self.inheritance.sticky.push((name.to_string(), text.to_string()));
             Ok(text.to_string())
         } else if value == "#" {
             Ok(self.inheritance.last.get(name).cloned().unwrap_or_default())
@@ -496,44 +430,18 @@ impl<'a> GameBuilder<'a> {
             "East" => r.players.east = text(value),
             "South" => r.players.south = text(value),
             "Board" => {
-                r.board = if unknown(&value) {
-                    None
-                } else {
-                    Some(value.parse().map_err(|_| {
-                        err(format!(
-                            "Board: {value:?} is not a board number (1, 2, ...)"
-                        ))
-                    })?)
-                }
+                r.board =
+                    if unknown(&value) { None } else { Some(value.parse().map_err(|_| err(format!("Board: {value:?} is not a board number (1, 2, ...)")))?) }
             }
-            "Dealer" => {
-                r.dealer = if unknown(&value) {
-                    None
-                } else {
-                    Some(seat(&value).map_err(|m| err(format!("Dealer: {m}")))?)
-                }
-            }
+            "Dealer" => r.dealer = if unknown(&value) { None } else { Some(seat(&value).map_err(|m| err(format!("Dealer: {m}")))?) },
             "Vulnerable" => {
                 r.vulnerability = if value.trim() == "?" || value.is_empty() {
                     None
                 } else {
-                    Some(
-                        value
-                            .parse::<Vulnerability>()
-                            .map_err(|e| err(format!("Vulnerable: {e}")))?,
-                    )
+                    Some(value.parse::<Vulnerability>().map_err(|e| err(format!("Vulnerable: {e}")))?)
                 }
             }
-            "Deal" => {
-                r.deal = if unknown(&value) {
-                    None
-                } else {
-                    Some(
-                        parse_deal(&value, HandSyntax::Pbn)
-                            .map_err(|m| err(format!("Deal: {m}")))?,
-                    )
-                }
-            }
+            "Deal" => r.deal = if unknown(&value) { None } else { Some(parse_deal(&value, HandSyntax::Pbn).map_err(|m| err(format!("Deal: {m}")))?) },
             "Declarer" => {
                 let v = value.trim();
                 let (irregular, v) = match v.strip_prefix('^') {
@@ -541,23 +449,9 @@ impl<'a> GameBuilder<'a> {
                     None => (false, v),
                 };
                 r.declarer_irregular = irregular;
-                r.declarer = if unknown(v) {
-                    None
-                } else {
-                    Some(seat(v).map_err(|m| err(format!("Declarer: {m}")))?)
-                };
+                r.declarer = if unknown(v) { None } else { Some(seat(v).map_err(|m| err(format!("Declarer: {m}")))?) };
             }
-            "Contract" => {
-                r.contract = if unknown(&value) {
-                    None
-                } else {
-                    Some(
-                        value
-                            .parse::<RecordedContract>()
-                            .map_err(|e| err(format!("Contract: {e}")))?,
-                    )
-                }
-            }
+            "Contract" => r.contract = if unknown(&value) { None } else { Some(value.parse::<RecordedContract>().map_err(|e| err(format!("Contract: {e}")))?) },
             "Result" => self.result = Some((value, value_pos)),
             "Auction" => {
                 let first = seat(&value).map_err(|m| err(format!("Auction: {m}")))?;
@@ -570,9 +464,7 @@ impl<'a> GameBuilder<'a> {
                 self.section = Section::Play;
             }
             "Note" if notes_section.is_some() => {
-                let note = parse_note(&value).ok_or_else(|| {
-                    err(format!("Note: {value:?} is not a note (expected \"<number>:<text>\", like \"1:weak\")"))
-                })?;
+                let note = parse_note(&value).ok_or_else(|| err(format!("Note: {value:?} is not a note (expected \"<number>:<text>\", like \"1:weak\")")))?;
                 match notes_section {
                     Some(Section::Auction) => {
                         if let Some(a) = self.record.auction.as_mut() {
@@ -589,11 +481,7 @@ impl<'a> GameBuilder<'a> {
                 }
             }
             _ => {
-                r.tags.push(Tag {
-                    name,
-                    value,
-                    rows: Vec::new(),
-                });
+                r.tags.push(Tag { name, value, rows: Vec::new() });
                 self.section = Section::Other(r.tags.len() - 1);
             }
         }
@@ -612,36 +500,22 @@ impl<'a> GameBuilder<'a> {
         let after_tag = self.last_tag.clone();
         match self.section {
             Section::Auction => {
-                if let Some(call) = self
-                    .record
-                    .auction
-                    .as_mut()
-                    .and_then(|a| a.calls.last_mut())
-                {
+                if let Some(call) = self.record.auction.as_mut().and_then(|a| a.calls.last_mut()) {
                     call.comments.push(text);
                     return;
                 }
-                self.record.comments.push(Comment {
-                    after_tag: Some("Auction".into()),
-                    text,
-                });
+                self.record.comments.push(Comment { after_tag: Some("Auction".into()), text });
             }
             Section::Play => {
                 if let Some(card) = self.slots.last_mut() {
                     card.comments.push(text);
                     return;
                 }
-                self.record.comments.push(Comment {
-                    after_tag: Some("Play".into()),
-                    text,
-                });
+                self.record.comments.push(Comment { after_tag: Some("Play".into()), text });
             }
             Section::Other(i) => {
                 let name = self.record.tags.get(i).map(|t| t.name.clone());
-                self.record.comments.push(Comment {
-                    after_tag: name,
-                    text,
-                });
+                self.record.comments.push(Comment { after_tag: name, text });
             }
             Section::Identification => self.record.comments.push(Comment { after_tag, text }),
         }
@@ -650,9 +524,7 @@ impl<'a> GameBuilder<'a> {
     fn word(&mut self, word: &str, pos: Pos) -> Result<(), FormatError> {
         let section = self.section;
         if !matches!(section, Section::Auction | Section::Play) {
-            return Err(pos.error(format!(
-                "unexpected {word:?}: text outside tags belongs in an Auction or Play section (PBN 2.1 §3.1)"
-            )));
+            return Err(pos.error(format!("unexpected {word:?}: text outside tags belongs in an Auction or Play section (PBN 2.1 §3.1)")));
         }
         for (token, tpos) in split_word(word, pos)? {
             if section == Section::Auction {
@@ -673,42 +545,27 @@ impl<'a> GameBuilder<'a> {
         match token {
             Token::Symbol(s) => {
                 if ended {
-                    return Err(
-                        pos.error(format!("Auction: {s:?} comes after the end of the auction"))
-                    );
+                    return Err(pos.error(format!("Auction: {s:?} comes after the end of the auction")));
                 }
                 if s == "-" {
                     if !auction.calls.is_empty() {
-                        return Err(pos.error(
-                            "Auction: '-' may only stand before the first call (PBN 2.1 §3.5)",
-                        ));
+                        return Err(pos.error("Auction: '-' may only stand before the first call (PBN 2.1 §3.5)"));
                     }
                     auction.first = auction.first.lho();
                 } else if s.eq_ignore_ascii_case("AP") {
                     auction.end = AuctionEnd::AllPass;
                 } else {
-                    let call = parse_pbn_call(&s).ok_or_else(|| {
-                        pos.error(format!("Auction: {s:?} is not a call (expected Pass, X, XX, AP or a bid like 1NT)"))
-                    })?;
-                    auction.calls.push(RecordedCall {
-                        call: Some(call),
-                        insufficient: pending,
-                        ..RecordedCall::default()
-                    });
+                    let call =
+                        parse_pbn_call(&s).ok_or_else(|| pos.error(format!("Auction: {s:?} is not a call (expected Pass, X, XX, AP or a bid like 1NT)")))?;
+                    auction.calls.push(RecordedCall { call: Some(call), insufficient: pending, ..RecordedCall::default() });
                 }
             }
             Token::Irregularity('I') => self.pending_insufficient = true,
             Token::Irregularity('S') => auction.calls.push(RecordedCall::default()),
-            Token::Irregularity(c) => {
-                return Err(pos.error(format!(
-                    "Auction: ^{c} is not an auction irregularity (^I or ^S, PBN 2.1 §3.9)"
-                )))
-            }
+            Token::Irregularity(c) => return Err(pos.error(format!("Auction: ^{c} is not an auction irregularity (^I or ^S, PBN 2.1 §3.9)"))),
             Token::Note(n) => match auction.calls.last_mut() {
                 Some(call) => call.note = Some(n),
-                None => {
-                    return Err(pos.error(format!("Auction: note reference ={n}= before any call")))
-                }
+                None => return Err(pos.error(format!("Auction: note reference ={n}= before any call"))),
             },
             Token::Nag(n) | Token::Suffix(n) => match auction.calls.last_mut() {
                 Some(call) => call.nags.push(n),
@@ -721,33 +578,18 @@ impl<'a> GameBuilder<'a> {
     }
 
     fn play_token(&mut self, token: Token, pos: Pos) -> Result<(), FormatError> {
-        let ended = self
-            .record
-            .play
-            .as_ref()
-            .is_some_and(|p| p.end != PlayEnd::None);
-        let slot = |card: Option<Card>, next: bool, irregularity| RecordedCard {
-            card,
-            next,
-            irregularity,
-            ..RecordedCard::default()
-        };
+        let ended = self.record.play.as_ref().is_some_and(|p| p.end != PlayEnd::None);
+        let slot = |card: Option<Card>, next: bool, irregularity| RecordedCard { card, next, irregularity, ..RecordedCard::default() };
         match token {
             Token::Symbol(s) => {
                 if ended {
-                    return Err(
-                        pos.error(format!("Play: {s:?} comes after the end of the play ('*')"))
-                    );
+                    return Err(pos.error(format!("Play: {s:?} comes after the end of the play ('*')")));
                 }
                 let irregularity = self.pending_irregularity.take();
                 if s == "-" {
                     self.slots.push(slot(None, false, irregularity));
                 } else {
-                    let card = parse_pbn_card(&s).ok_or_else(|| {
-                        pos.error(format!(
-                            "Play: {s:?} is not a card (expected suit then rank, like SA or HT)"
-                        ))
-                    })?;
+                    let card = parse_pbn_card(&s).ok_or_else(|| pos.error(format!("Play: {s:?} is not a card (expected suit then rank, like SA or HT)")))?;
                     self.slots.push(slot(Some(card), false, irregularity));
                 }
             }
@@ -761,19 +603,11 @@ impl<'a> GameBuilder<'a> {
                 }
             }
             Token::Irregularity('R') => self.pending_irregularity = Some(CardIrregularity::Revoke),
-            Token::Irregularity('L') => {
-                self.pending_irregularity = Some(CardIrregularity::LeadOutOfTurn)
-            }
-            Token::Irregularity(c) => {
-                return Err(pos.error(format!(
-                    "Play: ^{c} is not a play irregularity (^R or ^L, PBN 2.1 §3.9)"
-                )))
-            }
+            Token::Irregularity('L') => self.pending_irregularity = Some(CardIrregularity::LeadOutOfTurn),
+            Token::Irregularity(c) => return Err(pos.error(format!("Play: ^{c} is not a play irregularity (^R or ^L, PBN 2.1 §3.9)"))),
             Token::Note(n) => match self.slots.last_mut() {
                 Some(card) => card.note = Some(n),
-                None => {
-                    return Err(pos.error(format!("Play: note reference ={n}= before any card")))
-                }
+                None => return Err(pos.error(format!("Play: note reference ={n}= before any card"))),
             },
             Token::Nag(n) => match self.slots.last_mut() {
                 Some(card) => card.nags.push(n),
@@ -790,13 +624,7 @@ impl<'a> GameBuilder<'a> {
 
     fn finish(mut self) -> Result<GameRecord, FormatError> {
         // `##` values of earlier games for tags this game does not give.
-        let sticky: Vec<(String, String)> = self
-            .inheritance
-            .sticky
-            .iter()
-            .filter(|(n, _)| !self.seen.contains(n))
-            .cloned()
-            .collect();
+        let sticky: Vec<(String, String)> = self.inheritance.sticky.iter().filter(|(n, _)| !self.seen.contains(n)).cloned().collect();
         for (name, value) in sticky {
             self.seen.push(name.clone());
             self.inheritance.last.insert(name.clone(), value.clone());
@@ -823,11 +651,7 @@ impl<'a> GameBuilder<'a> {
                 call.nags.sort_unstable();
                 if let Some(n) = call.note {
                     call.alert = true;
-                    call.explanation = notes
-                        .iter()
-                        .find(|x| x.number == n)
-                        .map(|x| x.text.trim().to_string())
-                        .filter(|t| !t.is_empty());
+                    call.explanation = notes.iter().find(|x| x.number == n).map(|x| x.text.trim().to_string()).filter(|t| !t.is_empty());
                 }
             }
         }
@@ -843,8 +667,7 @@ impl<'a> GameBuilder<'a> {
             }
         }
         // Plain tags first, then sections with data, as they are written.
-        let (plain, sections): (Vec<Tag>, Vec<Tag>) =
-            r.tags.drain(..).partition(|t| t.rows.is_empty());
+        let (plain, sections): (Vec<Tag>, Vec<Tag>) = r.tags.drain(..).partition(|t| t.rows.is_empty());
         r.tags = plain.into_iter().chain(sections).collect();
         super::sort_comments(&mut r);
         Ok(r)
@@ -858,9 +681,7 @@ fn derive_contract(r: &mut GameRecord) {
     }
     let regular = |a: &&AuctionRecord| a.calls.iter().all(|c| c.call.is_some() && !c.insufficient);
     if let Some(a) = r.auction.as_ref().filter(regular) {
-        if let Some((contract, declarer)) =
-            crate::bridge::auction_outcome(a.first, &a.final_calls())
-        {
+        if let Some((contract, declarer)) = crate::bridge::auction_outcome(a.first, &a.final_calls()) {
             r.contract = Some(contract);
             r.declarer = declarer;
         }
@@ -872,14 +693,8 @@ fn derive_result(r: &mut GameRecord) {
     if r.result.is_some() || r.result_text.is_some() {
         return;
     }
-    if let (Some(play), Some(RecordedContract::Contract(c)), Some(d)) =
-        (&r.play, r.contract, r.declarer)
-    {
-        let order: Vec<(Seat, Card)> = play
-            .in_order(c.strain().trump())
-            .into_iter()
-            .filter_map(|(s, x)| Some((s, x.card?)))
-            .collect();
+    if let (Some(play), Some(RecordedContract::Contract(c)), Some(d)) = (&r.play, r.contract, r.declarer) {
+        let order: Vec<(Seat, Card)> = play.in_order(c.strain().trump()).into_iter().filter_map(|(s, x)| Some((s, x.card?))).collect();
         r.result = crate::bridge::declarer_tricks(&order, d, c.strain());
     }
 }
@@ -890,9 +705,7 @@ fn seat(value: &str) -> Result<Seat, String> {
     let mut chars = v.chars();
     match (chars.next().and_then(Seat::from_char), chars.next()) {
         (Some(s), None) => Ok(s),
-        _ => Err(format!(
-            "{value:?} is not a direction (expected N, E, S or W)"
-        )),
+        _ => Err(format!("{value:?} is not a direction (expected N, E, S or W)")),
     }
 }
 
@@ -900,10 +713,7 @@ fn seat(value: &str) -> Result<Seat, String> {
 fn parse_note(value: &str) -> Option<Note> {
     let (n, text) = value.split_once(':')?;
     let number = n.trim().parse().ok()?;
-    Some(Note {
-        number,
-        text: text.to_string(),
-    })
+    Some(Note { number, text: text.to_string() })
 }
 
 /// §3.4.15: `9`, `NS 9`, `EW 4`, `NS 9 EW 4`, with an optional leading `^`.
@@ -919,9 +729,7 @@ fn resolve_result(r: &mut GameRecord, value: &str) -> Result<(), String> {
     let tricks = |s: &str| -> Result<u8, String> {
         match s.parse::<u8>() {
             Ok(n) if n <= 13 => Ok(n),
-            _ => Err(format!(
-                "{value:?}: {s:?} is not a number of tricks (0 to 13)"
-            )),
+            _ => Err(format!("{value:?}: {s:?} is not a number of tricks (0 to 13)")),
         }
     };
     let words: Vec<&str> = body.split_whitespace().collect();
@@ -948,11 +756,7 @@ fn resolve_result(r: &mut GameRecord, value: &str) -> Result<(), String> {
                 }
             }
         }
-        _ => {
-            return Err(format!(
-                "{value:?} is not a result (expected a number of tricks, like 9 or NS 9)"
-            ))
-        }
+        _ => return Err(format!("{value:?} is not a result (expected a number of tricks, like 9 or NS 9)")),
     };
     r.result = declarer_tricks;
     r.result_irregular = irregular;
@@ -1028,21 +832,15 @@ fn split_word(word: &str, pos: Pos) -> Result<Vec<(Token, Pos)>, FormatError> {
                 if digits.is_empty() || chars.get(j) != Some(&'=') {
                     return Err(at.error("malformed note reference: expected =<number>=, like =1="));
                 }
-                let n = digits
-                    .parse()
-                    .map_err(|_| at.error(format!("note reference ={digits}= is too large")))?;
+                let n = digits.parse().map_err(|_| at.error(format!("note reference ={digits}= is too large")))?;
                 out.push((Token::Note(n), at));
                 i = j + 1;
             }
             '$' => {
                 let (digits, j) = number(&chars, i + 1);
-                let n: u16 = digits
-                    .parse()
-                    .map_err(|_| at.error("malformed NAG: expected $<number>, like $1"))?;
+                let n: u16 = digits.parse().map_err(|_| at.error("malformed NAG: expected $<number>, like $1"))?;
                 if n > 255 {
-                    return Err(
-                        at.error(format!("NAG ${n} is out of range (0 to 255, PBN 2.1 §3.7)"))
-                    );
+                    return Err(at.error(format!("NAG ${n} is out of range (0 to 255, PBN 2.1 §3.7)")));
                 }
                 out.push((Token::Nag(n), at));
                 i = j;
@@ -1065,10 +863,7 @@ fn split_word(word: &str, pos: Pos) -> Result<Vec<(Token, Pos)>, FormatError> {
                     out.push((Token::Irregularity(k.to_ascii_uppercase()), at));
                     i += 2;
                 }
-                _ => {
-                    return Err(at
-                        .error("malformed irregularity: expected ^I, ^S, ^R or ^L (PBN 2.1 §3.9)"))
-                }
+                _ => return Err(at.error("malformed irregularity: expected ^I, ^S, ^R or ^L (PBN 2.1 §3.9)")),
             },
             '*' => {
                 out.push((Token::Star, at));
@@ -1080,10 +875,7 @@ fn split_word(word: &str, pos: Pos) -> Result<Vec<(Token, Pos)>, FormatError> {
             }
             c if c.is_ascii_alphanumeric() || c == '-' => {
                 let mut s = String::new();
-                while let Some(&c) = chars
-                    .get(i)
-                    .filter(|c| c.is_ascii_alphanumeric() || **c == '-')
-                {
+                while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphanumeric() || **c == '-') {
                     s.push(c);
                     i += 1;
                 }
@@ -1105,20 +897,8 @@ mod tests {
 
     #[test]
     fn words_split_into_self_delimiting_tokens() {
-        let toks: Vec<Token> = split_word("3H=1=$13!?", Pos { line: 1, column: 1 })
-            .unwrap()
-            .into_iter()
-            .map(|t| t.0)
-            .collect();
-        assert_eq!(
-            toks,
-            vec![
-                Token::Symbol("3H".into()),
-                Token::Note(1),
-                Token::Nag(13),
-                Token::Suffix(5)
-            ]
-        );
+        let toks: Vec<Token> = split_word("3H=1=$13!?", Pos { line: 1, column: 1 }).unwrap().into_iter().map(|t| t.0).collect();
+        assert_eq!(toks, vec![Token::Symbol("3H".into()), Token::Note(1), Token::Nag(13), Token::Suffix(5)]);
         assert!(split_word("=1", Pos::default()).is_err());
         assert!(split_word("^X", Pos::default()).is_err());
         assert!(split_word("$999", Pos::default()).is_err());

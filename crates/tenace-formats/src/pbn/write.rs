@@ -6,9 +6,7 @@ use std::fmt::Write as _;
 use tenace_core::Seat;
 
 use super::MANDATORY_TAGS;
-use crate::record::{
-    AuctionEnd, Comment, GameRecord, Note, PlayEnd, RecordedCall, RecordedCard, RecordedContract,
-};
+use crate::record::{AuctionEnd, Comment, GameRecord, Note, PlayEnd, RecordedCall, RecordedCard, RecordedContract};
 use crate::text::deal_to_pbn;
 
 pub fn write(games: &[GameRecord]) -> String {
@@ -17,12 +15,7 @@ pub fn write(games: &[GameRecord]) -> String {
         if i > 0 {
             out.push('\n');
         }
-        GameWriter {
-            out: &mut out,
-            game,
-            written: vec![false; game.comments.len()],
-        }
-        .write();
+        GameWriter { out: &mut out, game, written: vec![false; game.comments.len()] }.write();
     }
     out
 }
@@ -46,10 +39,7 @@ fn escape(value: &str) -> String {
 
 /// A tag name made only of name characters (§3.2).
 fn tag_name(name: &str) -> String {
-    let n: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
+    let n: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
     if n.is_empty() {
         "Unnamed".to_string()
     } else {
@@ -79,11 +69,7 @@ impl GameWriter<'_> {
         // Comments that do not follow a tag that is written go first.
         let written_tags = super::write_order(g);
         for (i, c) in g.comments.iter().enumerate() {
-            if !c
-                .after_tag
-                .as_deref()
-                .is_some_and(|t| written_tags.contains(&t))
-            {
+            if !c.after_tag.as_deref().is_some_and(|t| written_tags.contains(&t)) {
                 self.written[i] = true;
                 self.line_comment(c);
             }
@@ -142,16 +128,10 @@ impl GameWriter<'_> {
             "South" => text(&g.players.south),
             "Dealer" => g.dealer.map_or("?".into(), |s| s.letter().to_string()),
             "Vulnerable" => g.vulnerability.map_or("?".into(), |v| v.pbn().to_string()),
-            "Deal" => g.deal.map_or("?".into(), |d| {
-                deal_to_pbn(&d, g.dealer.unwrap_or(Seat::North))
-            }),
+            "Deal" => g.deal.map_or("?".into(), |d| deal_to_pbn(&d, g.dealer.unwrap_or(Seat::North))),
             "Scoring" => text(&g.scoring),
             "Declarer" => match g.declarer {
-                Some(s) => format!(
-                    "{}{}",
-                    if g.declarer_irregular { "^" } else { "" },
-                    s.letter()
-                ),
+                Some(s) => format!("{}{}", if g.declarer_irregular { "^" } else { "" }, s.letter()),
                 None if passed_out => String::new(),
                 None => "?".into(),
             },
@@ -181,10 +161,7 @@ impl GameWriter<'_> {
                 Some(n) => Some(n),
                 None if call.alert || call.explanation.is_some() => {
                     let n = free_note_number(&notes);
-                    notes.push(Note {
-                        number: n,
-                        text: call.explanation.clone().unwrap_or_default(),
-                    });
+                    notes.push(Note { number: n, text: call.explanation.clone().unwrap_or_default() });
                     Some(n)
                 }
                 None => None,
@@ -291,7 +268,5 @@ fn card_text(card: &RecordedCard) -> String {
 
 /// The smallest note number not yet used.
 fn free_note_number(notes: &[Note]) -> u16 {
-    (1..=u16::MAX)
-        .find(|n| notes.iter().all(|x| x.number != *n))
-        .unwrap_or(u16::MAX)
+    (1..=u16::MAX).find(|n| notes.iter().all(|x| x.number != *n)).unwrap_or(u16::MAX)
 }

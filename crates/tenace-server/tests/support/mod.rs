@@ -119,11 +119,11 @@ impl Client {
     /// priority (hand records) and may wait long on a loaded machine.
     pub async fn next_within(&mut self, secs: u64) -> Value {
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(secs), self.ws.next())
+            let next = tokio::time::timeout(Duration::from_secs(secs), self.ws.next())
                 .await
-                .unwrap_or_else(|_| panic!("{}: no message within {secs} s; last: {:?}", self.name, self.seen.last()))
-                .unwrap_or_else(|| panic!("{}: connection closed", self.name))
-                .unwrap();
+                .unwrap_or_else(|_| panic!("{}: no message within {secs} s; last: {:?}", self.name, self.seen.last()));
+            let Some(m) = next else { panic!("{}: connection closed", self.name) };
+            let m = m.unwrap();
             if let Message::Text(t) = m {
                 let v: Value = serde_json::from_str(t.as_str()).unwrap();
                 self.seen.push(v.clone());
