@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use tenace_server::store::redact;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -452,14 +453,6 @@ async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
     let addr = server.addr;
     let label = format!("in-process at {addr}, {}", redact(&db));
     Ok(Target { http: format!("http://{addr}"), ws: format!("ws://{addr}"), server: Some(server), pid: None, measure_memory: true, label, temp_dir })
-}
-
-/// A database URL without its password.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(p), Some(at)) if at > p => format!("{}://…{}", &url[..p], &url[at..]),
-        _ => url.to_string(),
-    }
 }
 
 /// Runs only the server (`--serve`), until Ctrl-C or until it stops.

@@ -159,10 +159,9 @@ pub struct Club {
     pub(crate) sight: Sight,
     /// True while the store refuses writes; a probe is then running.
     store_down: AtomicBool,
-    /// When the store last came back, and the probe's pause then (its back-off carries over when
+    /// When the store last came back and the probe's pause then (its back-off carries over when
     /// the store fails again soon).
-    store_back_at: Mutex<Option<std::time::Instant>>,
-    store_pause: Mutex<Duration>,
+    store_back: Mutex<Option<(std::time::Instant, Duration)>>,
     /// Live WebSocket connections by account.
     connections: Mutex<HashMap<String, Vec<Connection>>>,
     pub(crate) logins: LoginLimiter,
@@ -227,8 +226,7 @@ impl Club {
             desks: crate::desk::Desks::default(),
             sight: Sight::load(seen),
             store_down: AtomicBool::new(false),
-            store_back_at: Mutex::new(None),
-            store_pause: Mutex::new(Duration::from_millis(250)),
+            store_back: Mutex::new(None),
             connections: Mutex::new(HashMap::new()),
             logins: LoginLimiter::default(),
         });
@@ -360,8 +358,8 @@ impl Club {
         let club = self.clone();
         tokio::spawn(async move {
             // A store that fails again soon after it came back keeps the longer pause.
-            let mut pause = match club.store_back_at.lock().ok().and_then(|t| *t) {
-                Some(t) if t.elapsed() < Duration::from_secs(30) => club.store_pause.lock().map(|p| *p).unwrap_or(Duration::from_secs(1)),
+            let mut pause = match club.store_back.lock().ok().and_then(|b| *b) {
+                Some((at, pause)) if at.elapsed() < Duration::from_secs(30) => pause,
                 _ => Duration::from_millis(250),
             };
             loop {
@@ -372,9 +370,8 @@ impl Club {
                     Err(e) => tracing::warn!("the store still fails: {e}"),
                 }
             }
-            if let (Ok(mut at), Ok(mut p)) = (club.store_back_at.lock(), club.store_pause.lock()) {
-                *at = Some(std::time::Instant::now());
-                *p = pause;
+            if let Ok(mut back) = club.store_back.lock() {
+                *back = Some((std::time::Instant::now(), pause));
             }
             club.store_down.store(false, Ordering::SeqCst);
             tracing::info!("the store accepts writes again; tables resume");
@@ -449,12 +446,6 @@ impl RoomTask {
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
         }
-    }
-
-    /// How `name` sees this table now: their seat when seated here; [`Viewer::Public`] after
-    /// leaving a seat of the board in progress; otherwise a kibitzer watching `watching`.
-    fn viewer(&self, name: &str, watching: Option<Seat>) -> Viewer {
-        viewer_of(&self.room, name, watching)
     }
 
     async fn handle(&mut self, cmd: RoomCmd) {
@@ -658,7 +649,7 @@ impl RoomTask {
         if self.store_ok() {
             return false;
         }
-        let msg = ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) };
+        let msg = self.store_down();
         match out {
             Some(o) => {
                 let _ = o.send(msg);
@@ -666,6 +657,11 @@ impl RoomTask {
             None => self.tell_all(msg),
         }
         true
+    }
+
+    /// What this table's players are told while the store fails.
+    fn store_down(&self) -> ServerMsg {
+        ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) }
     }
 
     fn tell_all(&mut self, msg: ServerMsg) {
@@ -714,7 +710,8 @@ impl RoomTask {
         let seen = self.news(&next, self.followers.keys().copied().collect::<Vec<_>>().as_slice());
         if let Err(e) = self.club.store.append(&self.id, self.room.event_count(), &events, &results, &seen).await {
             self.club.store_failed(&e);
-            self.tell_all(ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) });
+            let msg = self.store_down();
+            self.tell_all(msg);
             return Err(e.into());
         }
         self.club.sight.remember(&seen);
@@ -861,10 +858,10 @@ impl RoomTask {
         for c in conns {
             let Some(f) = self.followers.get(c) else { continue };
             if withheld.contains(&f.name) {
-                let _ = f.out.send(ServerMsg::Error { message: STORE_DOWN.into(), law: None, table: Some(self.id.clone()) });
+                let _ = f.out.send(self.store_down());
                 continue;
             }
-            let viewer = self.viewer(&f.name, f.watching);
+            let viewer = viewer_of(&self.room, &f.name, f.watching);
             let mut view = self.room.view(&self.id, viewer, &self.field);
             if let Some(r) = view.result.as_mut() {
                 r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
@@ -912,7 +909,8 @@ impl RoomTask {
     }
 }
 
-/// How `name` sees `room` now (see [`RoomTask::viewer`]).
+/// How `name` sees `room` now: their seat when seated there; [`Viewer::Public`] after leaving a
+/// seat of the board in progress; otherwise a kibitzer watching `watching`.
 fn viewer_of(room: &Room, name: &str, watching: Option<Seat>) -> Viewer {
     if let Some(seat) = room.seat_of(name) {
         return Viewer::Seat { seat };

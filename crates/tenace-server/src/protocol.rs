@@ -154,7 +154,7 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
         return Err(format!("message too large: {} bytes (at most {MAX_MESSAGE})", text.len()));
     }
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))?;
-    let msg: ClientMsg = serde_json::from_value(value.clone()).map_err(|e| format!("malformed message: {e}"))?;
+    let msg = ClientMsg::deserialize(&value).map_err(|e| format!("malformed message: {e}"))?;
     let known = serde_json::to_value(&msg).map_err(|e| format!("malformed message: {e}"))?;
     if let Some(path) = unknown_field(&value, &known) {
         return Err(format!("malformed message: unknown field `{path}`"));

@@ -29,17 +29,8 @@ pub fn hands_seen(room: &Room, viewer: Viewer) -> u8 {
 }
 
 fn names(mask: u8) -> String {
-    let v: Vec<&str> = Seat::ALL.into_iter().filter(|s| mask & (1 << s.index()) != 0).map(seat_name).collect();
+    let v: Vec<&str> = Seat::ALL.into_iter().filter(|s| mask & (1 << s.index()) != 0).map(Seat::name).collect();
     v.join(", ")
-}
-
-fn seat_name(s: Seat) -> &'static str {
-    match s {
-        Seat::North => "North",
-        Seat::East => "East",
-        Seat::South => "South",
-        Seat::West => "West",
-    }
 }
 
 /// May `person` take `seat` at `room`, given what they have seen of each board of its set
@@ -52,7 +43,7 @@ pub fn may_sit(room: &Room, person: &str, seat: Seat, seen: impl Fn(u32) -> u8) 
         let allowed = if returning { hands_seen(room, Viewer::Seat { seat }) } else { 0 };
         if mask & !allowed != 0 {
             return Err(OnlineError::Sight(if returning {
-                format!("you have seen {} of board {board}, which {} does not see now; you may not play this board", names(mask & !allowed), seat_name(seat))
+                format!("you have seen {} of board {board}, which {} does not see now; you may not play this board", names(mask & !allowed), seat.name())
             } else {
                 format!("you have seen {} of board {board}; a seat at a board in progress is open only to someone who has seen none of it", names(mask))
             }));
@@ -73,10 +64,15 @@ pub struct Seating {
     pub set_seed: u64,
 }
 
+/// What one person has seen: by set, by board, a mask of hands.
+type SetsSeen = HashMap<String, HashMap<u32, u8>>;
+
 /// The ledger of what each person has seen, and where each person sits.
 #[derive(Default)]
 pub struct Sight {
-    seen: Mutex<HashMap<(String, String, u32), u8>>,
+    /// Hands seen, by person, then set, then board: looked up per follower on every view sent,
+    /// so by `&str` without building a key.
+    seen: Mutex<HashMap<String, SetsSeen>>,
     seated: Mutex<HashMap<String, Seating>>,
     /// The persons who held a seat during each table's board in progress (seated or gone since):
     /// they play that board until it ends there, wherever they are.
@@ -91,14 +87,15 @@ struct Holders {
 
 impl Sight {
     pub fn load(seen: Vec<Seen>) -> Sight {
-        let map = seen.into_iter().map(|s| ((s.person, s.set_id, s.board), s.hands)).collect();
-        Sight { seen: Mutex::new(map), seated: Mutex::new(HashMap::new()), holders: Mutex::new(Holders::default()) }
+        let sight = Sight::default();
+        sight.remember(&seen);
+        sight
     }
 
     /// The hands `person` has seen of board `board` of the set `set_id`.
     pub fn hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
         let Ok(seen) = self.seen.lock() else { return 0xF };
-        seen.get(&(person.to_string(), set_id.to_string(), board)).copied().unwrap_or(0)
+        seen.get(person).and_then(|sets| sets.get(set_id)).and_then(|boards| boards.get(&board)).copied().unwrap_or(0)
     }
 
     /// What showing `hands` to `person` adds to the ledger (the new union), if anything.
@@ -111,7 +108,7 @@ impl Sight {
     pub fn remember(&self, seen: &[Seen]) {
         if let Ok(mut map) = self.seen.lock() {
             for s in seen {
-                let e = map.entry((s.person.clone(), s.set_id.clone(), s.board)).or_insert(0);
+                let e = map.entry(s.person.clone()).or_default().entry(s.set_id.clone()).or_default().entry(s.board).or_insert(0);
                 *e |= s.hands;
             }
         }

@@ -121,22 +121,9 @@ async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::Receiver<Append>
 async fn write_group(pool: &AnyPool, group: &[Append]) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
     for a in group {
-        for (i, json) in a.events.iter().enumerate() {
-            sqlx::query("INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)")
-                .bind(&a.room)
-                .bind((a.first + i) as i64)
-                .bind(json)
-                .execute(&mut *tx)
-                .await?;
-        }
+        insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
         for (set_id, board, table, json) in &a.results {
-            sqlx::query("INSERT INTO results (set_id, board, room, result) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
-                .bind(set_id)
-                .bind(i64::from(*board))
-                .bind(table)
-                .bind(json)
-                .execute(&mut *tx)
-                .await?;
+            insert_result_row(&mut tx, set_id, *board, table, json).await?;
         }
         insert_seen(&mut tx, &a.seen).await?;
     }
@@ -308,7 +295,7 @@ impl Store {
     }
 
     pub async fn create_room(&self, id: &str, options: &RoomOptions, now: i64) -> Result<(), StoreError> {
-        let json = serde_json::to_string(&StoredOptions::from(options)).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let json = to_json(&StoredOptions::from(options))?;
         sqlx::query("INSERT INTO rooms (id, options, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(&self.pool).await?;
         Ok(())
     }
@@ -441,7 +428,7 @@ impl Store {
         now: i64,
         events: &[tenace_director::Event],
     ) -> Result<(), StoreError> {
-        let json = serde_json::to_string(board).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let json = to_json(board)?;
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO rulings (id, director, board, origin, created) VALUES ($1, $2, $3, $4, $5)")
             .bind(id)
@@ -486,6 +473,7 @@ impl Store {
     }
 }
 
+const ROOM_EVENT: &str = "INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)";
 const RULING_EVENT: &str = "INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)";
 
 /// Appends `events` to a log (a room's or a ruling's) as JSON, numbered from `first` on; `insert`
@@ -497,8 +485,13 @@ async fn insert_events<E: serde::Serialize>(
     first: usize,
     events: &[E],
 ) -> Result<(), StoreError> {
-    for (i, e) in events.iter().enumerate() {
-        let json = serde_json::to_string(e).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let jsons = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
+    insert_rows(tx, insert, owner, first, &jsons).await
+}
+
+/// Appends events already written as JSON to a log, numbered from `first` on.
+async fn insert_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, insert: &'static str, owner: &str, first: usize, jsons: &[String]) -> Result<(), StoreError> {
+    for (i, json) in jsons.iter().enumerate() {
         sqlx::query(insert).bind(owner).bind((first + i) as i64).bind(json).execute(&mut **tx).await?;
     }
     Ok(())
@@ -554,11 +547,15 @@ pub fn redact(url: &str) -> String {
 }
 
 async fn insert_result(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {
-    let json = serde_json::to_string(result).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    insert_result_row(tx, set_id, board, &result.table, &to_json(result)?).await
+}
+
+/// Records a table's result (as JSON) once: a second one for the same table and board is ignored.
+async fn insert_result_row(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, table: &str, json: &str) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO results (set_id, board, room, result) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
         .bind(set_id)
         .bind(i64::from(board))
-        .bind(&result.table)
+        .bind(table)
         .bind(json)
         .execute(&mut **tx)
         .await?;

@@ -10,20 +10,7 @@ mod support;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use support::{config, databases, register, Client};
-
-/// Plays South at a robot table: the first legal call or card, the next board when one is over.
-async fn play_on(c: &mut Client, table: &str, v: &Value) {
-    if v["phase"] == "over" && v["board"] != v["boards"] {
-        c.act(table, json!({"action": "next_board"})).await;
-    } else if v["your_turn"] == true {
-        let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
-            Some(card) => json!({"action": "play", "card": card}),
-            None => json!({"action": "call", "call": "Pass"}),
-        };
-        c.act(table, action).await;
-    }
-}
+use support::{config, databases, play_on, register, Client};
 
 /// What a view shows of the board being played: (board, calls, cards in order).
 fn shown(v: &Value) -> (u64, Vec<String>, Vec<String>) {

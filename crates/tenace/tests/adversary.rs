@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use support::{databases, register, Client};
+use support::{databases, play_on, register, Client};
 
 /// `tenace serve` running as a child process.
 struct Club {
@@ -347,18 +347,6 @@ async fn row1_a_full_disk_stops_the_table_loudly_and_play_resumes_when_there_is_
     a.send(json!({"type": "join", "table": table, "seat": "South"})).await;
     let v = a.view().await;
     assert!(v["board"].as_u64().unwrap() >= last_board, "shown board {last_board}, stored {}", v["board"]);
-}
-
-async fn play_on(c: &mut Client, table: &str, v: &Value) {
-    if v["phase"] == "over" && v["board"] != v["boards"] {
-        c.act(table, json!({"action": "next_board"})).await;
-    } else if v["your_turn"] == true {
-        let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
-            Some(card) => json!({"action": "play", "card": card}),
-            None => json!({"action": "call", "call": "Pass"}),
-        };
-        c.act(table, action).await;
-    }
 }
 
 // ---------- Damaged and foreign databases ----------

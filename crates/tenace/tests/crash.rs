@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tenace_online::{Room, RoomEvent};
+use tenace_server::store::redact;
 use tenace_table::Event;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -283,10 +284,6 @@ fn list(v: &[Value]) -> String {
         .map(|x| format!("{}:{}", x["seat"].as_str().unwrap_or("?"), x.get("call").or(x.get("card")).and_then(Value::as_str).unwrap_or("?")))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn redact(url: &str) -> String {
-    tenace_server::store::redact(url)
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;

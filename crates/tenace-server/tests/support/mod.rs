@@ -163,6 +163,20 @@ impl Client {
     }
 }
 
+/// Plays on at a table with robots from the seat `c` holds: the first legal card, else a pass,
+/// and the next board when one is over.
+pub async fn play_on(c: &mut Client, table: &str, v: &Value) {
+    if v["phase"] == "over" && v["board"] != v["boards"] {
+        c.act(table, json!({"action": "next_board"})).await;
+    } else if v["your_turn"] == true {
+        let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
+            Some(card) => json!({"action": "play", "card": card}),
+            None => json!({"action": "call", "call": "Pass"}),
+        };
+        c.act(table, action).await;
+    }
+}
+
 pub fn is_view(v: &Value) -> bool {
     v["type"] == "view"
 }
