@@ -1,10 +1,12 @@
-//! The two rules every reader of a bridge record needs, tolerant of irregular records: when an
-//! auction is over and what it reached (Laws 19, 22), and who wins a trick (Law 44E/44F). The
-//! table state machine (`tenace-table`), the file formats and the solver all use these.
+//! The rules every reader of a bridge record needs, tolerant of irregular records: when an
+//! auction is over and what it reached (Laws 19, 22), which cards may be played to a trick (Law
+//! 44C) and who wins it (Law 44E/44F). Written once here: the online table (`tenace-table`), the
+//! Director's table, the file formats, the solver and the robots all use these.
 
 use crate::call::Call;
 use crate::card::{Card, Suit};
 use crate::contract::{Contract, Penalty};
+use crate::hand::Hand;
 use crate::seat::Seat;
 
 /// Law 22: the auction ends when three passes follow a bid, double or redouble (22A), or when all
@@ -55,6 +57,22 @@ where
     Some(Some((Contract::new(bid, penalty), declarer)))
 }
 
+/// Law 44C: the cards of `hand` that may be played to a trick whose suit led is `led` (`None`
+/// for a lead): a card of the suit led when the hand holds one; otherwise any card (Law 44A,
+/// 44D).
+pub fn legal_cards(hand: Hand, led: Option<Suit>) -> Hand {
+    match led {
+        Some(led) if hand.suit_len(led) > 0 => hand.cards_in(led),
+        _ => hand,
+    }
+}
+
+/// Law 61A: playing `card` from `hand` to a trick whose suit led is `led` fails to follow suit
+/// (a revoke), although the hand holds a card of the suit led. `card` is assumed held.
+pub fn fails_to_follow(hand: Hand, led: Option<Suit>, card: Card) -> bool {
+    !legal_cards(hand, led).contains(card)
+}
+
 /// Law 44E/44F: who is winning the trick led by `leader` with `cards` (in the order played):
 /// the highest trump, otherwise the highest card of the suit led. `None` for an empty trick.
 pub fn trick_winner(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Option<Seat> {
@@ -76,6 +94,20 @@ pub fn winning_card(cards: &[Card], trump: Option<Suit>) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn law_44c_follow_suit_when_able_otherwise_any_card() {
+        let hand: Hand = "AK2.Q5..9876543".parse().unwrap();
+        let card = |s: &str| s.parse::<Card>().unwrap();
+        assert_eq!(legal_cards(hand, None), hand);
+        assert_eq!(legal_cards(hand, Some(Suit::Spades)), hand.cards_in(Suit::Spades));
+        // Void in the suit led: any card (Law 44D).
+        assert_eq!(legal_cards(hand, Some(Suit::Diamonds)), hand);
+        assert!(fails_to_follow(hand, Some(Suit::Hearts), card("SA")));
+        assert!(!fails_to_follow(hand, Some(Suit::Hearts), card("H5")));
+        assert!(!fails_to_follow(hand, Some(Suit::Diamonds), card("SA")));
+        assert!(!fails_to_follow(hand, None, card("C3")));
+    }
 
     fn calls(s: &str) -> Vec<Call> {
         s.split_whitespace().map(|w| w.parse().unwrap()).collect()

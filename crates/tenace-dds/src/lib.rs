@@ -90,7 +90,7 @@ impl Position {
             return Err(SolveError::NotHeld { seat, card });
         }
         if let Some(&led) = self.trick.first() {
-            if card.suit() != led.suit() && hand.suit_len(led.suit()) > 0 {
+            if rules::fails_to_follow(hand, Some(led.suit()), card) {
                 return Err(SolveError::Revoke { seat, card, led });
             }
         }
@@ -124,11 +124,7 @@ impl Position {
 
     /// Cards the hand to play may play (Law 44C).
     pub fn legal_cards(&self) -> Hand {
-        let hand = self.hands[self.to_play().index()];
-        match self.trick.first() {
-            Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
-            _ => hand,
-        }
+        rules::legal_cards(self.hands[self.to_play().index()], self.trick.first().map(|c| c.suit()))
     }
 
     fn engine_parts(&self) -> ([[u16; 4]; 4], usize, TrickState) {

@@ -133,10 +133,7 @@ impl Search<'_> {
     /// equivalent cards), the normal plays for the claimer's side.
     fn moves(&self, hands: &[Hand; 4], seat: Seat, trick: &[Card]) -> Vec<Card> {
         let hand = hands[seat.index()];
-        let legal = match trick.first() {
-            Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
-            _ => hand,
-        };
+        let legal = rules::legal_cards(hand, trick.first().map(|c| c.suit()));
         if seat.side() != self.side {
             // High cards first: they win tricks, which finds low results early.
             let mut moves = representatives(legal, hands, trick);

@@ -4,8 +4,10 @@
 //! adjusted at the end of play (Laws 63-64).
 
 use serde::{Deserialize, Serialize};
-use tenace_core::{Card, Deal, Hand, Seat, Side, Suit};
-use tenace_table::{LawError, Trick};
+use std::ops::Deref;
+
+use tenace_core::{rules, Card, Deal, Seat, Side, Suit};
+use tenace_table::{LawError, Play};
 
 /// Law 61A, second part: a card or suit required by Law, or specified by an opponent exercising
 /// an option in rectification, that the player failed to lead or play although able to.
@@ -90,59 +92,45 @@ pub struct Revoke {
     pub dummy_asked: bool,
 }
 
-/// The play period of one board at a face-to-face table.
+impl Revoke {
+    /// A failure to follow suit (Law 61A), not yet established.
+    pub fn new(offender: Seat, trick: usize, suit_led: Suit, card: Card, from_dummy: bool) -> Revoke {
+        Revoke { offender, trick, suit_led, card, established: false, from_dummy, defective: false, required: None, dummy_asked: false }
+    }
+
+    /// Law 61A, second part: the card failed to comply with `required`.
+    fn requiring(mut self, required: Requirement) -> Revoke {
+        self.required = Some(required);
+        self
+    }
+}
+
+/// The play period of one board at a face-to-face table: the trick engine [`Play`] (read through
+/// `Deref`) in its recording mode, plus the ledger of revokes (Laws 61-64, 67). Every change goes
+/// through this type, so the ledger follows the cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FacePlay {
-    dummy: Seat,
-    trump: Option<Suit>,
-    remaining: [Hand; 4],
-    tricks: Vec<Trick>,
-    won: [u8; 2],
+    play: Play,
     revokes: Vec<Revoke>,
-    /// Law 67B: tricks whose ownership stands although a card in them was changed (trick index,
-    /// winner).
-    #[serde(default)]
-    owners: Vec<(usize, Seat)>,
+}
+
+impl Deref for FacePlay {
+    type Target = Play;
+
+    fn deref(&self) -> &Play {
+        &self.play
+    }
 }
 
 impl FacePlay {
     /// Law 41A: the opening lead is from `leader` (declarer's left unless a lead out of turn was
     /// accepted).
     pub fn new(deal: &Deal, dummy: Seat, leader: Seat, trump: Option<Suit>) -> FacePlay {
-        FacePlay { dummy, trump, remaining: deal.hands, tricks: vec![Trick::new(leader)], won: [0, 0], revokes: Vec::new(), owners: Vec::new() }
+        FacePlay { play: Play::with_opening_leader(deal, dummy.partner(), leader, trump), revokes: Vec::new() }
     }
 
-    pub fn trump(&self) -> Option<Suit> {
-        self.trump
-    }
-    pub fn remaining(&self, seat: Seat) -> Hand {
-        self.remaining[seat.index()]
-    }
-    /// All tricks, the one in progress last.
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks
-    }
     pub fn revokes(&self) -> &[Revoke] {
         &self.revokes
-    }
-    pub fn current_trick(&self) -> Option<&Trick> {
-        self.tricks.last().filter(|t| !t.is_complete())
-    }
-    pub fn completed_tricks(&self) -> usize {
-        self.tricks.iter().filter(|t| t.is_complete()).count()
-    }
-    /// Tricks won at the table by a side, before any revoke adjustment.
-    pub fn tricks_won(&self, side: Side) -> u8 {
-        self.won[side as usize]
-    }
-    pub fn is_ended(&self) -> bool {
-        self.completed_tricks() == 13
-    }
-    pub fn opening_lead_made(&self) -> bool {
-        !self.tricks[0].cards.is_empty()
-    }
-    pub fn to_play(&self) -> Option<Seat> {
-        self.current_trick().map(|t| t.player(t.cards.len()))
     }
 
     /// Law 63A3/63A4: a claim or concession made or agreed establishes every revoke.
@@ -152,70 +140,28 @@ impl FacePlay {
         }
     }
 
-    /// The dummy's seat.
-    pub fn dummy(&self) -> Seat {
-        self.dummy
-    }
-
     /// Law 53A: a lead out of turn accepted: the trick not yet begun is led by `leader`.
     pub fn set_leader(&mut self, leader: Seat) {
-        if let Some(t) = self.tricks.last_mut().filter(|t| t.cards.is_empty()) {
-            t.leader = leader;
-        }
+        self.play.set_leader(leader);
     }
 
     /// Law 62B: the last card played is withdrawn (a revoke being corrected). Returns it with
     /// its hand; the revoke record goes with it.
     pub fn take_back(&mut self) -> Option<(Seat, Card)> {
-        if self.tricks.last().is_some_and(|t| t.cards.is_empty()) && self.tricks.len() > 1 {
-            self.tricks.pop();
-        }
-        let index = self.tricks.len() - 1;
-        if let Some(winner) = self.trick_winner(index) {
-            self.won[winner.side() as usize] = self.won[winner.side() as usize].saturating_sub(1);
-        }
-        self.owners.retain(|(i, _)| *i != index);
-        let trick = self.tricks.last_mut()?;
-        let card = trick.cards.pop()?;
-        let seat = trick.player(trick.cards.len());
-        self.remaining[seat.index()].insert(card);
+        let (seat, card) = self.play.take_back()?;
+        let index = self.play.tricks().len() - 1;
         self.revokes.retain(|r| !(r.trick == index && r.card == card));
         Some((seat, card))
-    }
-
-    /// Who won trick `i` (for a trick changed under Law 67B, who won it as it was played).
-    pub fn trick_winner(&self, i: usize) -> Option<Seat> {
-        let trick = self.tricks.get(i).filter(|t| t.is_complete())?;
-        match self.owners.iter().find(|(t, _)| *t == i) {
-            Some((_, w)) => Some(*w),
-            None => trick.winner(self.trump),
-        }
     }
 
     /// Law 67B: `seat`'s card in the quitted trick `trick` is replaced by `card` from his hand,
     /// and his recorded card goes back to his hand; the ownership of the trick does not change.
     /// Returns the card replaced. Any revoke recorded for `seat` on that trick goes with it.
     pub fn place_card(&mut self, trick: usize, seat: Seat, card: Card) -> Result<Card, LawError> {
-        let winner = self.trick_winner(trick);
-        let held = self.remaining[seat.index()];
-        let Some(t) = self.tricks.get_mut(trick).filter(|t| t.is_complete()) else { return Err(LawError::PlayEnded) };
-        let position = (seat.index() + 4 - t.leader.index()) % 4;
-        let old = t.cards[position];
-        if old == card {
-            return Ok(old);
+        let old = self.play.replace_card(trick, seat, card)?;
+        if old != card {
+            self.revokes.retain(|r| !(r.trick == trick && r.offender == seat));
         }
-        if !held.contains(card) {
-            return Err(LawError::CardNotHeld { seat, card });
-        }
-        t.cards[position] = card;
-        self.remaining[seat.index()].insert(old);
-        self.remaining[seat.index()].remove(card);
-        if let Some(w) = winner {
-            if !self.owners.iter().any(|(i, _)| *i == trick) {
-                self.owners.push((trick, w));
-            }
-        }
-        self.revokes.retain(|r| !(r.trick == trick && r.offender == seat));
         Ok(old)
     }
 
@@ -233,17 +179,8 @@ impl FacePlay {
         if self.revokes.iter().any(|r| r.trick == trick && r.offender == seat) {
             return;
         }
-        self.revokes.push(Revoke {
-            offender: seat,
-            trick,
-            suit_led: required.suit(),
-            card,
-            established: false,
-            from_dummy: seat == self.dummy,
-            defective: false,
-            required: Some(required),
-            dummy_asked: false,
-        });
+        let from_dummy = seat == self.dummy();
+        self.revokes.push(Revoke::new(seat, trick, required.suit(), card, from_dummy).requiring(required));
         self.revokes.sort_by_key(|r| r.trick);
     }
 
@@ -256,15 +193,20 @@ impl FacePlay {
                 self.add_revoke(r.clone());
                 continue;
             }
-            let stands = self.tricks.get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card);
+            let stands = self.tricks().get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card);
             let taken = self.revokes.iter().any(|x| x.trick == r.trick && x.offender == r.offender);
             if r.required.is_some() && stands && !taken {
                 let mut kept = r.clone();
-                kept.established = self.tricks[r.trick + 1..].iter().any(|t| t.card_of(r.offender).is_some() || t.card_of(r.offender.partner()).is_some());
+                kept.established = self.played_after(r.trick, r.offender);
                 self.revokes.push(kept);
             }
         }
         self.revokes.sort_by_key(|r| r.trick);
+    }
+
+    /// Law 63A1: the offender or his partner has played to a trick after trick `trick`.
+    fn played_after(&self, trick: usize, offender: Seat) -> bool {
+        self.tricks()[trick + 1..].iter().any(|t| t.card_of(offender).is_some() || t.card_of(offender.partner()).is_some())
     }
 
     /// Laws 14B4, 67B2(b): a card restored to a hand is deemed to have belonged to it
@@ -273,25 +215,16 @@ impl FacePlay {
     /// (established under Law 63A1 when the offending side has played to a later trick).
     pub fn rescan_revokes(&mut self, deal: &Deal) {
         let mut held = deal.hands;
-        for i in 0..self.tricks.len() {
-            let trick = self.tricks[i].clone();
-            let Some(led) = trick.suit_led() else { continue };
+        for i in 0..self.tricks().len() {
+            let trick = self.tricks()[i].clone();
+            let Some(&led) = trick.cards.first() else { continue };
             for (k, card) in trick.cards.iter().enumerate() {
                 let seat = trick.player(k);
-                let failed = card.suit() != led && held[seat.index()].suit_len(led) > 0;
+                let failed = rules::fails_to_follow(held[seat.index()], Some(led.suit()), *card);
                 if failed && !self.revokes.iter().any(|r| r.trick == i && r.offender == seat) {
-                    let established = self.tricks[i + 1..].iter().any(|t| t.card_of(seat).is_some() || t.card_of(seat.partner()).is_some());
-                    self.revokes.push(Revoke {
-                        offender: seat,
-                        trick: i,
-                        suit_led: led,
-                        card: *card,
-                        established,
-                        from_dummy: seat == self.dummy,
-                        defective: false,
-                        required: None,
-                        dummy_asked: false,
-                    });
+                    let mut revoke = Revoke::new(seat, i, led.suit(), *card, seat == self.dummy());
+                    revoke.established = self.played_after(i, seat);
+                    self.revokes.push(revoke);
                 }
                 held[seat.index()].remove(*card);
             }
@@ -300,83 +233,29 @@ impl FacePlay {
     }
 
     /// Keeps the tricks' ownership fixed under Law 67B from an earlier version of the play
-    /// (rebuilt after a correction) and recounts the tricks won.
+    /// (rebuilt after a correction).
     pub fn inherit_owners(&mut self, from: &FacePlay) {
-        self.owners = from.owners.iter().copied().filter(|(i, _)| self.tricks.get(*i).is_some_and(|t| t.is_complete())).collect();
-        self.won = [0, 0];
-        for i in 0..self.tricks.len() {
-            if let Some(w) = self.trick_winner(i) {
-                self.won[w.side() as usize] += 1;
-            }
-        }
-    }
-
-    /// Law 44C: the cards the hand to play may play.
-    pub fn legal_cards(&self) -> Hand {
-        let Some(trick) = self.current_trick() else { return Hand::EMPTY };
-        let hand = self.remaining[trick.player(trick.cards.len()).index()];
-        match trick.suit_led() {
-            Some(led) if hand.suit_len(led) > 0 => hand.cards_in(led),
-            _ => hand,
-        }
-    }
-
-    /// Whether the hand `seat` may play `card` now (rotation, holding, following suit).
-    pub fn check(&self, seat: Seat, card: Card) -> Result<(), LawError> {
-        self.check_physical(seat, card)?;
-        if !self.legal_cards().contains(card) {
-            let led = self.current_trick().and_then(|t| t.suit_led()).unwrap_or(card.suit());
-            return Err(LawError::MustFollowSuit { seat, led });
-        }
-        Ok(())
+        self.play.keep_winners_of(&from.play);
     }
 
     /// Rotation and holding only: what a revoke still has to satisfy.
     pub fn check_physical(&self, seat: Seat, card: Card) -> Result<(), LawError> {
-        let expected = self.to_play().ok_or(LawError::PlayEnded)?;
-        if seat != expected {
-            return Err(LawError::PlayOutOfTurn { seat, expected });
-        }
-        if !self.remaining[seat.index()].contains(card) {
-            return Err(LawError::CardNotHeld { seat, card });
-        }
-        Ok(())
+        self.play.check_turn_and_holding(seat, card)
     }
 
     /// Plays a card, recording a revoke when it fails to follow suit (Law 61A), and establishing
     /// earlier revokes when the offender or his partner plays to a later trick (Law 63A1).
     pub fn play(&mut self, seat: Seat, card: Card) -> Result<(), LawError> {
-        self.check_physical(seat, card)?;
-        let index = self.tricks.len() - 1;
+        self.play.check_turn_and_holding(seat, card)?;
+        let index = self.tricks().len() - 1;
         for r in self.revokes.iter_mut() {
             if r.offender.side() == seat.side() && r.trick < index {
                 r.established = true;
             }
         }
-        if !self.legal_cards().contains(card) {
-            if let Some(suit_led) = self.current_trick().and_then(|t| t.suit_led()) {
-                self.revokes.push(Revoke {
-                    offender: seat,
-                    trick: index,
-                    suit_led,
-                    card,
-                    established: false,
-                    from_dummy: seat == self.dummy,
-                    defective: false,
-                    required: None,
-                    dummy_asked: false,
-                });
-            }
-        }
-        self.remaining[seat.index()].remove(card);
-        let trump = self.trump;
-        let Some(trick) = self.tricks.last_mut() else { return Err(LawError::PlayEnded) };
-        trick.cards.push(card);
-        if let Some(winner) = trick.winner(trump) {
-            self.won[winner.side() as usize] += 1;
-            if self.tricks.len() < 13 {
-                self.tricks.push(Trick::new(winner));
-            }
+        if let Some(suit_led) = self.play.record(seat, card)? {
+            let from_dummy = seat == self.dummy();
+            self.revokes.push(Revoke::new(seat, index, suit_led, card, from_dummy));
         }
         Ok(())
     }
@@ -422,6 +301,7 @@ impl FacePlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tenace_table::Trick;
 
     const DEAL: &str = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
 
@@ -430,9 +310,12 @@ mod tests {
     }
 
     /// A finished play whose trick `i` is won by `winners[i]` (its leader, with the ace).
+    /// (Built through the stored form, since no real deal gives any order of winners.)
     fn finished(winners: [Seat; 13], revokes: Vec<Revoke>) -> FacePlay {
-        let tricks = winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
-        FacePlay { dummy: Seat::South, trump: None, remaining: [Hand::EMPTY; 4], tricks, won: [0, 0], revokes, owners: Vec::new() }
+        let tricks: Vec<Trick> = winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
+        let mut play = serde_json::to_value(Play::new(&Deal::from_pbn(DEAL).unwrap(), Seat::North, None)).unwrap();
+        play["tricks"] = serde_json::to_value(tricks).unwrap();
+        FacePlay { play: serde_json::from_value(play).unwrap(), revokes }
     }
 
     fn revoke(offender: Seat, trick: usize) -> Revoke {

@@ -67,10 +67,7 @@ fn reconstruct(view: &PlayView) -> Known {
 
 /// The cards the hand to play may legally play (Law 44C: follow suit when able).
 fn legal_cards(hand: Hand, trick: &[Card]) -> Hand {
-    match trick.first() {
-        Some(led) if hand.suit_len(led.suit()) > 0 => hand.cards_in(led.suit()),
-        _ => hand,
-    }
+    rules::legal_cards(hand, trick.first().map(|c| c.suit()))
 }
 
 /// Lowest card first: by rank, then by suit. Used for tie-breaks and fallbacks.

@@ -22,7 +22,7 @@
 //! placed among the quitted tricks) cannot arise: the engine keeps every played card in its trick.
 //! Dummy's cards are chosen by declarer (Law 45B).
 
-use tenace_core::{Card, Hand, Seat};
+use tenace_core::{rules, Card, Hand, Seat};
 use tenace_table::{Ending, LawError};
 
 use super::{option, AfterRevoke, FaceTable, Play};
@@ -62,7 +62,7 @@ impl FaceTable {
         match (extra.is_empty(), timely) {
             (true, true) => {
                 let hand = self.hand_at(index, seat);
-                let legal = if hand.suit_len(led) > 0 { hand.cards_in(led) } else { hand };
+                let legal = rules::legal_cards(hand, Some(led));
                 for c in legal.iter().rev() {
                     options.push(option(own, Choice::Designate(c), "67A1", format!("{seat:?} supplies the {c} to trick {number}.")));
                 }

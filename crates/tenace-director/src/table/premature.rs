@@ -8,7 +8,7 @@
 //! led to the next trick, where it is a lead out of turn (Laws 53-56) unless the offender wins
 //! the trick.
 
-use tenace_core::{Card, Seat, Suit};
+use tenace_core::{rules, Card, Seat, Suit};
 
 use super::{option, FaceTable};
 use crate::error::DirectorError;
@@ -83,7 +83,7 @@ impl FaceTable {
             return Err(tenace_table::LawError::CardNotHeld { seat, card }.into());
         }
         let led = trick.cards[0].suit();
-        let legal = card.suit() == led || hand.suit_len(led) == 0;
+        let legal = !rules::fails_to_follow(hand, Some(led), card);
         if seat.side() == fc.declarer.side() {
             if legal {
                 self.committed = Some((seat, card, false));
