@@ -438,7 +438,7 @@ pub fn desk(table: &FaceTable) -> Desk {
                     Chooser::Director => "Director".to_string(),
                     Chooser::Player(s) => s.name().to_string(),
                 },
-                law: o.law.clone(),
+                law: o.law.to_string(),
                 description: o.description.clone(),
             })
             .collect(),
@@ -480,7 +480,7 @@ pub fn desk(table: &FaceTable) -> Desk {
         rectification,
         obligations,
         result: table.result().map(|_| status.clone()),
-        notes: table.notes().iter().map(|n| DeskNote { law: n.law.clone(), text: n.text.clone() }).collect(),
+        notes: table.notes().iter().map(|n| DeskNote { law: n.law.to_string(), text: n.text.clone() }).collect(),
         status,
         events: table.events().len(),
     }

@@ -1,5 +1,6 @@
 //! Why the engine refuses an event. Every refusal names the Law; a refused event changes nothing.
 
+use crate::law::Law;
 use tenace_core::{Call, Card, Seat, Suit};
 use tenace_table::LawError;
 
@@ -17,13 +18,13 @@ pub enum DirectorError {
     #[error("Law 10C1: there is no rectification awaiting a choice")]
     NoRectification,
     #[error("Law {law}: {choice:?} is not among the options the Director explained")]
-    NotAnOption { law: String, choice: Choice },
+    NotAnOption { law: Law, choice: Choice },
     #[error("Law {law}: the choice belongs to {expected}, not {by}")]
-    WrongChooser { law: String, by: Chooser, expected: Chooser },
+    WrongChooser { law: Law, by: Chooser, expected: Chooser },
     #[error("Law {law}: {seat:?} must pass at this turn")]
-    MustPass { seat: Seat, law: String },
+    MustPass { seat: Seat, law: Law },
     #[error("Law {law}: {seat:?} must repeat the call made out of rotation ({call})")]
-    MustRepeat { seat: Seat, call: Call, law: String },
+    MustRepeat { seat: Seat, call: Call, law: Law },
     #[error("Law 27B: the insufficient bid must be corrected by a legal call; {call} is not one")]
     CorrectionNotLegal { call: Call },
     #[error("Law 27B3: the double or redouble was cancelled; {seat:?} must replace it with a sufficient bid or a pass")]
@@ -61,9 +62,9 @@ pub enum DirectorError {
     #[error("Law 12C: the adjusted score cannot be scored: {message}")]
     BadAdjustment { message: String },
     #[error("Law {law}: {seat:?} must comply with declarer's option (he is able to)")]
-    MustComply { seat: Seat, law: String },
+    MustComply { seat: Seat, law: Law },
     #[error("Law {law}: {seat:?}'s {card}, played prematurely, is his play")]
-    MustPlayCommitted { seat: Seat, card: Card, law: String },
+    MustPlayCommitted { seat: Seat, card: Card, law: Law },
     #[error("Law 50C: {seat:?} may not play another card below an honour of the suit of his minor penalty card {card} before it")]
     MinorPenaltyCard { seat: Seat, card: Card },
     #[error("Law 51A: declarer designated the penalty card {card} for {seat:?} to play")]
@@ -109,45 +110,46 @@ impl From<LawError> for DirectorError {
 
 impl DirectorError {
     /// The Law (and subsection) that refuses the event, e.g. `"27B3"`.
-    pub fn law(&self) -> String {
+    pub fn law(&self) -> Law {
         use DirectorError::*;
         match self {
-            Table(e) => e.law().to_string(),
-            RectificationPending { .. } => "9B2".into(),
-            NoRectification => "10C1".into(),
-            NotAnOption { law, .. } | WrongChooser { law, .. } | MustPass { law, .. } | MustRepeat { law, .. } => law.clone(),
-            CorrectionNotLegal { .. } => "27B".into(),
-            CorrectionMustBeBidOrPass { .. } => "27B3".into(),
-            LeadProhibited { .. } => "26B".into(),
-            AuctionPeriodOver => "17D1".into(),
-            PenaltyCardMustBePlayed { .. } => "50D1".into(),
-            NoRevokeToCorrect { .. } => "62A".into(),
-            NothingExposed { .. } => "24".into(),
-            LeadRequired { .. } => "50D2(a)".into(),
-            NoCallToCorrect { .. } => "25A1".into(),
-            PartnerHasCalled { .. } => "25A4".into(),
-            BoardOver => "79A".into(),
-            ClaimPending { .. } => "68D1".into(),
-            NoClaim => "68".into(),
-            NotAnOpponent { .. } => "69A".into(),
-            TooManyTricks { .. } => "68A".into(),
-            DummyClaims => "43A1(c)".into(),
-            NoAgreedClaim => "69B/71".into(),
-            BadAdjustment { .. } => "12C".into(),
-            MustComply { law, .. } => law.clone(),
-            MustPlayCommitted { law, .. } => law.clone(),
-            MinorPenaltyCard { .. } => "50C".into(),
-            DesignatedPenaltyCard { .. } => "51A".into(),
-            NotAQuittedTrick { .. } => "67".into(),
-            CorrectEarlierRevoke { .. } => "62C3".into(),
-            NoUnnamedDummyCard => "45D1".into(),
-            NoDesignationToChange => "45C4(b)".into(),
-            NoSuchCall { .. } => "26B".into(),
-            NothingToForfeit => "11A".into(),
-            NoChoiceToCancel => "10B".into(),
-            NoLeadToWarn => "43B2(a)".into(),
-            NoRevokeDummyAsked => "43B2(b)".into(),
-            NoDefenderIrregularity => "43B3".into(),
+            Table(e) => Law::new(e.law()),
+            RectificationPending { .. } => Law::new("9B2"),
+            NoRectification => Law::new("10C1"),
+            NotAnOption { law, .. } | WrongChooser { law, .. } | MustPass { law, .. } | MustRepeat { law, .. } => *law,
+            CorrectionNotLegal { .. } => Law::new("27B"),
+            CorrectionMustBeBidOrPass { .. } => Law::new("27B3"),
+            LeadProhibited { .. } => Law::new("26B"),
+            AuctionPeriodOver => Law::new("17D1"),
+            PenaltyCardMustBePlayed { .. } => Law::new("50D1"),
+            NoRevokeToCorrect { .. } => Law::new("62A"),
+            NothingExposed { .. } => Law::new("24"),
+            LeadRequired { .. } => Law::new("50D2(a)"),
+            NoCallToCorrect { .. } => Law::new("25A1"),
+            PartnerHasCalled { .. } => Law::new("25A4"),
+            BoardOver => Law::new("79A"),
+            ClaimPending { .. } => Law::new("68D1"),
+            NoClaim => Law::new("68"),
+            NotAnOpponent { .. } => Law::new("69A"),
+            TooManyTricks { .. } => Law::new("68A"),
+            DummyClaims => Law::new("43A1(c)"),
+            // Displayed as "Law 69B/71": a review under either Law.
+            NoAgreedClaim => Law::new("69B"),
+            BadAdjustment { .. } => Law::new("12C"),
+            MustComply { law, .. } => *law,
+            MustPlayCommitted { law, .. } => *law,
+            MinorPenaltyCard { .. } => Law::new("50C"),
+            DesignatedPenaltyCard { .. } => Law::new("51A"),
+            NotAQuittedTrick { .. } => Law::new("67"),
+            CorrectEarlierRevoke { .. } => Law::new("62C3"),
+            NoUnnamedDummyCard => Law::new("45D1"),
+            NoDesignationToChange => Law::new("45C4(b)"),
+            NoSuchCall { .. } => Law::new("26B"),
+            NothingToForfeit => Law::new("11A"),
+            NoChoiceToCancel => Law::new("10B"),
+            NoLeadToWarn => Law::new("43B2(a)"),
+            NoRevokeDummyAsked => Law::new("43B2(b)"),
+            NoDefenderIrregularity => Law::new("43B3"),
         }
     }
 }
@@ -164,10 +166,10 @@ mod tests {
             DirectorError::Table(LawError::AuctionEnded),
             DirectorError::RectificationPending { pending: "x".into() },
             DirectorError::NoRectification,
-            DirectorError::NotAnOption { law: "27A1".into(), choice: Choice::Rectify },
-            DirectorError::WrongChooser { law: "29A".into(), by: Chooser::Director, expected: Chooser::Player(Seat::South) },
-            DirectorError::MustPass { seat: Seat::West, law: "27B2".into() },
-            DirectorError::MustRepeat { seat: Seat::East, call: Call::Double, law: "32A1".into() },
+            DirectorError::NotAnOption { law: Law::new("27A1"), choice: Choice::Rectify },
+            DirectorError::WrongChooser { law: Law::new("29A"), by: Chooser::Director, expected: Chooser::Player(Seat::South) },
+            DirectorError::MustPass { seat: Seat::West, law: Law::new("27B2") },
+            DirectorError::MustRepeat { seat: Seat::East, call: Call::Double, law: Law::new("32A1") },
             DirectorError::CorrectionNotLegal { call: Call::Redouble },
             DirectorError::CorrectionMustBeBidOrPass { seat: Seat::East },
             DirectorError::LeadProhibited { seat: Seat::West, suit: Suit::Hearts, card },
@@ -186,8 +188,8 @@ mod tests {
             DirectorError::DummyClaims,
             DirectorError::NoAgreedClaim,
             DirectorError::BadAdjustment { message: "x".into() },
-            DirectorError::MustComply { seat: Seat::East, law: "57A1".into() },
-            DirectorError::MustPlayCommitted { seat: Seat::East, card, law: "57D".into() },
+            DirectorError::MustComply { seat: Seat::East, law: Law::new("57A1") },
+            DirectorError::MustPlayCommitted { seat: Seat::East, card, law: Law::new("57D") },
             DirectorError::MinorPenaltyCard { seat: Seat::East, card },
             DirectorError::DesignatedPenaltyCard { seat: Seat::East, card },
             DirectorError::NotAQuittedTrick { trick: 14 },
@@ -205,7 +207,7 @@ mod tests {
             assert!(e.to_string().starts_with(&format!("Law {}", e.law())), "{e}");
         }
         assert_eq!(
-            DirectorError::WrongChooser { law: "29A".into(), by: Chooser::Director, expected: Chooser::Player(Seat::South) }.to_string(),
+            DirectorError::WrongChooser { law: Law::new("29A"), by: Chooser::Director, expected: Chooser::Player(Seat::South) }.to_string(),
             "Law 29A: the choice belongs to South, not the Director"
         );
     }

@@ -16,6 +16,7 @@ pub mod auction;
 pub mod claim;
 pub mod console;
 mod error;
+pub mod law;
 pub mod play;
 pub mod rectification;
 pub mod score;
@@ -23,6 +24,7 @@ mod table;
 
 pub use auction::MadeCall;
 pub use error::DirectorError;
+pub use law::Law;
 pub use play::{FacePlay, Requirement, Revoke};
 pub use rectification::{
     Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification, RestrictionState, Spoken,

@@ -3,6 +3,7 @@
 //! leader can be set (an accepted lead out of turn, Laws 53-54), and established revokes are
 //! adjusted at the end of play (Laws 63-64).
 
+use crate::law::Law;
 use serde::{Deserialize, Serialize};
 use std::ops::Deref;
 
@@ -15,27 +16,27 @@ use tenace_table::{LawError, Play};
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Requirement {
     /// Law 50D2(a), 51B: a lead of this suit was required.
-    Lead { suit: Suit, law: String },
+    Lead { suit: Suit, law: Law },
     /// Laws 26B, 50D2(a), 51B: the lead of this suit was prohibited.
-    NoLead { suit: Suit, law: String },
+    NoLead { suit: Suit, law: Law },
     /// Laws 57A1, 57A2 (the highest or lowest card of the suit led); Laws 50D1, 51A (a penalty
     /// card, whose failure is dealt with by Law 52).
-    Card { card: Card, law: String },
+    Card { card: Card, law: Law },
     /// Law 57A3: a card of this suit was required.
-    Suit { suit: Suit, law: String },
+    Suit { suit: Suit, law: Law },
     /// Law 57A4: a card of this suit was forbidden.
-    NoSuit { suit: Suit, law: String },
+    NoSuit { suit: Suit, law: Law },
 }
 
 impl Requirement {
     /// The Law that required the card or suit.
-    pub fn law(&self) -> &str {
+    pub fn law(&self) -> Law {
         match self {
             Requirement::Lead { law, .. }
             | Requirement::NoLead { law, .. }
             | Requirement::Card { law, .. }
             | Requirement::Suit { law, .. }
-            | Requirement::NoSuit { law, .. } => law,
+            | Requirement::NoSuit { law, .. } => *law,
         }
     }
 
@@ -108,7 +109,7 @@ impl Revoke {
 /// The play period of one board at a face-to-face table: the trick engine [`Play`] (read through
 /// `Deref`) in its recording mode, plus the ledger of revokes (Laws 61-64, 67). Every change goes
 /// through this type, so the ledger follows the cards.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FacePlay {
     play: Play,
     revokes: Vec<Revoke>,

@@ -1,6 +1,7 @@
 //! The vocabulary of a ruling: events at the face-to-face table, the irregularity found, the
 //! options the Laws give (who chooses, under which Law), and the obligations that follow.
 
+use crate::law::Law;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -268,7 +269,7 @@ pub enum Choice {
 pub struct RectOption {
     pub chooser: Chooser,
     pub choice: Choice,
-    pub law: String,
+    pub law: Law,
     pub description: String,
 }
 
@@ -290,7 +291,7 @@ pub enum Irregularity {
     PassOutOfRotationCancelled { offender: Seat, turn_of: Seat },
     /// Laws 30B1(b), 31A2, 31B2, 32A2, 32B2, 25B1: the call that replaces a cancelled or withdrawn
     /// call, for the Director to judge comparable or not.
-    Replacement { offender: Seat, withdrawn: Call, replacement: Call, law: String },
+    Replacement { offender: Seat, withdrawn: Call, replacement: Call, law: Law },
     /// Law 25B: a change of call (a call at LHO's turn by a player who has just called).
     ChangeOfCall { offender: Seat, original: Call, substitute: Call },
     /// Law 25A6: after an unintended call was replaced, the LHO's call made over it.
@@ -365,11 +366,11 @@ pub struct Rectification {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Obligation {
     /// The player must pass when next it is his turn to call.
-    PassAtNextTurn { seat: Seat, law: String },
+    PassAtNextTurn { seat: Seat, law: Law },
     /// The player must pass whenever it is his turn to call, for the rest of the auction.
-    PassThroughout { seat: Seat, law: String },
+    PassThroughout { seat: Seat, law: Law },
     /// Laws 31A1, 32A1: the offender must repeat the call made out of rotation.
-    RepeatCall { seat: Seat, call: Call, law: String },
+    RepeatCall { seat: Seat, call: Call, law: Law },
 }
 
 impl Obligation {
@@ -379,9 +380,9 @@ impl Obligation {
         }
     }
 
-    pub fn law(&self) -> &str {
+    pub fn law(&self) -> Law {
         match self {
-            Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } | Obligation::RepeatCall { law, .. } => law,
+            Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } | Obligation::RepeatCall { law, .. } => *law,
         }
     }
 }
@@ -403,7 +404,7 @@ pub enum RestrictionState {
 pub struct LeadRestriction {
     pub offender: Seat,
     /// The Law that made it apply (e.g. `27B2`).
-    pub law: String,
+    pub law: Law,
     pub state: RestrictionState,
 }
 
@@ -411,6 +412,6 @@ pub struct LeadRestriction {
 /// or for the players' information (Law 16C).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Note {
-    pub law: String,
+    pub law: Law,
     pub text: String,
 }

@@ -7,6 +7,7 @@
 use tenace_events::{Outcome, Played};
 
 use crate::error::DirectorError;
+use crate::law::Law;
 use crate::rectification::Note;
 use crate::table::FaceTable;
 
@@ -16,7 +17,7 @@ use crate::table::FaceTable;
 /// forfeited right to rectification (11A: a side that gained through its opponents' action in
 /// ignorance of the law), and a defenders' irregularity left unrectified because dummy, after a
 /// Law 43A2 violation, drew attention to it (43B3: only the defending side's score is adjusted).
-pub const REVIEW_LAWS: [&str; 7] = ["11A", "16C", "23C", "27D", "43B3", "50E", "64C"];
+pub const REVIEW_LAWS: [Law; 7] = [Law::new("11A"), Law::new("16C"), Law::new("23C"), Law::new("27D"), Law::new("43B3"), Law::new("50E"), Law::new("64C")];
 
 /// What the Director hands to the scorer for one board.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,7 +37,7 @@ impl FaceTable {
                 None => Played::passed_out(),
             })
         });
-        let review = self.notes().iter().filter(|n| REVIEW_LAWS.iter().any(|l| n.law.starts_with(l))).cloned().collect();
+        let review = self.notes().iter().filter(|n| REVIEW_LAWS.iter().any(|l| n.law.is_within(*l))).cloned().collect();
         HandOff { outcome, review }
     }
 

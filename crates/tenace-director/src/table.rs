@@ -2,7 +2,7 @@
 //! and open a [`Rectification`]; the right chooser picks an option; the choice is applied and the
 //! resulting obligations are enforced for the rest of the auction and play.
 
-use serde::{Deserialize, Serialize};
+use crate::law::Law;
 use tenace_core::{Board, Call, Card, Hand, Seat, Side, Suit};
 use tenace_table::{BoardResult, Ending, FinalContract, LawError};
 
@@ -20,21 +20,20 @@ use crate::error::DirectorError;
 use crate::rectification::*;
 
 /// A follow-up the engine waits for: a call whose nature decides the rectification.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// Law 27B: the offender must correct the withdrawn insufficient bid; after 27B3/27B4 only a
     /// sufficient bid or a pass (`bid_or_pass`).
     InsufficientCorrection { offender: Seat, withdrawn: tenace_core::Bid, bid_or_pass: bool },
     /// Laws 31A, 32A: what the offender's RHO calls decides (pass: repeat; otherwise: any call).
-    AwaitRho { offender: Seat, withdrawn: Call, law: String },
+    AwaitRho { offender: Seat, withdrawn: Call, law: Law },
     /// The offender's next call replaces a cancelled call; the Director judges it (Law 23A).
-    Replacement { offender: Seat, withdrawn: Call, law: String },
+    Replacement { offender: Seat, withdrawn: Call, law: Law },
 }
 
 /// Law 62C: the cards played after a revoke that was corrected, taken back and waiting, in
 /// rotation, for each player's decision to keep or withdraw his.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AfterRevoke {
     pub revoker: Seat,
     /// The cards played after the revoke, in order (player, card).
@@ -45,19 +44,16 @@ pub struct AfterRevoke {
     pub waiting: Option<Seat>,
     /// Law 45C4(b): opponents' cards that were not legal plays before the change of
     /// designation; they may not be withdrawn.
-    #[serde(default)]
     pub stand: Vec<(Seat, Card)>,
     /// `"58B3"` when the cards follow a card changed under Law 58B (via 67A2): only the
     /// offender's opponents may withdraw theirs; otherwise Law 62C.
-    #[serde(default)]
-    pub law: String,
+    pub law: Law,
     /// Law 62C3: the other side's revoke card on the same trick, to be withdrawn and corrected.
-    #[serde(default)]
     pub correct: Option<(Seat, Card)>,
 }
 
 /// The state of one board at a face-to-face table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FaceTable {
     board: Board,
     calls: Vec<MadeCall>,
@@ -73,49 +69,35 @@ pub struct FaceTable {
     penalty_cards: Vec<(Seat, Card)>,
     /// Law 24: cards exposed during the auction (player, card, whether a premature lead), face up
     /// until the auction ends.
-    #[serde(default)]
     exposed: Vec<(Seat, Card, bool)>,
     /// One-turn obligations and the index of the call that fulfilled them (restored if Law 25A
     /// replaces that call).
-    #[serde(default)]
     fulfilled: Vec<(usize, Obligation)>,
     /// Law 50D2: the trick for which declarer has chosen, and a lead he required (leader, suit).
-    #[serde(default)]
     penalty_decided: Option<usize>,
-    #[serde(default)]
     required_lead: Option<(Seat, Suit)>,
     /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
-    #[serde(default)]
     claim: Option<ClaimMade>,
     /// Law 51A: the penalty card declarer designated (holder, card, trick index).
-    #[serde(default)]
     designated: Option<(Seat, Card, usize)>,
     /// Minor penalty cards (Law 50B/50C) still held: the player and the card.
-    #[serde(default)]
     minor_penalty_cards: Vec<(Seat, Card)>,
     /// Law 57A: declarer's option for the offender's partner's play to the trick (seat, option,
     /// trick index).
-    #[serde(default)]
     play_restriction: Option<(Seat, Choice, usize)>,
     /// Law 57C1: a premature card that stands unrectified (seat, card, led to the next trick).
-    #[serde(default)]
     committed: Option<(Seat, Card, bool)>,
     /// The Law under which the committed card stands (57C1 when absent; 57C3, 57D).
-    #[serde(default)]
-    committed_law: Option<String>,
+    committed_law: Option<Law>,
     /// An agreed claim, kept for a review under Law 69B or 71 (once).
-    #[serde(default)]
     agreed_claim: Option<ClaimMade>,
     /// Law 62C: cards played after a corrected revoke, awaiting their players' decisions.
-    #[serde(default)]
     after_revoke: Option<AfterRevoke>,
     /// Law 60B: the trick at which declarer was required to retract a lead from the wrong hand
     /// (55B2) and has still to lead from the correct one.
-    #[serde(default)]
     declarer_retracted: Option<usize>,
     /// Laws 26B, 29C: the Director's statements of the suits a call of the legal auction
     /// specified (index in `calls`, the seat and call there, the suits).
-    #[serde(default)]
     specified: Vec<(usize, Seat, Call, Vec<Suit>)>,
     result: Option<BoardResult>,
     notes: Vec<Note>,
@@ -132,7 +114,7 @@ fn misinformed(seat: Seat, card: Card) -> RectOption {
     option(
         Chooser::Director,
         Choice::NoRectification,
-        "47E1",
+        Law::new("47E1"),
         format!("An opponent mistakenly told {seat:?} it was his lead: the {card} is retracted without rectification (Law 16C)."),
     )
 }
@@ -141,15 +123,11 @@ fn misinformed(seat: Seat, card: Card) -> RectOption {
 /// minor penalty card, before a lower card of its suit) and was not, the other card being
 /// accepted under Law 52B1.
 fn penalty_requirement(card: Card, minor: bool) -> crate::play::Requirement {
-    crate::play::Requirement::Card { card, law: if minor { "50C" } else { "50D1" }.into() }
+    crate::play::Requirement::Card { card, law: Law::new(if minor { "50C" } else { "50D1" }) }
 }
 
-fn law(s: &str) -> String {
-    s.to_string()
-}
-
-fn option(chooser: Chooser, choice: Choice, law: &str, description: impl Into<String>) -> RectOption {
-    RectOption { chooser, choice, law: law.to_string(), description: description.into() }
+fn option(chooser: Chooser, choice: Choice, law: Law, description: impl Into<String>) -> RectOption {
+    RectOption { chooser, choice, law, description: description.into() }
 }
 
 impl FaceTable {
@@ -278,7 +256,7 @@ impl FaceTable {
         for o in self.obligations.iter().filter(|o| o.seat() == seat) {
             match o {
                 Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } if call != Call::Pass => {
-                    return Err(DirectorError::MustPass { seat, law: law.clone() });
+                    return Err(DirectorError::MustPass { seat, law: *law });
                 }
                 // A duty to pass prevails over a duty to repeat a bid, double or redouble.
                 Obligation::RepeatCall { call: repeat, law, .. }
@@ -286,7 +264,7 @@ impl FaceTable {
                         && auction::check_admissible(&self.calls, seat, *repeat).is_ok()
                         && (*repeat == Call::Pass || self.must_pass(seat).is_none()) =>
                 {
-                    return Err(DirectorError::MustRepeat { seat, call: *repeat, law: law.clone() });
+                    return Err(DirectorError::MustRepeat { seat, call: *repeat, law: *law });
                 }
                 _ => {}
             }
@@ -310,7 +288,7 @@ impl FaceTable {
         // Law 57C1: a premature card that stands is the only card.
         if let Some(committed) = self.committed_card(seat) {
             if card != committed {
-                let law = self.committed_law.clone().unwrap_or_else(|| "57C1".to_string());
+                let law = self.committed_law.unwrap_or_else(|| Law::new("57C1"));
                 return Err(DirectorError::MustPlayCommitted { seat, card: committed, law });
             }
             // The ruling (57C1, 57C3, 57D) fixes the card: other duties wait (cf. 60A3).
@@ -424,16 +402,14 @@ impl FaceTable {
     fn broken_requirement(&self, seat: Seat, e: &DirectorError) -> Option<crate::play::Requirement> {
         use crate::play::Requirement;
         match e {
-            DirectorError::LeadRequired { suit, .. } => Some(Requirement::Lead { suit: *suit, law: "50D2(a)".into() }),
+            DirectorError::LeadRequired { suit, .. } => Some(Requirement::Lead { suit: *suit, law: Law::new("50D2(a)") }),
             DirectorError::LeadProhibited { suit, .. } => {
-                let l = self.restrictions.iter().find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit)).map_or("26B", |r| {
-                    if r.law.starts_with("50D2") || r.law.starts_with("51B") {
-                        r.law.as_str()
-                    } else {
-                        "26B"
-                    }
-                });
-                Some(Requirement::NoLead { suit: *suit, law: l.to_string() })
+                let restriction = self.restrictions.iter().find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit));
+                let law = match restriction {
+                    Some(r) if r.law.is_within(Law::new("50D2")) || r.law.is_within(Law::new("51B")) => r.law,
+                    _ => Law::new("26B"),
+                };
+                Some(Requirement::NoLead { suit: *suit, law })
             }
             DirectorError::MustComply { .. } => self.required_57a(seat),
             _ => None,
@@ -510,24 +486,24 @@ impl FaceTable {
         }
     }
 
-    fn must_pass(&self, seat: Seat) -> Option<String> {
+    fn must_pass(&self, seat: Seat) -> Option<Law> {
         self.obligations.iter().find_map(|o| match o {
-            Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => Some(law.clone()),
+            Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => Some(*law),
             _ => None,
         })
     }
 
-    fn note(&mut self, law: &str, text: impl Into<String>) {
-        self.notes.push(Note { law: law.to_string(), text: text.into() });
+    fn note(&mut self, law: Law, text: impl Into<String>) {
+        self.notes.push(Note { law, text: text.into() });
     }
 
     fn open(&mut self, irregularity: Irregularity, options: Vec<RectOption>) {
         self.rectification = Some(Rectification { irregularity, options });
     }
 
-    fn add_restriction(&mut self, offender: Seat, law: &str) {
+    fn add_restriction(&mut self, offender: Seat, law: Law) {
         if !self.restrictions.iter().any(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
-            self.restrictions.push(LeadRestriction { offender, law: law.to_string(), state: RestrictionState::Waiting });
+            self.restrictions.push(LeadRestriction { offender, law, state: RestrictionState::Waiting });
         }
     }
 
@@ -560,7 +536,7 @@ impl FaceTable {
                 vec![option(
                     Chooser::Director,
                     Choice::Rectify,
-                    "39A",
+                    Law::new("39A"),
                     "The call is cancelled (Law 39A); Law 26B may apply to a defender's bid, double or redouble (39C).",
                 )],
             );
@@ -576,7 +552,7 @@ impl FaceTable {
                     vec![option(
                         Chooser::Director,
                         Choice::Rectify,
-                        "38",
+                        Law::new("38"),
                         "No contract above seven may be played (38A): the bid is cancelled with any later call (38B), a \
                          pass is substituted if it was the offender's turn, and each member of the offending side must \
                          pass throughout (38C); Law 26B lead restrictions may apply (38D).",
@@ -594,7 +570,7 @@ impl FaceTable {
                 if auction::is_over(&self.calls) {
                     self.open(
                         Irregularity::CallAfterFinalPass { offender: seat, call: spoken },
-                        vec![option(Chooser::Director, Choice::Rectify, "39A", "The call is cancelled (Law 39A).")],
+                        vec![option(Chooser::Director, Choice::Rectify, Law::new("39A"), "The call is cancelled (Law 39A).")],
                     );
                     return Ok(());
                 }
@@ -621,7 +597,7 @@ impl FaceTable {
                     vec![option(
                         Chooser::Director,
                         Choice::Rectify,
-                        "37B",
+                        Law::new("37B"),
                         format!(
                             "{seat:?} was required to pass (Law {l}): the call is cancelled, a pass is substituted and \
                              each member of the offending side must pass throughout (37B); Law 26B may apply."
@@ -635,7 +611,7 @@ impl FaceTable {
             self.obligations.iter().find(|o| matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == seat))
         {
             if call != *repeat && auction::check_admissible(&self.calls, seat, *repeat).is_ok() && (*repeat == Call::Pass || self.must_pass(seat).is_none()) {
-                return Err(DirectorError::MustRepeat { seat, call: *repeat, law: law.clone() });
+                return Err(DirectorError::MustRepeat { seat, call: *repeat, law: *law });
             }
         }
         if let (Call::Bid(bid), Err(_)) = (call, admissible) {
@@ -643,11 +619,11 @@ impl FaceTable {
             self.open(
                 Irregularity::InsufficientBid { offender: seat, bid },
                 vec![
-                    option(lho, Choice::Accept, "27A1", format!("{:?} accepts {bid}: it is treated as legal.", seat.lho())),
+                    option(lho, Choice::Accept, Law::new("27A1"), format!("{:?} accepts {bid}: it is treated as legal.", seat.lho())),
                     option(
                         lho,
                         Choice::Refuse,
-                        "27B",
+                        Law::new("27B"),
                         format!(
                             "{bid} is not accepted: {seat:?} must correct it with a legal call (27B1: lowest sufficient \
                              bid in the same denomination or a comparable call, no further rectification; otherwise \
@@ -673,7 +649,7 @@ impl FaceTable {
             Irregularity::InsufficientBid { offender, bid } | Irregularity::InsufficientSubstitute { offender, bid, .. } if seat == offender.lho() => {
                 self.rectification = None;
                 self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
-                self.note("27A1", format!("{seat:?} called over {bid}, accepting it."));
+                self.note(Law::new("27A1"), format!("{seat:?} called over {bid}, accepting it."));
                 self.record(offender, Call::Bid(bid));
                 self.on_call(seat, spoken)
             }
@@ -689,8 +665,13 @@ impl FaceTable {
                 self.open(
                     Irregularity::PrematureReplacement { offender, bid, substitute },
                     vec![
-                        option(lho, Choice::Accept, "27A1", format!("{:?} accepts {bid}; {substitute} is withdrawn (Law 16C).", seat.lho())),
-                        option(lho, Choice::Refuse, "27C", format!("{substitute} stands as the correction of {bid}; the Director applies Law 27B to it.")),
+                        option(lho, Choice::Accept, Law::new("27A1"), format!("{:?} accepts {bid}; {substitute} is withdrawn (Law 16C).", seat.lho())),
+                        option(
+                            lho,
+                            Choice::Refuse,
+                            Law::new("27C"),
+                            format!("{substitute} stands as the correction of {bid}; the Director applies Law 27B to it."),
+                        ),
                     ],
                 );
                 Ok(())
@@ -698,7 +679,7 @@ impl FaceTable {
             // Law 29A: the LHO elects to call, forfeiting rectification.
             Irregularity::OutOfRotation { offender, call, .. } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note("29A", format!("{seat:?} called over {call} out of rotation, accepting it."));
+                self.note(Law::new("29A"), format!("{seat:?} called over {call} out of rotation, accepting it."));
                 self.record(offender, call);
                 self.on_call(seat, spoken)
             }
@@ -706,26 +687,29 @@ impl FaceTable {
             // is cancelled without rectification (Law 16C2 aside).
             Irregularity::OutOfRotation { offender, call, turn_of } if seat == turn_of && turn_of.side() != offender.side() => {
                 self.rectification = None;
-                self.note("28B", format!("{seat:?} called at his turn: {offender:?}'s {call} is cancelled without rectification (Law 16C2 applies)."));
+                self.note(
+                    Law::new("28B"),
+                    format!("{seat:?} called at his turn: {offender:?}'s {call} is cancelled without rectification (Law 16C2 applies)."),
+                );
                 self.on_call(seat, spoken)
             }
             // Law 36A: the inadmissible call and the LHO's are cancelled; no rectification.
             Irregularity::InadmissibleDouble { offender, call, .. } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note("36A", format!("{seat:?} called before rectification: {call} and {spoken} are cancelled; no Law 26B restriction."));
+                self.note(Law::new("36A"), format!("{seat:?} called before rectification: {call} and {spoken} are cancelled; no Law 26B restriction."));
                 Ok(())
             }
             // Law 37A: the LHO calls before rectification: the inadmissible call and later calls stand.
             Irregularity::ViolatesObligationToPass { offender, call } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note("37A", format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."));
+                self.note(Law::new("37A"), format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."));
                 self.record(offender, call);
                 self.on_call(seat, spoken)
             }
             // Law 38B/38D: the bid above seven is cancelled with the LHO's call; no Law 26B.
             Irregularity::BidAboveSeven { offender, turn_of, .. } if seat == offender.lho() => {
                 self.rectification = None;
-                self.note("38D", format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."));
+                self.note(Law::new("38D"), format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."));
                 self.rectify_above_seven(offender, turn_of, false);
                 Ok(())
             }
@@ -739,10 +723,10 @@ impl FaceTable {
             self.record(offender, Call::Pass);
         }
         for s in [offender, offender.partner()] {
-            self.add_obligation(Obligation::PassThroughout { seat: s, law: law("38C") });
+            self.add_obligation(Obligation::PassThroughout { seat: s, law: Law::new("38C") });
         }
         if restriction {
-            self.add_restriction(offender, "38D");
+            self.add_restriction(offender, Law::new("38D"));
         }
     }
 
@@ -755,7 +739,10 @@ impl FaceTable {
              legal call at his turn and partner must pass throughout; Law 26B may apply (36B4)."
         };
         let l = if seat == turn { "36B" } else { "36B4" };
-        self.open(Irregularity::InadmissibleDouble { offender: seat, call, turn_of: turn }, vec![option(Chooser::Director, Choice::Rectify, l, text)]);
+        self.open(
+            Irregularity::InadmissibleDouble { offender: seat, call, turn_of: turn },
+            vec![option(Chooser::Director, Choice::Rectify, Law::new(l), text)],
+        );
     }
 
     fn out_of_rotation(&mut self, seat: Seat, call: Call, turn: Seat) -> Result<(), DirectorError> {
@@ -766,15 +753,20 @@ impl FaceTable {
             let mut options = vec![option(
                 Chooser::Director,
                 Choice::Unintended,
-                "25A",
+                Law::new("25A"),
                 format!("The Director judges {original} unintended: {call} replaces it; no lead restrictions (25A1)."),
             )];
             let mut without = self.calls.clone();
             without.pop();
             if auction::check_admissible(&without, seat, call).is_ok() {
-                options.push(option(lho, Choice::Accept, "25B1", format!("{:?} accepts {call}: {original} is withdrawn; Law 26 may apply.", seat.lho())));
+                options.push(option(
+                    lho,
+                    Choice::Accept,
+                    Law::new("25B1"),
+                    format!("{:?} accepts {call}: {original} is withdrawn; Law 26 may apply.", seat.lho()),
+                ));
             }
-            options.push(option(lho, Choice::Refuse, "25B2", format!("{call} is cancelled; {original} stands (Law 16C applies).")));
+            options.push(option(lho, Choice::Refuse, Law::new("25B2"), format!("{call} is cancelled; {original} stands (Law 16C applies).")));
             self.open(Irregularity::ChangeOfCall { offender: seat, original, substitute: call }, options);
             return Ok(());
         }
@@ -834,8 +826,8 @@ impl FaceTable {
         self.open(
             Irregularity::OutOfRotation { offender: seat, call, turn_of: turn },
             vec![
-                option(lho, Choice::Accept, "29A", format!("{:?} accepts {call}: the auction continues from {:?}.", seat.lho(), seat.lho())),
-                option(lho, Choice::Refuse, l, format!("{call} is cancelled (29B), the auction reverts to {turn:?}; {consequence}.")),
+                option(lho, Choice::Accept, Law::new("29A"), format!("{:?} accepts {call}: the auction continues from {:?}.", seat.lho(), seat.lho())),
+                option(lho, Choice::Refuse, Law::new(l), format!("{call} is cancelled (29B), the auction reverts to {turn:?}; {consequence}.")),
             ],
         );
         Ok(())
@@ -857,11 +849,11 @@ impl FaceTable {
             self.open(
                 Irregularity::InsufficientSubstitute { offender: seat, bid, withdrawn },
                 vec![
-                    option(lho, Choice::Accept, "27B4", format!("{:?} accepts the substituted {bid} (27A1).", seat.lho())),
+                    option(lho, Choice::Accept, Law::new("27B4"), format!("{:?} accepts the substituted {bid} (27A1).", seat.lho())),
                     option(
                         lho,
                         Choice::Refuse,
-                        "27B4",
+                        Law::new("27B4"),
                         format!("{bid} is cancelled; ruled as 27B3: {seat:?} must substitute a sufficient bid or pass and partner must pass throughout; Law 26B may apply."),
                     ),
                 ],
@@ -887,12 +879,17 @@ impl FaceTable {
                 options.push(option(
                     d,
                     Choice::LowestSufficientSameDenomination,
-                    "27B1(a)",
+                    Law::new("27B1(a)"),
                     format!("{b} is the lowest sufficient bid specifying the same denomination(s) as {withdrawn}: no further rectification (see 27D)."),
                 ));
             }
         }
-        options.push(option(d, Choice::Comparable, "27B1(b)", format!("{call} is comparable to {withdrawn} (Law 23A): no further rectification (see 27D).")));
+        options.push(option(
+            d,
+            Choice::Comparable,
+            Law::new("27B1(b)"),
+            format!("{call} is comparable to {withdrawn} (Law 23A): no further rectification (see 27D)."),
+        ));
         let (l, text) = match call {
             Call::Double | Call::Redouble => (
                 "27B3",
@@ -900,7 +897,7 @@ impl FaceTable {
             ),
             _ => ("27B2", format!("{call} is not comparable: partner must pass whenever it is his turn to call; Law 26B may apply.")),
         };
-        options.push(option(d, Choice::NotComparable, l, text));
+        options.push(option(d, Choice::NotComparable, Law::new(l), text));
         self.open(Irregularity::InsufficientBidCorrected { offender: seat, withdrawn, correction: call }, options);
         Ok(())
     }
@@ -912,7 +909,7 @@ impl FaceTable {
             // Law 17D3 (34): the auction reverts to the player who missed his turn.
             let cancelled = self.calls.split_off(i);
             let missed = self.calls.last().map_or(self.board.dealer, |c| c.seat.lho());
-            self.note("17D3", format!("{} pass(es) cancelled: the auction reverts to {missed:?}, who missed his turn (Law 16C).", cancelled.len()));
+            self.note(Law::new("17D3"), format!("{} pass(es) cancelled: the auction reverts to {missed:?}, who missed his turn (Law 16C).", cancelled.len()));
             return;
         }
         let index = self.calls.len() - 1;
@@ -938,15 +935,15 @@ impl FaceTable {
                 Pending::AwaitRho { offender, withdrawn, law } if call == Call::Pass => {
                     let l = if law == "31A" { "31A1" } else { "32A1" };
                     self.obligations.retain(|o| !matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == offender));
-                    self.add_obligation(Obligation::RepeatCall { seat: offender, call: withdrawn, law: l.into() });
+                    self.add_obligation(Obligation::RepeatCall { seat: offender, call: withdrawn, law: Law::new(l) });
                 }
                 Pending::AwaitRho { offender, withdrawn, law } => {
                     let l = if law == "31A" { "31A2" } else { "32A2" };
-                    self.pending.push(Pending::Replacement { offender, withdrawn, law: l.into() });
+                    self.pending.push(Pending::Replacement { offender, withdrawn, law: Law::new(l) });
                 }
                 Pending::Replacement { offender, withdrawn, law } => {
                     if self.rectification.is_none() {
-                        self.open_replacement(offender, withdrawn, call, &law);
+                        self.open_replacement(offender, withdrawn, call, law);
                     }
                 }
                 Pending::InsufficientCorrection { .. } => {}
@@ -954,33 +951,33 @@ impl FaceTable {
         }
     }
 
-    fn open_replacement(&mut self, offender: Seat, withdrawn: Call, replacement: Call, l: &str) {
+    fn open_replacement(&mut self, offender: Seat, withdrawn: Call, replacement: Call, l: Law) {
         let d = Chooser::Director;
         let not = if l == "25B1" {
             format!("{replacement} is not comparable to {withdrawn}: Law 26B lead restrictions may apply.")
         } else {
             format!("{replacement} is not comparable to {withdrawn}: partner must pass when next it is his turn to call; Laws 16C and 26B may apply.")
         };
-        let comparable_law = match l {
-            "30B1" => "30B1(b)(i)".to_string(),
-            "25B1" => "26A".to_string(),
-            other => format!("{other}(a)"),
+        let comparable_law = match l.to_string().as_str() {
+            "30B1" => Law::new("30B1(b)(i)"),
+            "25B1" => Law::new("26A"),
+            other => Law::new(&format!("{other}(a)")),
         };
-        let not_law = match l {
-            "30B1" => "30B1(b)(ii)".to_string(),
-            "25B1" => "26B".to_string(),
-            other => format!("{other}(b)"),
+        let not_law = match l.to_string().as_str() {
+            "30B1" => Law::new("30B1(b)(ii)"),
+            "25B1" => Law::new("26B"),
+            other => Law::new(&format!("{other}(b)")),
         };
         self.open(
-            Irregularity::Replacement { offender, withdrawn, replacement, law: l.to_string() },
+            Irregularity::Replacement { offender, withdrawn, replacement, law: l },
             vec![
                 option(
                     d,
                     Choice::Comparable,
-                    &comparable_law,
+                    comparable_law,
                     format!("{replacement} is comparable to {withdrawn} (Law 23A): no further rectification (see 23C)."),
                 ),
-                option(d, Choice::NotComparable, &not_law, not),
+                option(d, Choice::NotComparable, not_law, not),
             ],
         );
     }
@@ -992,16 +989,16 @@ impl FaceTable {
         // The same choice may be offered to several choosers (Law 43B2(a): either defender).
         let chosen = rect.options.iter().find(|o| o.choice == choice && o.chooser == by).or_else(|| rect.options.iter().find(|o| o.choice == choice));
         let Some(chosen) = chosen else {
-            let l = rect.options.first().map_or_else(|| "10C1".to_string(), |o| o.law.clone());
+            let l = rect.options.first().map_or_else(|| Law::new("10C1"), |o| o.law);
             return Err(DirectorError::NotAnOption { law: l, choice });
         };
         if chosen.chooser != by {
-            return Err(DirectorError::WrongChooser { law: chosen.law.clone(), by, expected: chosen.chooser });
+            return Err(DirectorError::WrongChooser { law: chosen.law, by, expected: chosen.chooser });
         }
-        let l = chosen.law.clone();
+        let l = chosen.law;
         self.rectification = None;
         if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
-            return self.rule_on_claim(&rect.irregularity, choice, &l);
+            return self.rule_on_claim(&rect.irregularity, choice, l);
         }
         if let (Irregularity::PenaltyCardsDesignation { holder, .. }, Choice::Designate(card)) = (&rect.irregularity, choice) {
             let index = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
@@ -1016,24 +1013,24 @@ impl FaceTable {
             return Ok(());
         }
         if let Irregularity::DefectiveTrick { .. } | Irregularity::DefectiveTrickDesignation { .. } = rect.irregularity {
-            return self.rule_on_defective(&rect.irregularity, choice, &l);
+            return self.rule_on_defective(&rect.irregularity, choice, l);
         }
         if let Irregularity::DummyWarnedWrongHand { .. } = rect.irregularity {
             return self.lead_from_chosen_hand(by, choice);
         }
         if let Irregularity::PlayOrProperLead { offender, led, player, card } = rect.irregularity {
             if choice == Choice::Accept {
-                self.note("53A", format!("{player:?}'s {card} is a play to {offender:?}'s lead out of turn, which is accepted."));
+                self.note(Law::new("53A"), format!("{player:?}'s {card} is a play to {offender:?}'s lead out of turn, which is accepted."));
                 self.accept_lead(offender, led)?;
             } else {
-                self.note("53B", format!("{player:?}'s {card} is his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
+                self.note(Law::new("53B"), format!("{player:?}'s {card} is his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
             }
             return self.on_play(player, card);
         }
         if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
             if choice == Choice::Accept {
                 self.note(
-                    "52B1(a)",
+                    Law::new("52B1(a)"),
                     format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."),
                 );
                 return self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))));
@@ -1042,11 +1039,11 @@ impl FaceTable {
             if !self.penalty_cards.contains(&(holder, played)) {
                 self.penalty_cards.push((holder, played));
             }
-            self.note("52B2", format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
+            self.note(Law::new("52B2"), format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
             return self.put_card(holder, penalty);
         }
         if let Irregularity::CardAfterRevoke { revoker, seat, card } | Irregularity::CardAfterChange { offender: revoker, seat, card } = rect.irregularity {
-            return self.rule_on_card_after_revoke(revoker, seat, card, choice, &l);
+            return self.rule_on_card_after_revoke(revoker, seat, card, choice, l);
         }
         match rect.irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
@@ -1055,7 +1052,7 @@ impl FaceTable {
             },
             Irregularity::PrematureReplacement { offender, bid, substitute } => match choice {
                 Choice::Accept => {
-                    self.note("16C", format!("{offender:?}'s withdrawn {substitute} is unauthorized information for his side."));
+                    self.note(Law::new("16C"), format!("{offender:?}'s withdrawn {substitute} is unauthorized information for his side."));
                     self.record(offender, Call::Bid(bid));
                 }
                 _ => {
@@ -1068,28 +1065,27 @@ impl FaceTable {
                     self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
                     self.record(offender, Call::Bid(bid));
                 }
-                _ => self.b3(offender, "27B4", withdrawn),
+                _ => self.b3(offender, Law::new("27B4"), withdrawn),
             },
             Irregularity::InsufficientBidCorrected { offender, withdrawn, correction } => match choice {
                 Choice::NotComparable => {
                     if matches!(correction, Call::Double | Call::Redouble) {
                         self.calls.pop();
-                        self.b3(offender, "27B3", withdrawn);
+                        self.b3(offender, Law::new("27B3"), withdrawn);
                     } else {
-                        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: law("27B2") });
-                        self.add_restriction(offender, "27B2");
-                        self.note("16C", format!("Information from the withdrawn {withdrawn} is unauthorized for {:?}'s side.", offender.side()));
+                        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: Law::new("27B2") });
+                        self.add_restriction(offender, Law::new("27B2"));
+                        self.note(Law::new("16C"), format!("Information from the withdrawn {withdrawn} is unauthorized for {:?}'s side.", offender.side()));
                     }
                 }
-                _ => self.note(
-                    "27D",
+                _ => self.note(Law::new("27D"),
                     format!("{withdrawn} corrected by {correction} ({l}): at the end of play the Director may adjust if the non-offending side was damaged."),
                 ),
             },
             Irregularity::OutOfRotation { offender, call, turn_of } => match choice {
                 Choice::Accept => self.record(offender, call),
                 _ => {
-                    self.note("16C2", format!("The cancelled {call} is unauthorized information for {:?}'s side.", offender.side()));
+                    self.note(Law::new("16C2"), format!("The cancelled {call} is unauthorized information for {:?}'s side.", offender.side()));
                     // A second cancelled call by the same offender supersedes the first's follow-up.
                     self.pending.retain(|p| {
                         !matches!(p, Pending::AwaitRho { offender: o, .. } | Pending::Replacement { offender: o, .. } if *o == offender)
@@ -1102,12 +1098,12 @@ impl FaceTable {
                         self.open(
                             Irregularity::PassOutOfRotationCancelled { offender, turn_of },
                             vec![
-                                option(d, Choice::Natural, natural, format!("The pass was natural: Law {natural} applies.")),
-                                option(d, Choice::Artificial, "30C", format!("The pass was artificial or passed an artificial call: Law {artificial} applies.")),
+                                option(d, Choice::Natural, Law::new(natural), format!("The pass was natural: Law {natural} applies.")),
+                                option(d, Choice::Artificial, Law::new("30C"), format!("The pass was artificial or passed an artificial call: Law {artificial} applies.")),
                             ],
                         );
                     } else {
-                        self.follow_cancelled(offender, call, &l);
+                        self.follow_cancelled(offender, call, l);
                     }
                 }
             },
@@ -1119,72 +1115,72 @@ impl FaceTable {
                     (_, true) => "31A",
                     (_, false) => "31B",
                 };
-                self.follow_cancelled(offender, Call::Pass, which);
+                self.follow_cancelled(offender, Call::Pass, Law::new(which));
             }
             Irregularity::Replacement { offender, withdrawn, replacement, law: which } => match choice {
                 Choice::NotComparable => {
                     if which != "25B1" {
-                        self.add_obligation(Obligation::PassAtNextTurn { seat: offender.partner(), law: l.clone() });
+                        self.add_obligation(Obligation::PassAtNextTurn { seat: offender.partner(), law: l });
                     }
-                    self.add_restriction(offender, &l);
+                    self.add_restriction(offender, l);
                 }
-                _ => self.note("23C", format!("{replacement} replaced {withdrawn} as a comparable call: the Director may adjust at the end of play if the non-offending side was damaged.")),
+                _ => self.note(Law::new("23C"), format!("{replacement} replaced {withdrawn} as a comparable call: the Director may adjust at the end of play if the non-offending side was damaged.")),
             },
             Irregularity::ChangeOfCall { offender, original, substitute } => match choice {
                 Choice::Unintended => {
                     self.calls.pop();
-                    self.note("25A", format!("{original} was unintended; {substitute} replaces it."));
+                    self.note(Law::new("25A"), format!("{original} was unintended; {substitute} replaces it."));
                     self.on_call(offender, Spoken::Call(substitute))?;
                 }
                 Choice::Accept => {
                     self.calls.pop();
                     self.record(offender, substitute);
                     if self.rectification.is_none() {
-                        self.open_replacement(offender, original, substitute, "25B1");
+                        self.open_replacement(offender, original, substitute, Law::new("25B1"));
                     }
                 }
-                _ => self.note("16C", format!("The cancelled {substitute} is unauthorized information for {:?}'s side.", offender.side())),
+                _ => self.note(Law::new("16C"), format!("The cancelled {substitute} is unauthorized information for {:?}'s side.", offender.side())),
             },
             Irregularity::CallOverUnintended { lho, call } => match choice {
                 Choice::KeepCall => self.record(lho, call),
-                _ => self.note("25A6", format!("{lho:?} withdrew {call}: authorized for {:?}'s side, unauthorized for the opponents.", lho.side())),
+                _ => self.note(Law::new("25A6"), format!("{lho:?} withdrew {call}: authorized for {:?}'s side, unauthorized for the opponents.", lho.side())),
             },
             Irregularity::InadmissibleDouble { offender, call, .. } => {
-                self.note("36B1", format!("{offender:?}'s {call} is cancelled (Law 16C applies)."));
-                self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l.clone() });
-                self.add_restriction(offender, &l);
+                self.note(Law::new("36B1"), format!("{offender:?}'s {call} is cancelled (Law 16C applies)."));
+                self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l });
+                self.add_restriction(offender, l);
             }
             Irregularity::ViolatesObligationToPass { offender, .. } => {
                 self.record(offender, Call::Pass);
                 for s in [offender, offender.partner()] {
-                    self.add_obligation(Obligation::PassThroughout { seat: s, law: law("37B2") });
+                    self.add_obligation(Obligation::PassThroughout { seat: s, law: Law::new("37B2") });
                 }
-                self.add_restriction(offender, "37B2");
+                self.add_restriction(offender, Law::new("37B2"));
             }
             Irregularity::BidAboveSeven { offender, turn_of, .. } => self.rectify_above_seven(offender, turn_of, true),
             Irregularity::CallAfterFinalPass { offender, call } => {
                 let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
                 if defender && call != Spoken::Call(Call::Pass) {
-                    self.add_restriction(offender, "39C");
+                    self.add_restriction(offender, Law::new("39C"));
                 } else {
-                    self.note("39B", format!("{call} after the final pass is cancelled; no further rectification."));
+                    self.note(Law::new("39B"), format!("{call} after the final pass is cancelled; no further rectification."));
                 }
             }
             Irregularity::LeadOutOfTurn { offender, card, .. } | Irregularity::OpeningLeadOutOfTurn { offender, card }
                 if choice == Choice::NoRectification =>
             {
-                self.note("47E1", format!("{offender:?} was told by an opponent that it was his lead: the {card} is retracted without rectification (Law 16C)."));
+                self.note(Law::new("47E1"), format!("{offender:?} was told by an opponent that it was his lead: the {card} is retracted without rectification (Law 16C)."));
             }
             Irregularity::OpeningLeadOutOfTurn { offender, card } => match choice {
                 Choice::Accept => self.accept_opening_lead(offender, card, false)?,
                 Choice::Rectify => {
-                    self.note("54C", format!("Declarer could have seen dummy's cards: {offender:?}'s {card} is accepted."));
+                    self.note(Law::new("54C"), format!("Declarer could have seen dummy's cards: {offender:?}'s {card} is accepted."));
                     self.accept_opening_lead(offender, card, false)?;
                 }
                 Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
                 _ => {
                     self.penalty_cards.push((offender, card));
-                    self.note("54D", format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."));
+                    self.note(Law::new("54D"), format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."));
                 }
             },
             Irregularity::LeadOutOfTurn { offender, card, turn_of } => match choice {
@@ -1194,12 +1190,12 @@ impl FaceTable {
                     let last_trick = self.play.as_ref().is_some_and(|p| p.completed_tricks() == 12);
                     if defender && !last_trick {
                         self.penalty_cards.push((offender, card));
-                        self.note("56B", format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
+                        self.note(Law::new("56B"), format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
                     } else {
                         if l == "55B2" {
                             self.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);
                         }
-                        self.note(&l, format!("{offender:?}'s {card} is withdrawn; {turn_of:?} leads."));
+                        self.note(l, format!("{offender:?}'s {card} is withdrawn; {turn_of:?} leads."));
                     }
                 }
             },
@@ -1213,12 +1209,12 @@ impl FaceTable {
                         } else {
                             self.restrictions.push(LeadRestriction {
                                 offender: holder,
-                                law: l.clone(),
+                                law: l,
                                 state: RestrictionState::Prohibited(suit),
                             });
                         }
                         self.note(
-                            &l,
+                            l,
                             format!(
                                 "{holder:?}'s penalty card(s) in {} are picked up (Law 50E2: unauthorized for {leader:?}).",
                                 suit_word(suit)
@@ -1230,9 +1226,9 @@ impl FaceTable {
                         }
                     }
                     _ if matches!(rect.irregularity, Irregularity::FurtherProhibition { .. }) => {
-                        self.note("51B2(b)", format!("Declarer prohibits no further suit; {holder:?}'s other penalty card(s) remain."));
+                        self.note(Law::new("51B2(b)"), format!("Declarer prohibits no further suit; {holder:?}'s other penalty card(s) remain."));
                     }
-                    _ => self.note("50D2(b)", format!("{leader:?} may lead any card; {holder:?}'s penalty card(s) remain.")),
+                    _ => self.note(Law::new("50D2(b)"), format!("{leader:?} may lead any card; {holder:?}'s penalty card(s) remain.")),
                 }
             }
             Irregularity::LeadRestriction { offender, .. } => {
@@ -1276,12 +1272,17 @@ impl FaceTable {
                 option(
                     d,
                     Choice::ProhibitLead(*s),
-                    "51B2(b)",
+                    Law::new("51B2(b)"),
                     format!("{leader:?} may not lead {} either while he retains the lead; {holder:?}'s penalty card(s) in it are picked up.", suit_word(*s)),
                 )
             })
             .collect();
-        options.push(option(d, Choice::NoProhibition, "51B2(b)", format!("No further suit is prohibited; {holder:?}'s other penalty card(s) remain.")));
+        options.push(option(
+            d,
+            Choice::NoProhibition,
+            Law::new("51B2(b)"),
+            format!("No further suit is prohibited; {holder:?}'s other penalty card(s) remain."),
+        ));
         self.open(Irregularity::FurtherProhibition { holder, leader }, options);
     }
 
@@ -1295,36 +1296,36 @@ impl FaceTable {
                 continue;
             }
             if seat.side() == declaring {
-                self.note("24D", format!("{seat:?} picks up the exposed card(s)."));
+                self.note(Law::new("24D"), format!("{seat:?} picks up the exposed card(s)."));
                 continue;
             }
             let minor = cards.len() == 1 && !cards[0].1 && cards[0].0.rank() < tenace_core::Rank::Ten;
             if minor {
                 self.minor_penalty_cards.push((seat, cards[0].0));
-                self.note("24E", format!("{seat:?}'s {} is a minor penalty card (Law 50C).", cards[0].0));
+                self.note(Law::new("24E"), format!("{seat:?}'s {} is a minor penalty card (Law 50C).", cards[0].0));
             } else {
                 for (c, _) in cards {
                     self.penalty_cards.push((seat, c));
                 }
-                self.note("24E", format!("{seat:?}'s exposed card(s) are major penalty cards (Law 50D)."));
+                self.note(Law::new("24E"), format!("{seat:?}'s exposed card(s) are major penalty cards (Law 50D)."));
             }
         }
         self.exposed.clear();
     }
 
     /// What follows a cancelled call out of rotation (Laws 30-32), by the Law that applies.
-    fn follow_cancelled(&mut self, offender: Seat, call: Call, l: &str) {
-        match l {
-            "30A" => self.add_obligation(Obligation::PassAtNextTurn { seat: offender, law: law("30A") }),
-            "31A" | "32A" => self.pending.push(Pending::AwaitRho { offender, withdrawn: call, law: l.to_string() }),
-            _ => self.pending.push(Pending::Replacement { offender, withdrawn: call, law: l.to_string() }),
+    fn follow_cancelled(&mut self, offender: Seat, call: Call, l: Law) {
+        match l.to_string().as_str() {
+            "30A" => self.add_obligation(Obligation::PassAtNextTurn { seat: offender, law: Law::new("30A") }),
+            "31A" | "32A" => self.pending.push(Pending::AwaitRho { offender, withdrawn: call, law: l }),
+            _ => self.pending.push(Pending::Replacement { offender, withdrawn: call, law: l }),
         }
     }
 
     /// Law 27B3 (and 27B4 ruled as 27B3): the offender must substitute a sufficient bid or pass,
     /// partner must pass throughout, Law 26B may apply.
-    fn b3(&mut self, offender: Seat, l: &str, withdrawn: tenace_core::Bid) {
-        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l.to_string() });
+    fn b3(&mut self, offender: Seat, l: Law, withdrawn: tenace_core::Bid) {
+        self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l });
         self.add_restriction(offender, l);
         self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
         self.pending.push(Pending::InsufficientCorrection { offender, withdrawn, bid_or_pass: true });
@@ -1351,22 +1352,22 @@ impl FaceTable {
         }
         self.play = None;
         self.result = None;
-        self.note("25A", format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."));
+        self.note(Law::new("25A"), format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."));
         self.on_call(seat, Spoken::Call(intended))?;
         if let Some(over) = after.get(1).copied() {
             if self.rectification.is_some() {
-                self.note("25A6", format!("{:?}'s {} over the unintended call is withdrawn.", over.seat, over.call));
+                self.note(Law::new("25A6"), format!("{:?}'s {} over the unintended call is withdrawn.", over.seat, over.call));
                 return Ok(());
             }
             let lho = Chooser::Player(over.seat);
             let mut options = Vec::new();
             if self.check_call(over.seat, over.call).is_ok() {
-                options.push(option(lho, Choice::KeepCall, "25A6", format!("{:?} keeps {}.", over.seat, over.call)));
+                options.push(option(lho, Choice::KeepCall, Law::new("25A6"), format!("{:?} keeps {}.", over.seat, over.call)));
             }
             options.push(option(
                 lho,
                 Choice::WithdrawCall,
-                "25A6",
+                Law::new("25A6"),
                 format!("{:?} withdraws {} (authorized for his side, unauthorized for the opponents).", over.seat, over.call),
             ));
             self.open(Irregularity::CallOverUnintended { lho: over.seat, call: over.call }, options);
@@ -1382,7 +1383,7 @@ impl FaceTable {
             // Law 53A/54B: a play from the hand next in rotation (declarer's) accepts the lead.
             if seat == offender.lho() && self.result.is_none() {
                 self.rectification = None;
-                self.note("53A", format!("{seat:?} played to {offender:?}'s opening lead out of turn, accepting it."));
+                self.note(Law::new("53A"), format!("{seat:?} played to {offender:?}'s opening lead out of turn, accepting it."));
                 self.accept_opening_lead(offender, led, false)?;
                 return self.on_play(seat, card);
             }
@@ -1396,8 +1397,7 @@ impl FaceTable {
                     if !play.remaining(seat).contains(card) {
                         return Err(LawError::CardNotHeld { seat, card }.into());
                     }
-                    self.note(
-                        "54E",
+                    self.note(Law::new("54E"),
                         format!("{seat:?} of the declaring side attempted the opening lead: the {card} is picked up and returned to his hand (24D); it is unauthorized information for his side (16C)."),
                     );
                     return Ok(());
@@ -1411,23 +1411,28 @@ impl FaceTable {
                     self.open(
                         Irregularity::OpeningLeadOutOfTurn { offender: seat, card },
                         vec![
-                            option(d, Choice::Accept, "54B", format!("Declarer accepts the {card} (53A); dummy is spread and declarer plays second (54B1).")),
+                            option(
+                                d,
+                                Choice::Accept,
+                                Law::new("54B"),
+                                format!("Declarer accepts the {card} (53A); dummy is spread and declarer plays second (54B1)."),
+                            ),
                             option(
                                 d,
                                 Choice::SpreadHand,
-                                "54A",
+                                Law::new("54A"),
                                 format!("Declarer spreads his hand and becomes dummy; {:?} becomes declarer.", declarer.partner()),
                             ),
                             option(
                                 d,
                                 Choice::Refuse,
-                                "54D",
+                                Law::new("54D"),
                                 format!("{seat:?} retracts the {card}, which becomes a major penalty card (Law 50D); {expected:?} leads."),
                             ),
                             option(
                                 Chooser::Director,
                                 Choice::Rectify,
-                                "54C",
+                                Law::new("54C"),
                                 format!("Declarer could have seen dummy's cards: he must accept the {card}; {declarer:?} declares."),
                             ),
                             misinformed(seat, card),
@@ -1442,7 +1447,7 @@ impl FaceTable {
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
             if declaring && seat == holder.lho() {
                 self.rectification = None;
-                self.note("52B1(b)", format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
+                self.note(Law::new("52B1(b)"), format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
                 self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))))?;
                 return self.on_play(seat, card);
             }
@@ -1461,8 +1466,8 @@ impl FaceTable {
                 self.open(
                     Irregularity::PlayOrProperLead { offender, led, player: seat, card },
                     vec![
-                        option(d, Choice::Accept, "53A", format!("{seat:?}'s {card} was played to the {led}: the lead out of turn is accepted.")),
-                        option(d, Choice::Refuse, "53B", format!("{seat:?}'s {card} is his proper lead; the {led} is withdrawn (Law 16C applies).")),
+                        option(d, Choice::Accept, Law::new("53A"), format!("{seat:?}'s {card} was played to the {led}: the lead out of turn is accepted.")),
+                        option(d, Choice::Refuse, Law::new("53B"), format!("{seat:?}'s {card} is his proper lead; the {led} is withdrawn (Law 16C applies).")),
                     ],
                 );
                 return Ok(());
@@ -1470,13 +1475,13 @@ impl FaceTable {
             // Law 53A: a play from the hand next in rotation to the irregular lead accepts it.
             if seat == offender.lho() && can_accept {
                 self.rectification = None;
-                self.note("53A", format!("{seat:?} played to {offender:?}'s lead out of turn, accepting it."));
+                self.note(Law::new("53A"), format!("{seat:?} played to {offender:?}'s lead out of turn, accepting it."));
                 self.accept_lead(offender, led)?;
                 return self.on_play(seat, card);
             }
             if proper {
                 self.rectification = None;
-                self.note("53B", format!("{seat:?} makes his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
+                self.note(Law::new("53B"), format!("{seat:?} makes his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
                 return self.on_play(seat, card);
             }
             // Law 53C: declarer led out of turn and the defender on the irregular lead's right
@@ -1484,7 +1489,10 @@ impl FaceTable {
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == offender.side());
             if declaring && seat == offender.rho() && can_accept {
                 self.rectification = None;
-                self.note("53C", format!("{seat:?} played to {offender:?}'s lead out of turn from the wrong side: the lead stands and Law 57 applies."));
+                self.note(
+                    Law::new("53C"),
+                    format!("{seat:?} played to {offender:?}'s lead out of turn from the wrong side: the lead stands and Law 57 applies."),
+                );
                 self.accept_lead(offender, led)?;
                 return self.on_play(seat, card);
             }
@@ -1501,7 +1509,7 @@ impl FaceTable {
                 if !self.penalty_cards.contains(&(seat, card)) {
                     self.penalty_cards.push((seat, card));
                 }
-                self.note("60B", format!("{seat:?} played the {card} before declarer led from the correct hand: a major penalty card (Law 50)."));
+                self.note(Law::new("60B"), format!("{seat:?} played the {card} before declarer led from the correct hand: a major penalty card (Law 50)."));
                 return Ok(());
             }
         }
@@ -1519,32 +1527,32 @@ impl FaceTable {
                         // Law 56: a defender's lead out of turn; declarer's option.
                         let d = Chooser::Player(declarer);
                         if !last_trick {
-                            options.push(option(d, Choice::Accept, "56A", format!("Declarer accepts the {card} as the lead (53A).")));
+                            options.push(option(d, Choice::Accept, Law::new("56A"), format!("Declarer accepts the {card} as the lead (53A).")));
                         }
                         options.push(option(
                             d,
                             Choice::Refuse,
-                            "56B",
+                            Law::new("56B"),
                             format!("{seat:?} retracts the {card}, which becomes a major penalty card (50D); {expected:?} leads."),
                         ));
                     } else {
                         // Law 55: declarer led from his hand or dummy's; the defender next in turn decides (55A).
                         let next = Chooser::Player(seat.lho());
                         if !last_trick {
-                            options.push(option(next, Choice::Accept, "55A", format!("The defenders accept the {card} as the lead (53A).")));
+                            options.push(option(next, Choice::Accept, Law::new("55A"), format!("The defenders accept the {card} as the lead (53A).")));
                         }
                         if expected.side() != declarer.side() {
                             options.push(option(
                                 next,
                                 Choice::Refuse,
-                                "55B1",
+                                Law::new("55B1"),
                                 format!("The {card} is restored to the hand; {expected:?} leads; no further rectification."),
                             ));
                         } else {
                             options.push(option(
                                 next,
                                 Choice::Refuse,
-                                "55B2",
+                                Law::new("55B2"),
                                 format!("The {card} is withdrawn; declarer must lead from the correct hand ({expected:?})."),
                             ));
                         }
@@ -1570,7 +1578,7 @@ impl FaceTable {
             {
                 let Some(required) = self.broken_requirement(seat, &e) else { return Err(e) };
                 self.note(
-                    "61A",
+                    Law::new("61A"),
                     format!("{seat:?}'s {card} fails to comply with Law {} although he was able to: a revoke (Laws 62-64 apply).", required.law()),
                 );
                 return self.put_card_with(seat, card, Some(required));
@@ -1589,11 +1597,11 @@ impl FaceTable {
                 self.open(
                     Irregularity::PenaltyCardNotPlayed { holder: seat, played: card, penalty },
                     vec![
-                        option(d, Choice::Accept, "52B1(a)", format!("Declarer accepts the {card}; the {penalty} remains a penalty card (52B1(c)).")),
+                        option(d, Choice::Accept, Law::new("52B1(a)"), format!("Declarer accepts the {card}; the {penalty} remains a penalty card (52B1(c)).")),
                         option(
                             d,
                             Choice::Refuse,
-                            "52B2",
+                            Law::new("52B2"),
                             format!("{seat:?} plays the penalty card {penalty} instead; the {card} becomes a major penalty card."),
                         ),
                     ],
@@ -1655,12 +1663,12 @@ impl FaceTable {
             ("24A", "a single low card, not led: no further rectification")
         };
         if l != "24A" {
-            self.add_obligation(Obligation::PassAtNextTurn { seat: seat.partner(), law: l.to_string() });
+            self.add_obligation(Obligation::PassAtNextTurn { seat: seat.partner(), law: Law::new(l) });
         }
         for c in fresh {
             self.exposed.push((seat, c, led));
         }
-        self.note(l, format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."));
+        self.note(Law::new(l), format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."));
         Ok(())
     }
 
@@ -1675,7 +1683,7 @@ impl FaceTable {
         let (twelve, thirteen) = (&play.tricks()[11], &play.tricks()[12]);
         match &revoke.required {
             Some(q) if thirteen.card_of(seat) != Some(card) || !q.allows(card) => {
-                return Err(DirectorError::MustComply { seat, law: q.law().to_string() });
+                return Err(DirectorError::MustComply { seat, law: q.law() });
             }
             None if thirteen.card_of(seat) != Some(card) || card.suit() != revoke.suit_led => {
                 return Err(LawError::MustFollowSuit { seat, led: revoke.suit_led }.into());
@@ -1701,10 +1709,10 @@ impl FaceTable {
         let partner_after = position(seat.partner()) > position(seat);
         self.play = Some(replayed);
         self.result = None;
-        self.note("62D1", format!("{seat:?}'s revoke on trick twelve ({}) is corrected with the {card}.", revoke.card));
+        self.note(Law::new("62D1"), format!("{seat:?}'s revoke on trick twelve ({}) is corrected with the {card}.", revoke.card));
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
         if defender && partner_after {
-            self.note("62D2", format!("{:?} played to trick twelve after the revoke: Law 16C applies.", seat.partner()));
+            self.note(Law::new("62D2"), format!("{:?} played to trick twelve after the revoke: Law 16C applies.", seat.partner()));
         }
         Ok(())
     }
@@ -1729,7 +1737,7 @@ impl FaceTable {
         }
         let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
         if declaring {
-            self.note("48A", format!("{seat:?}'s exposed card(s) are not penalty cards; declarer need not play them."));
+            self.note(Law::new("48A"), format!("{seat:?}'s exposed card(s) are not penalty cards; declarer need not play them."));
             return Ok(());
         }
         let minor = !deliberate && matches!(fresh[..], [c] if c.rank() < tenace_core::Rank::Ten);
@@ -1742,7 +1750,7 @@ impl FaceTable {
         }
         let kind = if minor { "a minor penalty card (50B, 50C)" } else { "major penalty card(s) (50B, 50D)" };
         let shown: Vec<String> = fresh.iter().map(|c| c.to_string()).collect();
-        self.note("49", format!("{seat:?}'s {} exposed: {kind}.", shown.join(", ")));
+        self.note(Law::new("49"), format!("{seat:?}'s {} exposed: {kind}.", shown.join(", ")));
         Ok(())
     }
 
@@ -1761,13 +1769,13 @@ impl FaceTable {
             [] => Err(DirectorError::NothingExposed { seat }),
             // 58B1: only one face visible: that card is played; the others are picked up (47F).
             [card] => {
-                self.note("58B1", format!("Only the {card} of {seat:?}'s cards was visible: it is played."));
+                self.note(Law::new("58B1"), format!("Only the {card} of {seat:?}'s cards was visible: it is played."));
                 self.on_play(seat, card)
             }
             _ => {
                 let options = cards
                     .iter()
-                    .map(|c| option(Chooser::Player(seat), Choice::Designate(*c), "58B2", format!("{seat:?} designates the {c} as his play.")))
+                    .map(|c| option(Chooser::Player(seat), Choice::Designate(*c), Law::new("58B2"), format!("{seat:?} designates the {c} as his play.")))
                     .collect();
                 self.open(Irregularity::SimultaneousCards { offender: seat, visible: cards }, options);
                 Ok(())
@@ -1799,7 +1807,7 @@ impl FaceTable {
             (true, true) => "a minor penalty card (Law 50B, 50C)",
             (true, false) => "major penalty card(s) (Law 50B, 50D)",
         };
-        self.note("58B2", format!("{offender:?} plays the {card}; {} are {fate}.", rest.join(", ")));
+        self.note(Law::new("58B2"), format!("{offender:?} plays the {card}; {} are {fate}.", rest.join(", ")));
         Ok(())
     }
 
@@ -1853,19 +1861,19 @@ impl FaceTable {
         corrected.check(seat, card)?;
         // Law 61A second part: the substitute must comply with the requirement broken (62B).
         if let Some(q) = revoke.required.as_ref().filter(|q| !q.allows(card)) {
-            return Err(DirectorError::MustComply { seat, law: q.law().to_string() });
+            return Err(DirectorError::MustComply { seat, law: q.law() });
         }
         corrected.play(seat, card)?;
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
         self.play = Some(corrected);
         if defender {
             self.penalty_cards.push((seat, revoke.card));
-            self.note("62B1", format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card));
+            self.note(Law::new("62B1"), format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card));
         } else {
-            self.note("62B2", format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card));
+            self.note(Law::new("62B2"), format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card));
         }
         if !later.is_empty() {
-            let l = if both.is_some() { "62C3" } else { "62C" };
+            let l = Law::new(if both.is_some() { "62C3" } else { "62C" });
             let shown: Vec<String> = later.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
             self.note(l, format!("Cards played after the revoke are taken back for their players' decisions: {}.", shown.join(", ")));
             self.after_revoke = Some(AfterRevoke {
@@ -1873,7 +1881,7 @@ impl FaceTable {
                 cards: later,
                 non_offender_withdrew: false,
                 waiting: None,
-                law: l.into(),
+                law: l,
                 correct: both.map(|r| (r.offender, r.card)),
                 stand: Vec::new(),
             });
@@ -1918,7 +1926,7 @@ impl FaceTable {
                 tricks = (tricks + count).min(13);
             }
             notes.push(Note {
-                law: l.to_string(),
+                law: Law::new(l),
                 text: format!("{:?}'s revoke on trick {} ({}): {count} trick(s) transferred.", r.offender, r.trick + 1, r.card),
             });
         }
@@ -1975,7 +1983,7 @@ impl FaceTable {
             let decided = self.designated.is_some_and(|(s, _, t)| s == seat && t == index);
             if due.len() >= 2 && !decided && seat.side() != fc.declarer.side() {
                 let d = Chooser::Player(fc.declarer);
-                let options = due.iter().map(|c| option(d, Choice::Designate(*c), "51A", format!("{seat:?} plays the penalty card {c}."))).collect();
+                let options = due.iter().map(|c| option(d, Choice::Designate(*c), Law::new("51A"), format!("{seat:?} plays the penalty card {c}."))).collect();
                 self.open(Irregularity::PenaltyCardsDesignation { holder: seat, cards: due }, options);
                 return;
             }
@@ -2008,9 +2016,9 @@ impl FaceTable {
             // Law 50D2 for one penalty card; 51B1 for two or more in one suit; 51B2 for
             // penalty cards in more than one suit.
             let (require, prohibit, none) = match (suits.len() > 1, several) {
-                (true, _) => ("51B2(a)", "51B2(b)", "51B2(c)"),
-                (false, true) => ("51B1(a)", "51B1(b)", "50D2(b)"),
-                (false, false) => ("50D2(a)", "50D2(a)", "50D2(b)"),
+                (true, _) => (Law::new("51B2(a)"), Law::new("51B2(b)"), Law::new("51B2(c)")),
+                (false, true) => (Law::new("51B1(a)"), Law::new("51B1(b)"), Law::new("50D2(b)")),
+                (false, false) => (Law::new("50D2(a)"), Law::new("50D2(a)"), Law::new("50D2(b)")),
             };
             let mut options = Vec::new();
             for s in suits {

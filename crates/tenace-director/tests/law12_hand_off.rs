@@ -32,7 +32,7 @@ fn law_12a1_law_27d_leaves_the_director_a_matter_to_review() {
     choose(&mut t, Chooser::Director, Choice::LowestSufficientSameDenomination).unwrap();
     auction(&mut t, "P P P");
     play_out(&mut t);
-    let review: Vec<String> = t.hand_off().review.iter().map(|n| n.law.clone()).collect();
+    let review: Vec<String> = t.hand_off().review.iter().map(|n| n.law.to_string()).collect();
     // Law 27D: the Director awards an adjusted score if the outcome could well have been
     // different without the assistance of the infraction — his judgement, handed to him.
     assert_eq!(review, vec!["27D".to_string()]);

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat};
-use tenace_director::{Event, Obligation};
+use tenace_director::{Event, Law, Obligation};
 
 fn expose(t: &mut tenace_director::FaceTable, seat: Seat, cards: &str, led: bool) {
     let cards = cards.split_whitespace().map(card).collect();
@@ -31,7 +31,7 @@ fn law_24b_honour_exposed_partner_passes_next_turn_24e_major_penalty_card() {
     let mut t = table();
     auction(&mut t, "1NT");
     expose(&mut t, Seat::East, "HA", false);
-    assert_eq!(t.obligations(), &[Obligation::PassAtNextTurn { seat: Seat::West, law: "24B".into() }]);
+    assert_eq!(t.obligations(), &[Obligation::PassAtNextTurn { seat: Seat::West, law: Law::new("24B") }]);
     auction(&mut t, "P P");
     assert_eq!(t.legal_calls(), vec![Call::Pass]);
     assert_eq!(t.check_call(Seat::West, c("2C")).unwrap_err().law(), "24B");

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat, Suit};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Obligation, RestrictionState, Spoken};
+use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, RestrictionState, Spoken};
 
 #[test]
 fn law_27a_insufficient_bid_accepted_by_lho() {
@@ -85,7 +85,7 @@ fn law_27b2_insufficient_bid_corrected_by_other_bid_partner_must_pass() {
     let mut t = table();
     auction(&mut t, "1H");
     corrected_not_comparable(&mut t, Seat::East, "1C", "3C");
-    assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: "27B2".into() }]);
+    assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: Law::new("27B2") }]);
     auction(&mut t, "3NT");
     // West must pass throughout: legal_calls says so, and check_call names the Law.
     assert_eq!(t.legal_calls(), vec![Call::Pass]);

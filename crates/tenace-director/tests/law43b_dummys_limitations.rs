@@ -15,7 +15,7 @@ fn north_declares() -> FaceTable {
 }
 
 fn laws(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.clone()).collect()
+    t.notes().iter().map(|n| n.law.to_string()).collect()
 }
 
 /// East leads the HA, dummy follows with the H6, West the H8, and declarer (North, holding the
@@ -148,7 +148,7 @@ fn law_43b3_dummy_draws_attention_to_a_defenders_lead_out_of_turn_play_continues
     assert_eq!(t.to_play(), Some(Seat::North));
     play_out(&mut t);
     // The Law 12 hand-off: the Director considers adjusting only the defenders' score.
-    let review: Vec<String> = t.hand_off().review.iter().map(|n| n.law.clone()).collect();
+    let review: Vec<String> = t.hand_off().review.iter().map(|n| n.law.to_string()).collect();
     assert_eq!(review, vec!["43B3".to_string()]);
 }
 

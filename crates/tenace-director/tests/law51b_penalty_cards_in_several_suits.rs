@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Suit};
-use tenace_director::{Choice, Event, FaceTable, Irregularity, Requirement};
+use tenace_director::{Choice, Event, FaceTable, Irregularity, Law, Requirement};
 
 /// 1NT by North; before East's opening lead West drops `cards` face up (major penalty cards).
 fn west_exposes(cards: &[&str]) -> FaceTable {
@@ -44,7 +44,7 @@ fn law_51b2b_declarer_prohibits_two_suits_every_penalty_card_in_them_is_picked_u
     // Leading a prohibited suit anyway is a revoke (61A).
     t.apply(Event::Play { seat: Seat::East, card: card("DQ") }).unwrap();
     let r = &t.play().unwrap().revokes()[0];
-    assert_eq!(r.required, Some(Requirement::NoLead { suit: Suit::Diamonds, law: "51B2(b)".into() }));
+    assert_eq!(r.required, Some(Requirement::NoLead { suit: Suit::Diamonds, law: Law::new("51B2(b)") }));
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Side, Suit};
-use tenace_director::{Choice, Event, FaceTable, Requirement};
+use tenace_director::{Choice, Event, FaceTable, Law, Requirement};
 
 /// Plays the lowest legal card until the board ends; declarer declines the Law 50D2 options.
 fn play_to_the_end(t: &mut FaceTable) {
@@ -44,7 +44,7 @@ fn law_61a_leading_a_suit_prohibited_under_26b_is_a_revoke_and_64a2_adjusts_it()
     assert!(t.rectification().is_none());
     let r = t.play().unwrap().revokes()[0].clone();
     assert_eq!((r.offender, r.trick, r.card, r.established), (Seat::West, 0, card("HT"), false));
-    assert_eq!(r.required, Some(Requirement::NoLead { suit: Suit::Hearts, law: "26B".into() }));
+    assert_eq!(r.required, Some(Requirement::NoLead { suit: Suit::Hearts, law: Law::new("26B") }));
     assert_eq!(t.notes().last().unwrap().law, "61A");
     // Dummy (North), East wins with the HA and leads: established (63A1).
     play(&mut t, "H4 HA H6 HK");
@@ -86,7 +86,7 @@ fn law_61a_failure_to_lead_the_suit_required_under_50d2a_is_a_revoke_corrected_u
     assert!(t.legal_cards().iter().all(|c| c.suit() == Suit::Spades));
     t.apply(Event::Play { seat: Seat::East, card: card("HA") }).unwrap();
     let r = t.play().unwrap().revokes()[0].clone();
-    assert_eq!(r.required, Some(Requirement::Lead { suit: Suit::Spades, law: "50D2(a)".into() }));
+    assert_eq!(r.required, Some(Requirement::Lead { suit: Suit::Spades, law: Law::new("50D2(a)") }));
     assert_eq!(r.suit_led, Suit::Spades);
     refused(&mut t, Event::CorrectRevoke { seat: Seat::East, card: card("HK") }, "50D2(a)");
     t.apply(Event::CorrectRevoke { seat: Seat::East, card: card("SQ") }).unwrap();
@@ -106,7 +106,7 @@ fn law_61a_failure_to_play_the_highest_card_required_under_57a1_is_a_revoke() {
     t.apply(Event::Play { seat: Seat::East, card: card("C2") }).unwrap();
     let r = t.play().unwrap().revokes()[0].clone();
     assert_eq!((r.offender, r.trick, r.card), (Seat::East, 1, card("C2")));
-    assert_eq!(r.required, Some(Requirement::Card { card: card("CK"), law: "57A1".into() }));
+    assert_eq!(r.required, Some(Requirement::Card { card: card("CK"), law: Law::new("57A1") }));
     // The restriction is spent; dummy plays, then West his penalty card (50D1).
     play(&mut t, "C3");
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);
@@ -114,7 +114,7 @@ fn law_61a_failure_to_play_the_highest_card_required_under_57a1_is_a_revoke() {
     assert!(!t.play().unwrap().revokes()[0].established);
     play_to_the_end(&mut t);
     assert!(t.play().unwrap().revokes()[0].established);
-    assert!(t.notes().iter().any(|n| n.law.starts_with("64")));
+    assert!(t.notes().iter().any(|n| n.law.is_within(Law::new("64"))));
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn law_61a_64b3_a_penalty_card_not_played_accepted_under_52b1_is_a_revoke_withou
     t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Accept).unwrap();
     let r = t.play().unwrap().revokes()[0].clone();
-    assert_eq!(r.required, Some(Requirement::Card { card: card("S6"), law: "50D1".into() }));
+    assert_eq!(r.required, Some(Requirement::Card { card: card("S6"), law: Law::new("50D1") }));
     // Declarer accepted the card (52B1): it is not corrected under Law 62.
     refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("S6") }, "62A");
     play_to_the_end(&mut t);

@@ -21,7 +21,7 @@ fn defective(seat: Seat, trick: u8, extra: &[&str]) -> Event {
 }
 
 fn laws(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.clone()).collect()
+    t.notes().iter().map(|n| n.law.to_string()).collect()
 }
 
 #[test]

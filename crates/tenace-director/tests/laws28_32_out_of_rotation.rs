@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Obligation, Pending};
+use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, Pending};
 
 #[test]
 fn law_29a_bid_out_of_rotation_accepted_by_lho() {
@@ -56,7 +56,7 @@ fn law_31a2_bid_out_of_rotation_at_rhos_turn_rho_bids_not_comparable_partner_pas
         vec![(Chooser::Director, Choice::Comparable, "31A2(a)".to_string()), (Chooser::Director, Choice::NotComparable, "31A2(b)".to_string())]
     );
     choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
-    assert_eq!(t.obligations(), &[Obligation::PassAtNextTurn { seat: Seat::West, law: "31A2(b)".into() }]);
+    assert_eq!(t.obligations(), &[Obligation::PassAtNextTurn { seat: Seat::West, law: Law::new("31A2(b)") }]);
     auction(&mut t, "P");
     assert_eq!(t.legal_calls(), vec![Call::Pass]);
     auction(&mut t, "P");

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat, Strain};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Obligation, RestrictionState, Spoken};
+use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, RestrictionState, Spoken};
 
 #[test]
 fn law_36b_inadmissible_double_in_rotation_partner_passes_throughout() {
@@ -31,7 +31,7 @@ fn law_36b_inadmissible_redouble() {
     say(&mut t, Seat::East, "XX").unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::InadmissibleDouble { offender: Seat::East, .. }));
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
-    assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: "36B".into() }]);
+    assert_eq!(t.obligations(), &[Obligation::PassThroughout { seat: Seat::West, law: Law::new("36B") }]);
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn law_37b_bid_by_player_required_to_pass_offending_side_passes_throughout() {
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     // Cancelled, a pass substituted; both East and West pass throughout.
     assert_eq!(t.calls().last().unwrap().call, Call::Pass);
-    assert!(t.obligations().contains(&Obligation::PassThroughout { seat: Seat::East, law: "37B2".into() }));
+    assert!(t.obligations().contains(&Obligation::PassThroughout { seat: Seat::East, law: Law::new("37B2") }));
     auction(&mut t, "P");
     assert_eq!(t.to_call(), Some(Seat::East));
     assert_eq!(t.legal_calls(), vec![Call::Pass]);

@@ -12,7 +12,7 @@ fn adjusted_and_raw(t: &FaceTable) -> (u8, u8) {
 }
 
 fn notes(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.clone()).collect()
+    t.notes().iter().map(|n| n.law.to_string()).collect()
 }
 
 #[test]

@@ -113,7 +113,7 @@ fn law_69b_acquiescence_withdrawn_the_director_may_give_the_trick_back() {
     assert_eq!(t.result().unwrap().declarer_tricks, won + 2);
     assert_eq!(t.result().unwrap().ending, Ending::Ruling);
     // Only once.
-    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B/71");
+    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B");
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn law_68_bad_claims_are_refused_and_change_nothing() {
     let by_dummy = Event::Claim { seat: Seat::South, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };
     refused(&mut t, by_dummy, "43A1(c)");
     refused(&mut t, Event::AnswerClaim { seat: Seat::East, agree: true }, "68");
-    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B/71");
+    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B");
     // A claim in the auction: the auction has not ended.
     let mut fresh = table();
     let early = Event::Claim { seat: Seat::North, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };

@@ -213,15 +213,13 @@ proptest! {
     }
 }
 
+/// The event log is what is stored (the table itself is not serializable: it is rebuilt).
 #[test]
-fn state_serializes_and_replays() {
+fn event_log_serializes_and_replays() {
     let mut t = table();
     auction(&mut t, "1H");
     say(&mut t, Seat::East, "1C").unwrap();
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
-    let json = serde_json::to_string(&t).unwrap();
-    let back: FaceTable = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, t);
     let log = serde_json::to_string(t.events()).unwrap();
     assert!(log.contains(r#""type":"choose""#), "{log}");
     let rebuilt = FaceTable::replay(t.board().clone(), serde_json::from_str::<Vec<Event>>(&log).unwrap()).unwrap();

@@ -23,6 +23,7 @@
 //! next plays from either hand: the card goes back to dummy's hand and the intended one is
 //! played; an opponent who has played in turn since, a legal card, may withdraw it.
 
+use crate::law::Law;
 use tenace_core::{Card, Seat};
 
 use super::{option, FaceTable};
@@ -49,7 +50,7 @@ impl FaceTable {
             };
             if to_play != Some(seat) || !play.remaining(seat).contains(card) {
                 let shown: Vec<String> = pending.cards.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
-                self.note("47A", format!("The correction changed the order of play: {} go(es) back to the hand(s).", shown.join(", ")));
+                self.note(Law::new("47A"), format!("The correction changed the order of play: {} go(es) back to the hand(s).", shown.join(", ")));
                 self.after_revoke = None;
                 return false;
             }
@@ -59,7 +60,7 @@ impl FaceTable {
             let defender = seat.side() != declarer.side();
             let offender = pending.revoker;
             // Who may withdraw, under which Law, and whether a withdrawn card is a penalty card.
-            let decision = match pending.law.as_str() {
+            let decision = match pending.law.to_string().as_str() {
                 "62C3" if pending.correct == Some((seat, card)) => {
                     // The other revoke of the trick: its card is withdrawn and corrected.
                     pending.cards.remove(0);
@@ -70,7 +71,7 @@ impl FaceTable {
                         self.penalty_cards.push((seat, card));
                     }
                     let fate = if defender { "a penalty card" } else { "back in the hand" };
-                    self.note("62C3", format!("{seat:?}'s revoke card {card} is withdrawn ({fate}); he corrects his revoke."));
+                    self.note(Law::new("62C3"), format!("{seat:?}'s revoke card {card} is withdrawn ({fate}); he corrects his revoke."));
                     return false;
                 }
                 "62C3" => Some(("62C3", defender, Irregularity::CardAfterRevoke { revoker: offender, seat, card })),
@@ -95,7 +96,10 @@ impl FaceTable {
                 self.after_revoke = Some(pending);
                 self.open(
                     irregularity,
-                    vec![option(by, Choice::KeepCard, l, format!("{seat:?}'s {card} stands.")), option(by, Choice::WithdrawCard, l, withdrawn)],
+                    vec![
+                        option(by, Choice::KeepCard, Law::new(l), format!("{seat:?}'s {card} stands.")),
+                        option(by, Choice::WithdrawCard, Law::new(l), withdrawn),
+                    ],
                 );
                 return true;
             }
@@ -150,7 +154,7 @@ impl FaceTable {
         // 45D2: each side has played to the next trick: too late, the card stands.
         if !designation && play.tricks().get(index + 1).is_some_and(|t| t.cards.len() >= 2) {
             self.note(
-                "45D2",
+                Law::new("45D2"),
                 format!("Dummy's {placed} (declarer named the {named}) stands: play continues normally (a failure to follow suit may be a revoke, 64B3)."),
             );
             return Ok(());
@@ -179,10 +183,10 @@ impl FaceTable {
         } else {
             ("45D1", format!("Dummy's {placed}, not named by declarer, is withdrawn; the {named} is played."))
         };
-        self.note(l, text);
+        self.note(Law::new(l), text);
         if !later.is_empty() {
             self.after_revoke =
-                Some(super::AfterRevoke { revoker: dummy, cards: later, non_offender_withdrew: false, waiting: None, law: l.into(), correct: None, stand });
+                Some(super::AfterRevoke { revoker: dummy, cards: later, non_offender_withdrew: false, waiting: None, law: Law::new(l), correct: None, stand });
         }
         Ok(())
     }
@@ -199,7 +203,7 @@ impl FaceTable {
     }
 
     /// The player's decision on his card played after the corrected revoke.
-    pub(super) fn rule_on_card_after_revoke(&mut self, revoker: Seat, seat: Seat, card: Card, choice: Choice, law: &str) -> Result<(), DirectorError> {
+    pub(super) fn rule_on_card_after_revoke(&mut self, revoker: Seat, seat: Seat, card: Card, choice: Choice, law: Law) -> Result<(), DirectorError> {
         let Some(mut pending) = self.after_revoke.clone() else { return Ok(()) };
         pending.cards.retain(|pc| *pc != (seat, card));
         let offending = seat.side() == revoker.side();

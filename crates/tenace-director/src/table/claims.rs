@@ -4,6 +4,7 @@
 //! four may instead agree to play on (68D2(b)). An agreed claim can come back once: acquiescence
 //! withdrawn (69B) or a concession cancelled (71).
 
+use crate::law::Law;
 use tenace_core::{Card, Seat};
 use tenace_table::{Ending, LawError};
 
@@ -54,7 +55,7 @@ impl FaceTable {
             play.establish_revokes();
         }
         let side = if tricks == 0 { "concedes the rest" } else { "claims" };
-        self.note("68", format!("{seat:?} {side}: {tricks} of the {remaining} remaining tricks. {statement}"));
+        self.note(Law::new("68"), format!("{seat:?} {side}: {tricks} of the {remaining} remaining tricks. {statement}"));
         Ok(())
     }
 
@@ -66,7 +67,7 @@ impl FaceTable {
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != claim.claimer.side());
         if seat == claim.claimer.partner() && defender && !agree && claim.tricks < claim.remaining {
             self.claim = None;
-            self.note("68B2", format!("{seat:?} objects to his partner's concession: no claim or concession has occurred (Law 16 may apply)."));
+            self.note(Law::new("68B2"), format!("{seat:?} objects to his partner's concession: no claim or concession has occurred (Law 16 may apply)."));
             return Ok(());
         }
         if !self.answerers(claim.claimer).contains(&seat) {
@@ -74,11 +75,11 @@ impl FaceTable {
         }
         if !agree {
             let normal_line = self.normal_line(&claim, claim.claimer);
-            let mut options = award_options(0..=claim.tricks, &claim, normal_line, "70");
+            let mut options = award_options(0..=claim.tricks, &claim, normal_line, Law::new("70"));
             options.push(option(
                 Chooser::Director,
                 Choice::PlayOn,
-                "68D2(b)",
+                Law::new("68D2(b)"),
                 "All four players agree that play continues: the claim is void (Law 16 for the information).",
             ));
             self.open(Irregularity::ContestedClaim { claimer: claim.claimer, tricks: claim.tricks, disputed_by: seat, normal_line }, options);
@@ -90,7 +91,7 @@ impl FaceTable {
         }
         let claim = claim.clone();
         if self.answerers(claim.claimer).iter().all(|s| claim.agreed.contains(s)) {
-            self.note("69A", format!("The claim is agreed: {} trick(s) to {:?}'s side.", claim.tricks, claim.claimer));
+            self.note(Law::new("69A"), format!("The claim is agreed: {} trick(s) to {:?}'s side.", claim.tricks, claim.claimer));
             self.claim = None;
             self.agreed_claim = Some(claim.clone());
             self.end_by_claim(&claim, claim.tricks, Ending::Claim);
@@ -107,13 +108,13 @@ impl FaceTable {
         let normal_line = self.normal_line(&agreed, agreed.claimer);
         let options = if seat.side() == agreed.claimer.side() {
             // Law 71: the conceding side gets back a trick it could not lose by any normal play.
-            let mut options = vec![option(Chooser::Director, Choice::Refuse, "71", "The concession stands.")];
-            options.extend(award_options(agreed.tricks + 1..=agreed.remaining, &agreed, normal_line, "71"));
+            let mut options = vec![option(Chooser::Director, Choice::Refuse, Law::new("71"), "The concession stands.")];
+            options.extend(award_options(agreed.tricks + 1..=agreed.remaining, &agreed, normal_line, Law::new("71")));
             options
         } else {
             // Law 69B: acquiescence withdrawn: a trick the side would likely have won.
-            let mut options = vec![option(Chooser::Director, Choice::Refuse, "69B", "The agreement stands.")];
-            options.extend(award_options(0..=agreed.tricks.saturating_sub(1), &agreed, normal_line, "69B"));
+            let mut options = vec![option(Chooser::Director, Choice::Refuse, Law::new("69B"), "The agreement stands.")];
+            options.extend(award_options(0..=agreed.tricks.saturating_sub(1), &agreed, normal_line, Law::new("69B")));
             options
         };
         self.open(Irregularity::ClaimReviewed { claimer: agreed.claimer, tricks: agreed.tricks, by: seat, normal_line }, options);
@@ -121,11 +122,11 @@ impl FaceTable {
     }
 
     /// The Director's choice on a disputed or reviewed claim.
-    pub(super) fn rule_on_claim(&mut self, irregularity: &Irregularity, choice: Choice, law: &str) -> Result<(), DirectorError> {
+    pub(super) fn rule_on_claim(&mut self, irregularity: &Irregularity, choice: Choice, law: Law) -> Result<(), DirectorError> {
         match (irregularity, choice) {
             (Irregularity::ContestedClaim { .. }, Choice::PlayOn) => {
                 self.claim = None;
-                self.note("68D2(b)", "Play continues; the claim is void.");
+                self.note(Law::new("68D2(b)"), "Play continues; the claim is void.");
             }
             (Irregularity::ContestedClaim { .. }, Choice::AwardTricks(k)) => {
                 let claim = self.claim.take().ok_or(DirectorError::NoClaim)?;
@@ -175,7 +176,7 @@ impl FaceTable {
 
 /// The Director's options: award `range` tricks to the claimer's side, marking the claim as
 /// stated and the worst normal line.
-fn award_options(range: std::ops::RangeInclusive<u8>, claim: &ClaimMade, normal_line: Option<u8>, law: &str) -> Vec<RectOption> {
+fn award_options(range: std::ops::RangeInclusive<u8>, claim: &ClaimMade, normal_line: Option<u8>, law: Law) -> Vec<RectOption> {
     range
         .map(|k| {
             let mut text = format!("{k} of the {} remaining tricks to {:?}'s side", claim.remaining, claim.claimer);

@@ -22,6 +22,7 @@
 //! placed among the quitted tricks) cannot arise: the engine keeps every played card in its trick.
 //! Dummy's cards are chosen by declarer (Law 45B).
 
+use crate::law::Law;
 use tenace_core::{rules, Card, Hand, Seat};
 use tenace_table::{Ending, LawError};
 
@@ -64,12 +65,12 @@ impl FaceTable {
                 let hand = self.hand_at(index, seat);
                 let legal = rules::legal_cards(hand, Some(led));
                 for c in legal.iter().rev() {
-                    options.push(option(own, Choice::Designate(c), "67A1", format!("{seat:?} supplies the {c} to trick {number}.")));
+                    options.push(option(own, Choice::Designate(c), Law::new("67A1"), format!("{seat:?} supplies the {c} to trick {number}.")));
                 }
             }
             (true, false) => {
                 let hand = play.remaining(seat).with(recorded);
-                let (cards, l) = if hand.suit_len(led) > 0 { (hand.cards_in(led), "67B1(a)") } else { (hand, "67B1(b)") };
+                let (cards, l) = if hand.suit_len(led) > 0 { (hand.cards_in(led), Law::new("67B1(a)")) } else { (hand, Law::new("67B1(b)")) };
                 for c in cards.iter().rev() {
                     options.push(option(
                         own,
@@ -83,7 +84,7 @@ impl FaceTable {
                 }
             }
             (false, true) => {
-                let fifth = if defender { "45E1" } else { "45E2" };
+                let fifth = Law::new(if defender { "45E1" } else { "45E2" });
                 let fate = if defender { "become penalty cards (Law 50)" } else { "go back to the hand" };
                 options.push(option(
                     Chooser::Director,
@@ -104,7 +105,7 @@ impl FaceTable {
                 options.push(option(
                     Chooser::Director,
                     Choice::Simultaneous,
-                    "58B",
+                    Law::new("58B"),
                     format!("67A2: the cards were played simultaneously: {seat:?} designates his card (58B2)."),
                 ));
             }
@@ -113,7 +114,7 @@ impl FaceTable {
                 options.push(option(
                     Chooser::Director,
                     Choice::Designate(recorded),
-                    "67B2(a)",
+                    Law::new("67B2(a)"),
                     format!(
                         "The {recorded} was the card faced: it stays; {} go(es) back to {seat:?}'s hand, deemed held \
                          throughout (67B2(b)).",
@@ -129,7 +130,7 @@ impl FaceTable {
                     options.push(option(
                         Chooser::Director,
                         Choice::Designate(h),
-                        "67B2(a)",
+                        Law::new("67B2(a)"),
                         format!(
                             "The Director cannot determine which card was faced: the {h}, the highest {seat:?} could \
                              legally have played, stays; the others go back to his hand."
@@ -146,12 +147,12 @@ impl FaceTable {
     }
 
     /// Applies the option chosen on a defective trick.
-    pub(super) fn rule_on_defective(&mut self, irregularity: &Irregularity, choice: Choice, law: &str) -> Result<(), DirectorError> {
+    pub(super) fn rule_on_defective(&mut self, irregularity: &Irregularity, choice: Choice, law: Law) -> Result<(), DirectorError> {
         let fc = self.final_contract().ok_or(LawError::AuctionNotEnded)?;
         match (irregularity, choice) {
             (Irregularity::DefectiveTrick { offender, trick, extra, timely: true }, Choice::Designate(card)) if extra.is_empty() => {
                 let n = trick + 1;
-                self.note("67A1", format!("{offender:?} omitted to play to trick {n}: he supplies the {card}."));
+                self.note(Law::new("67A1"), format!("{offender:?} omitted to play to trick {n}: he supplies the {card}."));
                 self.rebuild_with(*trick, *offender, card, false)?;
             }
             (Irregularity::DefectiveTrick { offender, trick, extra, timely: false }, Choice::Designate(card)) if extra.is_empty() => {
@@ -189,7 +190,7 @@ impl FaceTable {
                 play.rescan_revokes(&deal);
                 let back: Vec<String> = extra.iter().copied().chain(std::iter::once(old)).filter(|c| *c != card).map(|c| c.to_string()).collect();
                 self.note(
-                    "67B2",
+                    Law::new("67B2"),
                     format!(
                         "{offender:?} played too many cards to trick {}: the {card} stays; {} restored to his hand, deemed held \
                          throughout (a failure to have played one may be a revoke); the trick's ownership stands.",
@@ -215,7 +216,9 @@ impl FaceTable {
                 visible.sort();
                 let options = visible
                     .iter()
-                    .map(|c| option(own, Choice::Designate(*c), "58B2", format!("{offender:?} designates the {c} as his card to trick {}.", trick + 1)))
+                    .map(|c| {
+                        option(own, Choice::Designate(*c), Law::new("58B2"), format!("{offender:?} designates the {c} as his card to trick {}.", trick + 1))
+                    })
                     .collect();
                 self.open(Irregularity::DefectiveTrickDesignation { offender: *offender, trick: *trick, visible }, options);
             }
@@ -226,8 +229,8 @@ impl FaceTable {
                 }
                 let others: Vec<Card> = visible.iter().copied().filter(|c| *c != card).collect();
                 let defender = offender.side() != fc.declarer.side();
-                self.note("58B2", format!("{offender:?} designates the {card} as his card to trick {}.", trick + 1));
-                self.extra_cards_exposed(*offender, &others, defender, "58B2");
+                self.note(Law::new("58B2"), format!("{offender:?} designates the {card} as his card to trick {}.", trick + 1));
+                self.extra_cards_exposed(*offender, &others, defender, Law::new("58B2"));
             }
             _ => {}
         }
@@ -236,7 +239,7 @@ impl FaceTable {
 
     /// A defender's extra cards become penalty cards (Law 50B: a single card below an honour,
     /// exposed inadvertently, is a minor one); declarer's go back to his hand.
-    fn extra_cards_exposed(&mut self, offender: Seat, cards: &[Card], defender: bool, l: &str) {
+    fn extra_cards_exposed(&mut self, offender: Seat, cards: &[Card], defender: bool, l: Law) {
         let shown: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
         if !defender {
             self.note(l, format!("{offender:?}'s {} go(es) back to the hand without further rectification.", shown.join(", ")));
@@ -307,13 +310,13 @@ impl FaceTable {
                 cards: queued,
                 non_offender_withdrew: false,
                 waiting: None,
-                law: "58B3".into(),
+                law: Law::new("58B3"),
                 correct: None,
                 stand: Vec::new(),
             });
         }
         for (who, c) in dropped {
-            self.note("47A", format!("{who:?}'s {c}, played after the defective trick, goes back to the hand."));
+            self.note(Law::new("47A"), format!("{who:?}'s {c}, played after the defective trick, goes back to the hand."));
         }
         Ok(())
     }

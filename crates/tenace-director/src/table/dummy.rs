@@ -18,6 +18,7 @@
 //!
 //! Dummy's liability to a procedural penalty (43B1, Law 90) is left to the Director.
 
+use crate::law::Law;
 use tenace_core::{Card, Seat};
 use tenace_table::LawError;
 
@@ -49,11 +50,15 @@ impl FaceTable {
         let mut options = Vec::new();
         for d in [declarer.lho(), declarer.rho()] {
             let by = Chooser::Player(d);
-            options.push(option(by, Choice::LeadFrom(declarer), "43B2(a)", format!("{d:?} chooses: declarer leads from his own hand ({declarer:?}).")));
-            options.push(option(by, Choice::LeadFrom(dummy), "43B2(a)", format!("{d:?} chooses: declarer leads from dummy ({dummy:?}).")));
+            options.push(option(
+                by,
+                Choice::LeadFrom(declarer),
+                Law::new("43B2(a)"),
+                format!("{d:?} chooses: declarer leads from his own hand ({declarer:?})."),
+            ));
+            options.push(option(by, Choice::LeadFrom(dummy), Law::new("43B2(a)"), format!("{d:?} chooses: declarer leads from dummy ({dummy:?}).")));
         }
-        self.note(
-            "43B2(a)",
+        self.note(Law::new("43B2(a)"),
             format!("After violating Law 43A2, dummy warned declarer not to lead from the wrong hand ({leader:?} was to lead): either defender chooses the hand from which declarer leads (dummy is liable to a procedural penalty, 43B1, Law 90)."),
         );
         self.open(Irregularity::DummyWarnedWrongHand { declarer, leader }, options);
@@ -65,7 +70,7 @@ impl FaceTable {
         let Choice::LeadFrom(hand) = choice else { return Ok(()) };
         let play = self.play.as_mut().ok_or(LawError::AuctionNotEnded)?;
         play.set_leader(hand);
-        self.note("43B2(a)", format!("{by} chooses that declarer leads from {hand:?}'s hand."));
+        self.note(Law::new("43B2(a)"), format!("{by} chooses that declarer leads from {hand:?}'s hand."));
         Ok(())
     }
 
@@ -109,8 +114,7 @@ impl FaceTable {
         asked.dummy_asked = true;
         let play = self.play.as_mut().ok_or(LawError::AuctionNotEnded)?;
         play.add_revoke(asked);
-        self.note(
-            "43B2(b)",
+        self.note(Law::new("43B2(b)"),
             format!(
                 "After violating Law 43A2, dummy was the first to ask declarer about his {played} on trick {}: it was a revoke; the {card} is substituted and Law 64 applies as if the revoke had been established.",
                 trick + 1
@@ -142,7 +146,7 @@ impl FaceTable {
             self.rectification = None;
             self.penalty_cards.retain(|pc| *pc != (offender, card));
             self.committed = Some((offender, card, lead));
-            self.committed_law = Some("43B3".to_string());
+            self.committed_law = Some(Law::new("43B3"));
             let what = if lead { "his lead to the next trick" } else { "played at his turn" };
             format!("{offender:?}'s premature {card} stands, {what}, and is no penalty card")
         } else {
@@ -154,8 +158,7 @@ impl FaceTable {
             self.on_choose(waiver.chooser, waiver.choice)?;
             format!("it stands as accepted (Law {}: {})", waiver.law, waiver.description)
         };
-        self.note(
-            "43B3",
+        self.note(Law::new("43B3"),
             format!(
                 "After violating Law 43A2, dummy was the first to draw attention to {offender:?}'s irregularity: no immediate rectification; play continues as though no irregularity had occurred — {how}. At the end of play, if the defending side gained through its irregularity, the Director adjusts only its score; the declaring side retains the score achieved at the table (Law 12)."
             ),

@@ -8,6 +8,7 @@
 //! led to the next trick, where it is a lead out of turn (Laws 53-56) unless the offender wins
 //! the trick.
 
+use crate::law::Law;
 use tenace_core::{rules, Card, Seat, Suit};
 
 use super::{option, FaceTable};
@@ -34,26 +35,26 @@ impl FaceTable {
             self.committed = Some((seat, card, lead));
             self.committed_law = None;
             let what = if lead { "led to the next trick" } else { "played to this trick at his turn" };
-            self.note("57C1", format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
+            self.note(Law::new("57C1"), format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
             return Ok(true);
         }
         let suit_led = trick.cards[0].suit();
         let d = Chooser::Player(fc.declarer);
         let partner = seat.partner();
         let mut options: Vec<RectOption> = vec![
-            option(d, Choice::PlayHighest, "57A1", format!("{partner:?} plays his highest {}.", word(suit_led))),
-            option(d, Choice::PlayLowest, "57A2", format!("{partner:?} plays his lowest {}.", word(suit_led))),
+            option(d, Choice::PlayHighest, Law::new("57A1"), format!("{partner:?} plays his highest {}.", word(suit_led))),
+            option(d, Choice::PlayLowest, Law::new("57A2"), format!("{partner:?} plays his lowest {}.", word(suit_led))),
         ];
         for s in Suit::ALL.into_iter().rev().filter(|s| *s != suit_led) {
-            options.push(option(d, Choice::RequireSuit(s), "57A3", format!("{partner:?} plays a {} (if unable to follow suit).", singular(s))));
+            options.push(option(d, Choice::RequireSuit(s), Law::new("57A3"), format!("{partner:?} plays a {} (if unable to follow suit).", singular(s))));
         }
         for s in Suit::ALL.into_iter().rev().filter(|s| *s != suit_led) {
-            options.push(option(d, Choice::ForbidSuit(s), "57A4", format!("{partner:?} may not play a {}.", singular(s))));
+            options.push(option(d, Choice::ForbidSuit(s), Law::new("57A4"), format!("{partner:?} may not play a {}.", singular(s))));
         }
         options.push(option(
             Chooser::Director,
             Choice::NoRectification,
-            "57C2",
+            Law::new("57C2"),
             format!(
                 "Dummy had of his own volition prematurely selected a card, or illegally suggested one: {seat:?} is not \
                  subject to rectification; the {card} stands ({}).",
@@ -61,7 +62,7 @@ impl FaceTable {
             ),
         ));
         self.penalty_cards.push((seat, card));
-        self.note("57A", format!("{seat:?}'s premature {card} is a major penalty card (Law 50)."));
+        self.note(Law::new("57A"), format!("{seat:?}'s premature {card} is a major penalty card (Law 50)."));
         self.open(Irregularity::PrematurePlay { offender: seat, card, lead }, options);
         Ok(true)
     }
@@ -87,10 +88,13 @@ impl FaceTable {
         if seat.side() == fc.declarer.side() {
             if legal {
                 self.committed = Some((seat, card, false));
-                self.committed_law = Some("57C3".to_string());
-                self.note("57C3", format!("Declarer's premature {card} from {seat:?} is a played card: it is played at its turn."));
+                self.committed_law = Some(Law::new("57C3"));
+                self.note(Law::new("57C3"), format!("Declarer's premature {card} from {seat:?} is a played card: it is played at its turn."));
             } else {
-                self.note("57C3", format!("Declarer's premature {card} from {seat:?} is not a legal play: it is withdrawn without rectification (47B, 48A)."));
+                self.note(
+                    Law::new("57C3"),
+                    format!("Declarer's premature {card} from {seat:?} is not a legal play: it is withdrawn without rectification (47B, 48A)."),
+                );
             }
             return Ok(true);
         }
@@ -99,13 +103,16 @@ impl FaceTable {
         }
         if legal {
             self.committed = Some((seat, card, false));
-            self.committed_law = Some("57D".to_string());
-            self.note("57D", format!("{seat:?} played the {card} at his RHO's turn: it must be played at his proper turn (Law 16 may apply)."));
+            self.committed_law = Some(Law::new("57D"));
+            self.note(Law::new("57D"), format!("{seat:?} played the {card} at his RHO's turn: it must be played at his proper turn (Law 16 may apply)."));
         } else {
             if !self.penalty_cards.contains(&(seat, card)) {
                 self.penalty_cards.push((seat, card));
             }
-            self.note("57D", format!("{seat:?} played the {card} at his RHO's turn; it cannot legally be played to the trick: a major penalty card (Law 50)."));
+            self.note(
+                Law::new("57D"),
+                format!("{seat:?} played the {card} at his RHO's turn; it cannot legally be played to the trick: a major penalty card (Law 50)."),
+            );
         }
         Ok(true)
     }
@@ -117,8 +124,8 @@ impl FaceTable {
         if choice == Choice::NoRectification {
             self.penalty_cards.retain(|pc| *pc != (offender, card));
             self.committed = Some((offender, card, lead));
-            self.committed_law = Some("57C2".to_string());
-            self.note("57C2", format!("Dummy prompted {offender:?}'s premature {card}: no rectification; it stands."));
+            self.committed_law = Some(Law::new("57C2"));
+            self.note(Law::new("57C2"), format!("Dummy prompted {offender:?}'s premature {card}: no rectification; it stands."));
             return;
         }
         let trick = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
@@ -137,7 +144,7 @@ impl FaceTable {
     /// is able to comply (57B, 59) is the caller's question.
     pub(super) fn restriction_check(&self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         match self.required_57a(seat) {
-            Some(q) if !q.allows(card) => Err(DirectorError::MustComply { seat, law: q.law().to_string() }),
+            Some(q) if !q.allows(card) => Err(DirectorError::MustComply { seat, law: q.law() }),
             _ => Ok(()),
         }
     }
@@ -154,7 +161,7 @@ impl FaceTable {
         let hand = play.remaining(seat);
         let led = trick.cards[0].suit();
         let follows = hand.suit_len(led) > 0;
-        let law = law_of(choice).to_string();
+        let law = Law::new(law_of(choice));
         match choice {
             Choice::PlayHighest if follows => hand.cards_in(led).iter().next_back().map(|card| Requirement::Card { card, law }),
             Choice::PlayLowest if follows => hand.cards_in(led).iter().next().map(|card| Requirement::Card { card, law }),

@@ -2,6 +2,7 @@
 //! 29C), the forfeiture of the right to rectification (Law 11A), and the cancellation of a
 //! player's enforcement or waiver of a rectification (Law 10B).
 
+use crate::law::Law;
 use tenace_core::{Call, Seat, Suit};
 
 use super::{option, suit_word, FaceTable};
@@ -43,9 +44,11 @@ impl FaceTable {
         let mut options: Vec<RectOption> = Suit::DESCENDING
             .into_iter()
             .filter(|s| !specified.contains(s))
-            .map(|s| option(d, Choice::ProhibitLead(s), "26B", format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s))))
+            .map(|s| {
+                option(d, Choice::ProhibitLead(s), Law::new("26B"), format!("{leader:?} may not lead {} for as long as he retains the lead.", suit_word(s)))
+            })
             .collect();
-        options.push(option(d, Choice::NoProhibition, "26B", "Declarer prohibits no suit."));
+        options.push(option(d, Choice::NoProhibition, Law::new("26B"), "Declarer prohibits no suit."));
         options
     }
 
@@ -63,7 +66,7 @@ impl FaceTable {
         self.specified.push((index, seat, call, stated.clone()));
         let words: Vec<&str> = stated.iter().map(|s| suit_word(*s)).collect();
         let what = if words.is_empty() { "no suit".to_string() } else { words.join(" and ") };
-        self.note("26B", format!("The Director rules that {seat:?}'s {call} specified {what} (Laws 26B, 29C)."));
+        self.note(Law::new("26B"), format!("The Director rules that {seat:?}'s {call} specified {what} (Laws 26B, 29C)."));
         // A Law 26B option already on offer for this offender is recomputed.
         let open = match &self.rectification {
             Some(Rectification { irregularity: Irregularity::LeadRestriction { offender, leader }, .. }) if *offender == seat => Some(*leader),
@@ -88,7 +91,7 @@ impl FaceTable {
         let Chooser::Player(side) = waiver.chooser else { return Err(DirectorError::NothingToForfeit) };
         self.on_choose(waiver.chooser, waiver.choice)?;
         self.note(
-            "11A",
+            Law::new("11A"),
             format!(
                 "The {:?} side acted before summoning the Director: its right to rectification is forfeited and the \
                  irregularity stands as waived (Law {}: {}). If the offending side gained through that action, taken in \
@@ -112,7 +115,7 @@ impl FaceTable {
         let mut restored = FaceTable::replay(self.board.clone(), before.iter().cloned())?;
         restored.events = self.events.clone();
         restored.note(
-            "10B",
+            Law::new("10B"),
             format!(
                 "The Director cancels {seat:?}'s {choice:?}, made without his instructions; the rectification is \
                  explained and chosen again."

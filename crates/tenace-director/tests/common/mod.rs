@@ -74,7 +74,7 @@ pub fn player(s: Seat) -> Chooser {
 
 /// The options on offer: (chooser, choice, law).
 pub fn options(t: &FaceTable) -> Vec<(Chooser, Choice, String)> {
-    t.rectification().expect("a rectification").options.iter().map(|o| (o.chooser, o.choice, o.law.clone())).collect()
+    t.rectification().expect("a rectification").options.iter().map(|o| (o.chooser, o.choice, o.law.to_string())).collect()
 }
 
 /// Plays cards in order, by whichever hand is to play.
