@@ -52,36 +52,40 @@ pub struct AfterRevoke {
     pub correct: Option<(Seat, Card)>,
 }
 
-/// The state of one board at a face-to-face table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FaceTable {
-    board: Board,
-    calls: Vec<MadeCall>,
+/// What the auction has left owed (Laws 16C, 23-32, 24): the obligations on calls, the follow-ups
+/// the engine waits for, the statements of specified suits and the cards exposed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct AuctionObligations {
+    /// Pass at the next turn, pass throughout, repeat the call (Laws 23, 25-32).
     obligations: Vec<Obligation>,
+    /// Calls the engine waits for to decide a rectification.
     pending: Vec<Pending>,
-    restrictions: Vec<LeadRestriction>,
-    rectification: Option<Rectification>,
-    play: Option<Play>,
-    /// Law 54A: declarer spread his hand after a faced opening lead out of turn; this is the new
-    /// declarer (the presumed dummy).
-    declarer_override: Option<Seat>,
-    /// Major penalty cards (Law 50) still held: the player and the card.
-    penalty_cards: Vec<(Seat, Card)>,
-    /// Law 24: cards exposed during the auction (player, card, whether a premature lead), face up
-    /// until the auction ends.
-    exposed: Vec<(Seat, Card, bool)>,
     /// One-turn obligations and the index of the call that fulfilled them (restored if Law 25A
     /// replaces that call).
     fulfilled: Vec<(usize, Obligation)>,
+    /// Laws 26B, 29C: the Director's statements of the suits a call of the legal auction
+    /// specified (index in `calls`, the seat and call there, the suits).
+    specified: Vec<(usize, Seat, Call, Vec<Suit>)>,
+    /// Law 24: cards exposed during the auction (player, card, whether a premature lead), face up
+    /// until the auction ends.
+    exposed: Vec<(Seat, Card, bool)>,
+}
+
+/// What the play owes (Laws 26B, 50-52, 54-57, 60B): lead restrictions, penalty cards and
+/// declarer's choices about them, and premature plays that stand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct PlayObligations {
+    /// Law 26B lead restrictions and the Law 50D2/51B requirements on a lead.
+    restrictions: Vec<LeadRestriction>,
+    /// Major penalty cards (Law 50) still held: the player and the card.
+    penalty_cards: Vec<(Seat, Card)>,
+    /// Minor penalty cards (Law 50B/50C) still held: the player and the card.
+    minor_penalty_cards: Vec<(Seat, Card)>,
     /// Law 50D2: the trick for which declarer has chosen, and a lead he required (leader, suit).
     penalty_decided: Option<usize>,
     required_lead: Option<(Seat, Suit)>,
-    /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
-    claim: Option<ClaimMade>,
     /// Law 51A: the penalty card declarer designated (holder, card, trick index).
     designated: Option<(Seat, Card, usize)>,
-    /// Minor penalty cards (Law 50B/50C) still held: the player and the card.
-    minor_penalty_cards: Vec<(Seat, Card)>,
     /// Law 57A: declarer's option for the offender's partner's play to the trick (seat, option,
     /// trick index).
     play_restriction: Option<(Seat, Choice, usize)>,
@@ -89,16 +93,39 @@ pub struct FaceTable {
     committed: Option<(Seat, Card, bool)>,
     /// The Law under which the committed card stands (57C1 when absent; 57C3, 57D).
     committed_law: Option<Law>,
-    /// An agreed claim, kept for a review under Law 69B or 71 (once).
-    agreed_claim: Option<ClaimMade>,
-    /// Law 62C: cards played after a corrected revoke, awaiting their players' decisions.
-    after_revoke: Option<AfterRevoke>,
     /// Law 60B: the trick at which declarer was required to retract a lead from the wrong hand
     /// (55B2) and has still to lead from the correct one.
     declarer_retracted: Option<usize>,
-    /// Laws 26B, 29C: the Director's statements of the suits a call of the legal auction
-    /// specified (index in `calls`, the seat and call there, the suits).
-    specified: Vec<(usize, Seat, Call, Vec<Suit>)>,
+}
+
+/// What awaits a decision before the board goes on: the rectification the Director has explained,
+/// the Law 62C decisions after a corrected revoke, a claim (Laws 68-71).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Awaiting {
+    rectification: Option<Rectification>,
+    /// Law 62C: cards played after a corrected revoke, awaiting their players' decisions.
+    after_revoke: Option<AfterRevoke>,
+    /// Law 68: a claim awaiting the opponents' agreement (play has ceased, 68D1).
+    claim: Option<ClaimMade>,
+    /// An agreed claim, kept for a review under Law 69B or 71 (once).
+    agreed_claim: Option<ClaimMade>,
+}
+
+/// The state of one board at a face-to-face table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaceTable {
+    board: Board,
+    calls: Vec<MadeCall>,
+    /// What the auction left owed: obligations, follow-ups, cards exposed.
+    auction: AuctionObligations,
+    play: Option<Play>,
+    /// Law 54A: declarer spread his hand after a faced opening lead out of turn; this is the new
+    /// declarer (the presumed dummy).
+    declarer_override: Option<Seat>,
+    /// What the play owes: lead restrictions, penalty cards, declarer's options.
+    play_duties: PlayObligations,
+    /// What awaits a decision: a rectification, Law 62C decisions, a claim.
+    awaiting: Awaiting,
     result: Option<BoardResult>,
     notes: Vec<Note>,
     events: Vec<Event>,
@@ -137,27 +164,11 @@ impl FaceTable {
         Ok(FaceTable {
             board,
             calls: Vec::new(),
-            obligations: Vec::new(),
-            pending: Vec::new(),
-            restrictions: Vec::new(),
-            rectification: None,
+            auction: AuctionObligations::default(),
+            play_duties: PlayObligations::default(),
+            awaiting: Awaiting::default(),
             play: None,
             declarer_override: None,
-            penalty_cards: Vec::new(),
-            exposed: Vec::new(),
-            fulfilled: Vec::new(),
-            penalty_decided: None,
-            required_lead: None,
-            claim: None,
-            minor_penalty_cards: Vec::new(),
-            designated: None,
-            play_restriction: None,
-            committed: None,
-            committed_law: None,
-            agreed_claim: None,
-            after_revoke: None,
-            declarer_retracted: None,
-            specified: Vec::new(),
             result: None,
             notes: Vec::new(),
             events: Vec::new(),
@@ -181,16 +192,16 @@ impl FaceTable {
         &self.calls
     }
     pub fn obligations(&self) -> &[Obligation] {
-        &self.obligations
+        &self.auction.obligations
     }
     pub fn pending(&self) -> &[Pending] {
-        &self.pending
+        &self.auction.pending
     }
     pub fn lead_restrictions(&self) -> &[LeadRestriction] {
-        &self.restrictions
+        &self.play_duties.restrictions
     }
     pub fn rectification(&self) -> Option<&Rectification> {
-        self.rectification.as_ref()
+        self.awaiting.rectification.as_ref()
     }
     pub fn play(&self) -> Option<&Play> {
         self.play.as_ref()
@@ -215,17 +226,17 @@ impl FaceTable {
 
     /// Major penalty cards on the table (Law 50): the player and the card.
     pub fn penalty_cards(&self) -> &[(Seat, Card)] {
-        &self.penalty_cards
+        &self.play_duties.penalty_cards
     }
 
     /// Cards exposed during the auction (Law 24): player, card, whether prematurely led.
     pub fn exposed_cards(&self) -> &[(Seat, Card, bool)] {
-        &self.exposed
+        &self.auction.exposed
     }
 
     /// Whose call is awaited, `None` outside the auction or while a rectification is pending.
     pub fn to_call(&self) -> Option<Seat> {
-        if self.rectification.is_some() || self.play.is_some() || self.result.is_some() {
+        if self.awaiting.rectification.is_some() || self.play.is_some() || self.result.is_some() {
             return None;
         }
         auction::to_call(self.board.dealer, &self.calls)
@@ -234,7 +245,7 @@ impl FaceTable {
     /// Whose hand plays next, `None` outside the play or while a rectification or a claim is
     /// pending.
     pub fn to_play(&self) -> Option<Seat> {
-        if self.rectification.is_some() || self.result.is_some() || self.claim.is_some() {
+        if self.awaiting.rectification.is_some() || self.result.is_some() || self.awaiting.claim.is_some() {
             return None;
         }
         self.play.as_ref().and_then(|p| p.to_play())
@@ -243,7 +254,7 @@ impl FaceTable {
     /// Whether `seat` may make `call` now, with the obligations of earlier rectifications;
     /// a refusal names the Law.
     pub fn check_call(&self, seat: Seat, call: Call) -> Result<(), DirectorError> {
-        if let Some(r) = &self.rectification {
+        if let Some(r) = &self.awaiting.rectification {
             return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
         }
         if self.result.is_some() || self.play.is_some() {
@@ -253,7 +264,7 @@ impl FaceTable {
         if seat != expected {
             return Err(LawError::CallOutOfRotation { seat, expected }.into());
         }
-        for o in self.obligations.iter().filter(|o| o.seat() == seat) {
+        for o in self.auction.obligations.iter().filter(|o| o.seat() == seat) {
             match o {
                 Obligation::PassAtNextTurn { law, .. } | Obligation::PassThroughout { law, .. } if call != Call::Pass => {
                     return Err(DirectorError::MustPass { seat, law: *law });
@@ -269,7 +280,8 @@ impl FaceTable {
                 _ => {}
             }
         }
-        let correcting = self.pending.iter().any(|p| matches!(p, Pending::InsufficientCorrection { offender, bid_or_pass: true, .. } if *offender == seat));
+        let correcting =
+            self.auction.pending.iter().any(|p| matches!(p, Pending::InsufficientCorrection { offender, bid_or_pass: true, .. } if *offender == seat));
         if correcting && matches!(call, Call::Double | Call::Redouble) {
             return Err(DirectorError::CorrectionMustBeBidOrPass { seat });
         }
@@ -288,7 +300,7 @@ impl FaceTable {
         // Law 57C1: a premature card that stands is the only card.
         if let Some(committed) = self.committed_card(seat) {
             if card != committed {
-                let law = self.committed_law.unwrap_or_else(|| Law::new("57C1"));
+                let law = self.play_duties.committed_law.unwrap_or_else(|| Law::new("57C1"));
                 return Err(DirectorError::MustPlayCommitted { seat, card: committed, law });
             }
             // The ruling (57C1, 57C3, 57D) fixes the card: other duties wait (cf. 60A3).
@@ -319,14 +331,18 @@ impl FaceTable {
             return Err(DirectorError::BoardOver);
         }
         self.claim_error()?;
-        if let Some(r) = &self.rectification {
+        if let Some(r) = &self.awaiting.rectification {
             return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
         }
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
         play.check(seat, card)?;
         // Law 50D2(a): a lead declarer required (it prevails over an earlier prohibition).
         let leading = play.current_trick().is_some_and(|t| t.cards.is_empty());
-        let required = self.required_lead.filter(|(leader, suit)| *leader == seat && leading && play.remaining(seat).suit_len(*suit) > 0).map(|(_, suit)| suit);
+        let required = self
+            .play_duties
+            .required_lead
+            .filter(|(leader, suit)| *leader == seat && leading && play.remaining(seat).suit_len(*suit) > 0)
+            .map(|(_, suit)| suit);
         if let Some(suit) = required {
             if card.suit() != suit {
                 return Err(DirectorError::LeadRequired { seat, suit });
@@ -345,6 +361,7 @@ impl FaceTable {
         // must be.
         let legal = play.legal_cards();
         let due: Vec<Card> = self
+            .play_duties
             .penalty_cards
             .iter()
             .filter(|(s, c)| {
@@ -362,7 +379,7 @@ impl FaceTable {
             return Err(DirectorError::PenaltyCardMustBePlayed { seat, card: due[0] });
         }
         // Law 51A: the penalty card declarer designated.
-        if let Some((s, designated, t)) = self.designated {
+        if let Some((s, designated, t)) = self.play_duties.designated {
             // (Unless a later 26B prohibition or 50D2 requirement rules the designated card out.)
             let playable = legal.contains(designated) && !prohibited.contains(&designated.suit()) && required.is_none_or(|r| designated.suit() == r);
             if s == seat && t == play.tricks().len() - 1 && designated != card && playable {
@@ -371,9 +388,12 @@ impl FaceTable {
         }
         // Law 50C: no other card of a minor penalty card's suit below an honour until it is played
         // (a penalty card itself excepted: a major one, which 50D1 requires, or another minor one).
-        let major = self.penalty_cards.contains(&(seat, card)) || self.minor_penalty_cards.contains(&(seat, card));
-        if let Some((_, minor)) =
-            self.minor_penalty_cards.iter().find(|(s, c)| *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten && !major)
+        let major = self.play_duties.penalty_cards.contains(&(seat, card)) || self.play_duties.minor_penalty_cards.contains(&(seat, card));
+        if let Some((_, minor)) = self
+            .play_duties
+            .minor_penalty_cards
+            .iter()
+            .find(|(s, c)| *s == seat && *c != card && c.suit() == card.suit() && card.rank() < tenace_core::Rank::Ten && !major)
         {
             return Err(DirectorError::MinorPenaltyCard { seat, card: *minor });
         }
@@ -382,7 +402,7 @@ impl FaceTable {
 
     /// Minor penalty cards on the table (Law 50C): the player and the card.
     pub fn minor_penalty_cards(&self) -> &[(Seat, Card)] {
-        &self.minor_penalty_cards
+        &self.play_duties.minor_penalty_cards
     }
 
     /// The cards the hand to play may play (Law 44C), less a suit prohibited under Law 26B (unless
@@ -404,7 +424,7 @@ impl FaceTable {
         match e {
             DirectorError::LeadRequired { suit, .. } => Some(Requirement::Lead { suit: *suit, law: Law::new("50D2(a)") }),
             DirectorError::LeadProhibited { suit, .. } => {
-                let restriction = self.restrictions.iter().find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit));
+                let restriction = self.play_duties.restrictions.iter().find(|r| r.offender.partner() == seat && r.state == RestrictionState::Prohibited(*suit));
                 let law = match restriction {
                     Some(r) if r.law.is_within(Law::new("50D2")) || r.law.is_within(Law::new("51B")) => r.law,
                     _ => Law::new("26B"),
@@ -422,7 +442,8 @@ impl FaceTable {
         if !trick.cards.is_empty() || trick.leader != seat {
             return Vec::new();
         }
-        self.restrictions
+        self.play_duties
+            .restrictions
             .iter()
             .filter_map(|r| match r.state {
                 RestrictionState::Prohibited(s) if r.offender.partner() == seat => Some(s),
@@ -468,26 +489,26 @@ impl FaceTable {
     fn tidy(&mut self) {
         let Some(play) = &self.play else { return };
         let held = |s: Seat, c: Card| play.remaining(s).contains(c);
-        self.penalty_cards.retain(|(s, c)| held(*s, *c));
-        self.minor_penalty_cards.retain(|(s, c)| held(*s, *c));
-        if self.committed.is_some_and(|(s, c, _)| !held(s, c)) {
-            self.committed = None;
-            self.committed_law = None;
+        self.play_duties.penalty_cards.retain(|(s, c)| held(*s, *c));
+        self.play_duties.minor_penalty_cards.retain(|(s, c)| held(*s, *c));
+        if self.play_duties.committed.is_some_and(|(s, c, _)| !held(s, c)) {
+            self.play_duties.committed = None;
+            self.play_duties.committed_law = None;
         }
-        if self.designated.is_some_and(|(s, c, _)| !held(s, c)) {
-            self.designated = None;
+        if self.play_duties.designated.is_some_and(|(s, c, _)| !held(s, c)) {
+            self.play_duties.designated = None;
         }
     }
 
     fn pending_error(&self) -> Result<(), DirectorError> {
-        match &self.rectification {
+        match &self.awaiting.rectification {
             Some(r) => Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) }),
             None => Ok(()),
         }
     }
 
     fn must_pass(&self, seat: Seat) -> Option<Law> {
-        self.obligations.iter().find_map(|o| match o {
+        self.auction.obligations.iter().find_map(|o| match o {
             Obligation::PassAtNextTurn { seat: s, law } | Obligation::PassThroughout { seat: s, law } if *s == seat => Some(*law),
             _ => None,
         })
@@ -498,18 +519,18 @@ impl FaceTable {
     }
 
     fn open(&mut self, irregularity: Irregularity, options: Vec<RectOption>) {
-        self.rectification = Some(Rectification { irregularity, options });
+        self.awaiting.rectification = Some(Rectification { irregularity, options });
     }
 
     fn add_restriction(&mut self, offender: Seat, law: Law) {
-        if !self.restrictions.iter().any(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
-            self.restrictions.push(LeadRestriction { offender, law, state: RestrictionState::Waiting });
+        if !self.play_duties.restrictions.iter().any(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
+            self.play_duties.restrictions.push(LeadRestriction { offender, law, state: RestrictionState::Waiting });
         }
     }
 
     fn add_obligation(&mut self, o: Obligation) {
-        if !self.obligations.contains(&o) {
-            self.obligations.push(o);
+        if !self.auction.obligations.contains(&o) {
+            self.auction.obligations.push(o);
         }
     }
 
@@ -520,7 +541,7 @@ impl FaceTable {
         if self.result.is_some() && self.play.is_some() {
             return Err(DirectorError::BoardOver);
         }
-        if self.rectification.is_some() {
+        if self.awaiting.rectification.is_some() {
             return self.call_during_rectification(seat, spoken);
         }
         if let Some(play) = &self.play {
@@ -581,7 +602,7 @@ impl FaceTable {
             return self.out_of_rotation(seat, call, turn);
         }
         // In rotation.
-        let correcting = self.pending.iter().position(|p| matches!(p, Pending::InsufficientCorrection { offender, .. } if *offender == seat));
+        let correcting = self.auction.pending.iter().position(|p| matches!(p, Pending::InsufficientCorrection { offender, .. } if *offender == seat));
         if let Some(i) = correcting {
             return self.correct_insufficient(i, seat, call);
         }
@@ -608,7 +629,7 @@ impl FaceTable {
             }
         }
         if let Some(Obligation::RepeatCall { call: repeat, law, .. }) =
-            self.obligations.iter().find(|o| matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == seat))
+            self.auction.obligations.iter().find(|o| matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == seat))
         {
             if call != *repeat && auction::check_admissible(&self.calls, seat, *repeat).is_ok() && (*repeat == Call::Pass || self.must_pass(seat).is_none()) {
                 return Err(DirectorError::MustRepeat { seat, call: *repeat, law: *law });
@@ -642,13 +663,13 @@ impl FaceTable {
     /// call accepts, or the call by the player whose turn it was cancels) it is applied;
     /// otherwise it is refused (Law 9B2).
     fn call_during_rectification(&mut self, seat: Seat, spoken: Spoken) -> Result<(), DirectorError> {
-        let Some(rect) = self.rectification.clone() else { return Ok(()) };
+        let Some(rect) = self.awaiting.rectification.clone() else { return Ok(()) };
         let refuse = Err(DirectorError::RectificationPending { pending: format!("{:?}", rect.irregularity) });
         match rect.irregularity {
             // Law 27A1: the insufficient bid is accepted if the LHO calls.
             Irregularity::InsufficientBid { offender, bid } | Irregularity::InsufficientSubstitute { offender, bid, .. } if seat == offender.lho() => {
-                self.rectification = None;
-                self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+                self.awaiting.rectification = None;
+                self.auction.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
                 self.note(Law::new("27A1"), format!("{seat:?} called over {bid}, accepting it."));
                 self.record(offender, Call::Bid(bid));
                 self.on_call(seat, spoken)
@@ -678,7 +699,7 @@ impl FaceTable {
             }
             // Law 29A: the LHO elects to call, forfeiting rectification.
             Irregularity::OutOfRotation { offender, call, .. } if seat == offender.lho() => {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("29A"), format!("{seat:?} called over {call} out of rotation, accepting it."));
                 self.record(offender, call);
                 self.on_call(seat, spoken)
@@ -686,7 +707,7 @@ impl FaceTable {
             // Law 28B: the player whose turn it was (an opponent) calls: the call out of rotation
             // is cancelled without rectification (Law 16C2 aside).
             Irregularity::OutOfRotation { offender, call, turn_of } if seat == turn_of && turn_of.side() != offender.side() => {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(
                     Law::new("28B"),
                     format!("{seat:?} called at his turn: {offender:?}'s {call} is cancelled without rectification (Law 16C2 applies)."),
@@ -695,20 +716,20 @@ impl FaceTable {
             }
             // Law 36A: the inadmissible call and the LHO's are cancelled; no rectification.
             Irregularity::InadmissibleDouble { offender, call, .. } if seat == offender.lho() => {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("36A"), format!("{seat:?} called before rectification: {call} and {spoken} are cancelled; no Law 26B restriction."));
                 Ok(())
             }
             // Law 37A: the LHO calls before rectification: the inadmissible call and later calls stand.
             Irregularity::ViolatesObligationToPass { offender, call } if seat == offender.lho() => {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("37A"), format!("{seat:?} called before rectification: {call} stands; no Law 26B restriction."));
                 self.record(offender, call);
                 self.on_call(seat, spoken)
             }
             // Law 38B/38D: the bid above seven is cancelled with the LHO's call; no Law 26B.
             Irregularity::BidAboveSeven { offender, turn_of, .. } if seat == offender.lho() => {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("38D"), format!("{seat:?} called before rectification: {spoken} is cancelled too; no recourse to Law 26B."));
                 self.rectify_above_seven(offender, turn_of, false);
                 Ok(())
@@ -718,7 +739,7 @@ impl FaceTable {
     }
 
     fn rectify_above_seven(&mut self, offender: Seat, turn_of: Seat, restriction: bool) {
-        self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+        self.auction.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
         if turn_of == offender {
             self.record(offender, Call::Pass);
         }
@@ -834,7 +855,7 @@ impl FaceTable {
     }
 
     fn correct_insufficient(&mut self, index: usize, seat: Seat, call: Call) -> Result<(), DirectorError> {
-        let Pending::InsufficientCorrection { withdrawn, bid_or_pass, .. } = self.pending[index].clone() else {
+        let Pending::InsufficientCorrection { withdrawn, bid_or_pass, .. } = self.auction.pending[index].clone() else {
             return Ok(());
         };
         if call != Call::Pass {
@@ -866,7 +887,7 @@ impl FaceTable {
         if bid_or_pass && matches!(call, Call::Double | Call::Redouble) {
             return Err(DirectorError::CorrectionMustBeBidOrPass { seat });
         }
-        self.pending.remove(index);
+        self.auction.pending.remove(index);
         self.record(seat, call);
         if bid_or_pass {
             // Law 27B3/B4: partner's obligation is already in force; no judgement to make.
@@ -913,13 +934,13 @@ impl FaceTable {
             return;
         }
         let index = self.calls.len() - 1;
-        let (done, kept): (Vec<Obligation>, Vec<Obligation>) = std::mem::take(&mut self.obligations)
+        let (done, kept): (Vec<Obligation>, Vec<Obligation>) = std::mem::take(&mut self.auction.obligations)
             .into_iter()
             .partition(|o| o.seat() == seat && matches!(o, Obligation::PassAtNextTurn { .. } | Obligation::RepeatCall { .. }));
-        self.obligations = kept;
-        self.fulfilled.extend(done.into_iter().map(|o| (index, o)));
+        self.auction.obligations = kept;
+        self.auction.fulfilled.extend(done.into_iter().map(|o| (index, o)));
         let mut follow = Vec::new();
-        self.pending.retain(|p| match p {
+        self.auction.pending.retain(|p| match p {
             Pending::AwaitRho { offender, .. } if offender.rho() == seat => {
                 follow.push(p.clone());
                 false
@@ -934,15 +955,15 @@ impl FaceTable {
             match p {
                 Pending::AwaitRho { offender, withdrawn, law } if call == Call::Pass => {
                     let l = if law == "31A" { "31A1" } else { "32A1" };
-                    self.obligations.retain(|o| !matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == offender));
+                    self.auction.obligations.retain(|o| !matches!(o, Obligation::RepeatCall { seat: s, .. } if *s == offender));
                     self.add_obligation(Obligation::RepeatCall { seat: offender, call: withdrawn, law: Law::new(l) });
                 }
                 Pending::AwaitRho { offender, withdrawn, law } => {
                     let l = if law == "31A" { "31A2" } else { "32A2" };
-                    self.pending.push(Pending::Replacement { offender, withdrawn, law: Law::new(l) });
+                    self.auction.pending.push(Pending::Replacement { offender, withdrawn, law: Law::new(l) });
                 }
                 Pending::Replacement { offender, withdrawn, law } => {
-                    if self.rectification.is_none() {
+                    if self.awaiting.rectification.is_none() {
                         self.open_replacement(offender, withdrawn, call, law);
                     }
                 }
@@ -985,7 +1006,7 @@ impl FaceTable {
     // ---- choices ----------------------------------------------------------------------------
 
     fn on_choose(&mut self, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
-        let rect = self.rectification.clone().ok_or(DirectorError::NoRectification)?;
+        let rect = self.awaiting.rectification.clone().ok_or(DirectorError::NoRectification)?;
         // The same choice may be offered to several choosers (Law 43B2(a): either defender).
         let chosen = rect.options.iter().find(|o| o.choice == choice && o.chooser == by).or_else(|| rect.options.iter().find(|o| o.choice == choice));
         let Some(chosen) = chosen else {
@@ -996,13 +1017,13 @@ impl FaceTable {
             return Err(DirectorError::WrongChooser { law: chosen.law, by, expected: chosen.chooser });
         }
         let l = chosen.law;
-        self.rectification = None;
+        self.awaiting.rectification = None;
         if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
             return self.rule_on_claim(&rect.irregularity, choice, l);
         }
         if let (Irregularity::PenaltyCardsDesignation { holder, .. }, Choice::Designate(card)) = (&rect.irregularity, choice) {
             let index = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
-            self.designated = Some((*holder, card, index));
+            self.play_duties.designated = Some((*holder, card, index));
             return Ok(());
         }
         if let Irregularity::SimultaneousCards { offender, visible } = &rect.irregularity {
@@ -1033,11 +1054,15 @@ impl FaceTable {
                     Law::new("52B1(a)"),
                     format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."),
                 );
-                return self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))));
+                return self.put_card_with(
+                    holder,
+                    played,
+                    Some(penalty_requirement(penalty, self.play_duties.minor_penalty_cards.contains(&(holder, penalty)))),
+                );
             }
-            self.minor_penalty_cards.retain(|pc| *pc != (holder, played));
-            if !self.penalty_cards.contains(&(holder, played)) {
-                self.penalty_cards.push((holder, played));
+            self.play_duties.minor_penalty_cards.retain(|pc| *pc != (holder, played));
+            if !self.play_duties.penalty_cards.contains(&(holder, played)) {
+                self.play_duties.penalty_cards.push((holder, played));
             }
             self.note(Law::new("52B2"), format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
             return self.put_card(holder, penalty);
@@ -1048,7 +1073,7 @@ impl FaceTable {
         match rect.irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
                 Choice::Accept => self.record(offender, Call::Bid(bid)),
-                _ => self.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false }),
+                _ => self.auction.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false }),
             },
             Irregularity::PrematureReplacement { offender, bid, substitute } => match choice {
                 Choice::Accept => {
@@ -1056,13 +1081,13 @@ impl FaceTable {
                     self.record(offender, Call::Bid(bid));
                 }
                 _ => {
-                    self.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false });
+                    self.auction.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false });
                     self.on_call(offender, Spoken::Call(substitute))?;
                 }
             },
             Irregularity::InsufficientSubstitute { offender, bid, withdrawn } => match choice {
                 Choice::Accept => {
-                    self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+                    self.auction.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
                     self.record(offender, Call::Bid(bid));
                 }
                 _ => self.b3(offender, Law::new("27B4"), withdrawn),
@@ -1087,7 +1112,7 @@ impl FaceTable {
                 _ => {
                     self.note(Law::new("16C2"), format!("The cancelled {call} is unauthorized information for {:?}'s side.", offender.side()));
                     // A second cancelled call by the same offender supersedes the first's follow-up.
-                    self.pending.retain(|p| {
+                    self.auction.pending.retain(|p| {
                         !matches!(p, Pending::AwaitRho { offender: o, .. } | Pending::Replacement { offender: o, .. } if *o == offender)
                     });
                     if call == Call::Pass {
@@ -1135,7 +1160,7 @@ impl FaceTable {
                 Choice::Accept => {
                     self.calls.pop();
                     self.record(offender, substitute);
-                    if self.rectification.is_none() {
+                    if self.awaiting.rectification.is_none() {
                         self.open_replacement(offender, original, substitute, Law::new("25B1"));
                     }
                 }
@@ -1179,7 +1204,7 @@ impl FaceTable {
                 }
                 Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
                 _ => {
-                    self.penalty_cards.push((offender, card));
+                    self.play_duties.penalty_cards.push((offender, card));
                     self.note(Law::new("54D"), format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."));
                 }
             },
@@ -1189,25 +1214,25 @@ impl FaceTable {
                     let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != offender.side());
                     let last_trick = self.play.as_ref().is_some_and(|p| p.completed_tricks() == 12);
                     if defender && !last_trick {
-                        self.penalty_cards.push((offender, card));
+                        self.play_duties.penalty_cards.push((offender, card));
                         self.note(Law::new("56B"), format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
                     } else {
                         if l == "55B2" {
-                            self.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);
+                            self.play_duties.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);
                         }
                         self.note(l, format!("{offender:?}'s {card} is withdrawn; {turn_of:?} leads."));
                     }
                 }
             },
             Irregularity::PenaltyCardLead { holder, leader } | Irregularity::FurtherProhibition { holder, leader } => {
-                self.penalty_decided = self.play.as_ref().map(|p| p.tricks().len() - 1);
+                self.play_duties.penalty_decided = self.play.as_ref().map(|p| p.tricks().len() - 1);
                 match choice {
                     Choice::RequireLead(suit) | Choice::ProhibitLead(suit) => {
-                        self.penalty_cards.retain(|(p, c)| !(*p == holder && c.suit() == suit));
+                        self.play_duties.penalty_cards.retain(|(p, c)| !(*p == holder && c.suit() == suit));
                         if let Choice::RequireLead(_) = choice {
-                            self.required_lead = Some((leader, suit));
+                            self.play_duties.required_lead = Some((leader, suit));
                         } else {
-                            self.restrictions.push(LeadRestriction {
+                            self.play_duties.restrictions.push(LeadRestriction {
                                 offender: holder,
                                 law: l,
                                 state: RestrictionState::Prohibited(suit),
@@ -1236,7 +1261,7 @@ impl FaceTable {
                     Choice::ProhibitLead(s) => RestrictionState::Prohibited(s),
                     _ => RestrictionState::Spent,
                 };
-                if let Some(r) = self.restrictions.iter_mut().find(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
+                if let Some(r) = self.play_duties.restrictions.iter_mut().find(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
                     r.state = state;
                 }
             }
@@ -1261,7 +1286,8 @@ impl FaceTable {
     /// he may prohibit another, while any remain.
     fn offer_further_prohibition(&mut self, holder: Seat, leader: Seat) {
         let Some(declarer) = self.final_contract().map(|fc| fc.declarer) else { return };
-        let suits: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
+        let suits: Vec<Suit> =
+            Suit::DESCENDING.into_iter().filter(|s| self.play_duties.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
         if suits.is_empty() {
             return;
         }
@@ -1291,7 +1317,7 @@ impl FaceTable {
     /// (Law 50B; minor penalty cards are recorded, their Law 50C restrictions are not yet enforced).
     fn dispose_exposed(&mut self, declaring: Side) {
         for seat in Seat::ALL {
-            let cards: Vec<(Card, bool)> = self.exposed.iter().filter(|(s, _, _)| *s == seat).map(|(_, c, l)| (*c, *l)).collect();
+            let cards: Vec<(Card, bool)> = self.auction.exposed.iter().filter(|(s, _, _)| *s == seat).map(|(_, c, l)| (*c, *l)).collect();
             if cards.is_empty() {
                 continue;
             }
@@ -1301,24 +1327,24 @@ impl FaceTable {
             }
             let minor = cards.len() == 1 && !cards[0].1 && cards[0].0.rank() < tenace_core::Rank::Ten;
             if minor {
-                self.minor_penalty_cards.push((seat, cards[0].0));
+                self.play_duties.minor_penalty_cards.push((seat, cards[0].0));
                 self.note(Law::new("24E"), format!("{seat:?}'s {} is a minor penalty card (Law 50C).", cards[0].0));
             } else {
                 for (c, _) in cards {
-                    self.penalty_cards.push((seat, c));
+                    self.play_duties.penalty_cards.push((seat, c));
                 }
                 self.note(Law::new("24E"), format!("{seat:?}'s exposed card(s) are major penalty cards (Law 50D)."));
             }
         }
-        self.exposed.clear();
+        self.auction.exposed.clear();
     }
 
     /// What follows a cancelled call out of rotation (Laws 30-32), by the Law that applies.
     fn follow_cancelled(&mut self, offender: Seat, call: Call, l: Law) {
         match l.to_string().as_str() {
             "30A" => self.add_obligation(Obligation::PassAtNextTurn { seat: offender, law: Law::new("30A") }),
-            "31A" | "32A" => self.pending.push(Pending::AwaitRho { offender, withdrawn: call, law: l }),
-            _ => self.pending.push(Pending::Replacement { offender, withdrawn: call, law: l }),
+            "31A" | "32A" => self.auction.pending.push(Pending::AwaitRho { offender, withdrawn: call, law: l }),
+            _ => self.auction.pending.push(Pending::Replacement { offender, withdrawn: call, law: l }),
         }
     }
 
@@ -1327,8 +1353,8 @@ impl FaceTable {
     fn b3(&mut self, offender: Seat, l: Law, withdrawn: tenace_core::Bid) {
         self.add_obligation(Obligation::PassThroughout { seat: offender.partner(), law: l });
         self.add_restriction(offender, l);
-        self.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
-        self.pending.push(Pending::InsufficientCorrection { offender, withdrawn, bid_or_pass: true });
+        self.auction.pending.retain(|p| !matches!(p, Pending::InsufficientCorrection { offender: o, .. } if *o == offender));
+        self.auction.pending.push(Pending::InsufficientCorrection { offender, withdrawn, bid_or_pass: true });
     }
 
     // ---- Law 25A ------------------------------------------------------------------------------
@@ -1345,8 +1371,8 @@ impl FaceTable {
         let original = self.calls[i].call;
         let after: Vec<MadeCall> = self.calls.split_off(i);
         // One-turn obligations the replaced calls fulfilled are owed again.
-        let (restored, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.fulfilled).into_iter().partition(|(k, _)| *k >= i);
-        self.fulfilled = kept;
+        let (restored, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut self.auction.fulfilled).into_iter().partition(|(k, _)| *k >= i);
+        self.auction.fulfilled = kept;
         for (_, o) in restored {
             self.add_obligation(o);
         }
@@ -1355,7 +1381,7 @@ impl FaceTable {
         self.note(Law::new("25A"), format!("{seat:?}'s {original} was unintended; {intended} replaces it (no Law 26 lead restrictions)."));
         self.on_call(seat, Spoken::Call(intended))?;
         if let Some(over) = after.get(1).copied() {
-            if self.rectification.is_some() {
+            if self.awaiting.rectification.is_some() {
                 self.note(Law::new("25A6"), format!("{:?}'s {} over the unintended call is withdrawn.", over.seat, over.call));
                 return Ok(());
             }
@@ -1379,16 +1405,16 @@ impl FaceTable {
 
     fn on_play(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
         self.claim_error()?;
-        if let Some(Rectification { irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, .. }) = self.rectification.clone() {
+        if let Some(Rectification { irregularity: Irregularity::OpeningLeadOutOfTurn { offender, card: led }, .. }) = self.awaiting.rectification.clone() {
             // Law 53A/54B: a play from the hand next in rotation (declarer's) accepts the lead.
             if seat == offender.lho() && self.result.is_none() {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("53A"), format!("{seat:?} played to {offender:?}'s opening lead out of turn, accepting it."));
                 self.accept_opening_lead(offender, led, false)?;
                 return self.on_play(seat, card);
             }
         }
-        if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
+        if let (Some(play), None, None) = (&self.play, &self.awaiting.rectification, &self.result) {
             let declarer = self.final_contract().map(|fc| fc.declarer);
             if let (Some(declarer), Some(expected)) = (declarer, play.to_play()) {
                 // Law 54E: a player of the declaring side attempts the opening lead: Law 24
@@ -1442,18 +1468,18 @@ impl FaceTable {
                 }
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) = self.rectification.clone() {
+        if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) = self.awaiting.rectification.clone() {
             // Law 52B1(b): declarer must accept once he has played thereafter from either hand.
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
             if declaring && seat == holder.lho() {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("52B1(b)"), format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
-                self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.minor_penalty_cards.contains(&(holder, penalty)))))?;
+                self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.play_duties.minor_penalty_cards.contains(&(holder, penalty)))))?;
                 return self.on_play(seat, card);
             }
         }
-        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, turn_of }, .. }) = self.rectification.clone() {
-            let can_accept = self.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
+        if let Some(Rectification { irregularity: Irregularity::LeadOutOfTurn { offender, card: led, turn_of }, .. }) = self.awaiting.rectification.clone() {
+            let can_accept = self.awaiting.rectification.as_ref().is_some_and(|r| r.options.iter().any(|o| o.choice == Choice::Accept));
             // Law 53B: the opponent whose turn it was to lead may make his proper lead.
             let proper = seat == turn_of && seat.side() != offender.side();
             if seat == offender.lho() && can_accept && proper {
@@ -1474,13 +1500,13 @@ impl FaceTable {
             }
             // Law 53A: a play from the hand next in rotation to the irregular lead accepts it.
             if seat == offender.lho() && can_accept {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("53A"), format!("{seat:?} played to {offender:?}'s lead out of turn, accepting it."));
                 self.accept_lead(offender, led)?;
                 return self.on_play(seat, card);
             }
             if proper {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(Law::new("53B"), format!("{seat:?} makes his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
                 return self.on_play(seat, card);
             }
@@ -1488,7 +1514,7 @@ impl FaceTable {
             // plays: the lead stands and Law 57 applies.
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == offender.side());
             if declaring && seat == offender.rho() && can_accept {
-                self.rectification = None;
+                self.awaiting.rectification = None;
                 self.note(
                     Law::new("53C"),
                     format!("{seat:?} played to {offender:?}'s lead out of turn from the wrong side: the lead stands and Law 57 applies."),
@@ -1499,21 +1525,21 @@ impl FaceTable {
         }
         // Law 60B: a defender plays before declarer, required to retract a lead from the wrong
         // hand, has led from the correct one: the card becomes a major penalty card.
-        if let (Some(play), None, Some(fc)) = (&self.play, &self.rectification, self.final_contract()) {
+        if let (Some(play), None, Some(fc)) = (&self.play, &self.awaiting.rectification, self.final_contract()) {
             let index = play.tricks().len() - 1;
             let unled = play.current_trick().is_some_and(|t| t.cards.is_empty());
-            if self.declarer_retracted == Some(index) && unled && seat.side() != fc.declarer.side() {
+            if self.play_duties.declarer_retracted == Some(index) && unled && seat.side() != fc.declarer.side() {
                 if !play.remaining(seat).contains(card) {
                     return Err(LawError::CardNotHeld { seat, card }.into());
                 }
-                if !self.penalty_cards.contains(&(seat, card)) {
-                    self.penalty_cards.push((seat, card));
+                if !self.play_duties.penalty_cards.contains(&(seat, card)) {
+                    self.play_duties.penalty_cards.push((seat, card));
                 }
                 self.note(Law::new("60B"), format!("{seat:?} played the {card} before declarer led from the correct hand: a major penalty card (Law 50)."));
                 return Ok(());
             }
         }
-        if let (Some(play), None, None) = (&self.play, &self.rectification, &self.result) {
+        if let (Some(play), None, None) = (&self.play, &self.awaiting.rectification, &self.result) {
             let declarer = self.final_contract().map(|fc| fc.declarer);
             let leading = play.current_trick().is_some_and(|t| t.cards.is_empty());
             if let (Some(declarer), Some(expected), true) = (declarer, play.to_play(), leading) {
@@ -1563,7 +1589,7 @@ impl FaceTable {
                 }
             }
         }
-        if self.rectification.is_none() && (self.premature(seat, card)? || self.premature_not_lead(seat, card)?) {
+        if self.awaiting.rectification.is_none() && (self.premature(seat, card)? || self.premature_not_lead(seat, card)?) {
             return Ok(());
         }
         match self.check_card(seat, card) {
@@ -1574,7 +1600,7 @@ impl FaceTable {
             // by Law or by declarer's option in rectification (26B, 50D2(a), 51B, 57A) is a revoke
             // too: the card is played and the revoke recorded (Laws 62-64 apply).
             Err(e @ (DirectorError::LeadRequired { .. } | DirectorError::LeadProhibited { .. } | DirectorError::MustComply { .. }))
-                if self.rectification.is_none() =>
+                if self.awaiting.rectification.is_none() =>
             {
                 let Some(required) = self.broken_requirement(seat, &e) else { return Err(e) };
                 self.note(
@@ -1591,7 +1617,7 @@ impl FaceTable {
                 ref e @ (DirectorError::PenaltyCardMustBePlayed { card: penalty, .. }
                 | DirectorError::DesignatedPenaltyCard { card: penalty, .. }
                 | DirectorError::MinorPenaltyCard { card: penalty, .. }),
-            ) if self.rectification.is_none() && (!matches!(e, DirectorError::MinorPenaltyCard { .. }) || self.check_card(seat, penalty).is_ok()) => {
+            ) if self.awaiting.rectification.is_none() && (!matches!(e, DirectorError::MinorPenaltyCard { .. }) || self.check_card(seat, penalty).is_ok()) => {
                 let declarer = self.final_contract().map(|fc| fc.declarer).ok_or(LawError::AuctionNotEnded)?;
                 let d = Chooser::Player(declarer);
                 self.open(
@@ -1629,9 +1655,9 @@ impl FaceTable {
                 play.add_requirement_revoke(seat, card, index, required);
             }
         }
-        self.penalty_cards.retain(|pc| *pc != (seat, card));
-        self.minor_penalty_cards.retain(|pc| *pc != (seat, card));
-        self.required_lead = None;
+        self.play_duties.penalty_cards.retain(|pc| *pc != (seat, card));
+        self.play_duties.minor_penalty_cards.retain(|pc| *pc != (seat, card));
+        self.play_duties.required_lead = None;
         self.after_premature(seat, card)
     }
 
@@ -1647,7 +1673,7 @@ impl FaceTable {
         }
         let mut fresh: Vec<Card> = Vec::new();
         for c in cards {
-            if !fresh.contains(c) && !self.exposed.iter().any(|(s, e, _)| *s == seat && e == c) {
+            if !fresh.contains(c) && !self.auction.exposed.iter().any(|(s, e, _)| *s == seat && e == c) {
                 fresh.push(*c);
             }
         }
@@ -1666,7 +1692,7 @@ impl FaceTable {
             self.add_obligation(Obligation::PassAtNextTurn { seat: seat.partner(), law: Law::new(l) });
         }
         for c in fresh {
-            self.exposed.push((seat, c, led));
+            self.auction.exposed.push((seat, c, led));
         }
         self.note(Law::new(l), format!("{seat:?}'s exposed card(s) stay face up until the auction ends; {consequence} (see 24D/24E)."));
         Ok(())
@@ -1730,8 +1756,11 @@ impl FaceTable {
         if let Some(card) = cards.iter().find(|c| !play.remaining(seat).contains(**c)) {
             return Err(LawError::CardNotHeld { seat, card: *card }.into());
         }
-        let fresh: Vec<Card> =
-            cards.iter().copied().filter(|c| !self.penalty_cards.contains(&(seat, *c)) && !self.minor_penalty_cards.contains(&(seat, *c))).collect();
+        let fresh: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| !self.play_duties.penalty_cards.contains(&(seat, *c)) && !self.play_duties.minor_penalty_cards.contains(&(seat, *c)))
+            .collect();
         if fresh.is_empty() {
             return Err(DirectorError::NothingExposed { seat });
         }
@@ -1743,9 +1772,9 @@ impl FaceTable {
         let minor = !deliberate && matches!(fresh[..], [c] if c.rank() < tenace_core::Rank::Ten);
         for c in &fresh {
             if minor {
-                self.minor_penalty_cards.push((seat, *c));
+                self.play_duties.minor_penalty_cards.push((seat, *c));
             } else {
-                self.penalty_cards.push((seat, *c));
+                self.play_duties.penalty_cards.push((seat, *c));
             }
         }
         let kind = if minor { "a minor penalty card (50B, 50C)" } else { "major penalty card(s) (50B, 50D)" };
@@ -1795,9 +1824,9 @@ impl FaceTable {
         if defender {
             for c in &others {
                 if minor {
-                    self.minor_penalty_cards.push((offender, *c));
+                    self.play_duties.minor_penalty_cards.push((offender, *c));
                 } else {
-                    self.penalty_cards.push((offender, *c));
+                    self.play_duties.penalty_cards.push((offender, *c));
                 }
             }
         }
@@ -1830,7 +1859,7 @@ impl FaceTable {
                 && play.tricks().get(r.trick).and_then(|t| t.card_of(r.offender)) == Some(r.card)
         };
         let revoke = play.revokes().iter().rev().filter(stands).find(|r| r.offender == seat);
-        let Some(revoke) = revoke.cloned().filter(|_| self.after_revoke.is_none()) else {
+        let Some(revoke) = revoke.cloned().filter(|_| self.awaiting.after_revoke.is_none()) else {
             return Err(DirectorError::NoRevokeToCorrect { seat });
         };
         // Law 62C3: both sides revoked on this trick and only one side has played to the next:
@@ -1867,7 +1896,7 @@ impl FaceTable {
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
         self.play = Some(corrected);
         if defender {
-            self.penalty_cards.push((seat, revoke.card));
+            self.play_duties.penalty_cards.push((seat, revoke.card));
             self.note(Law::new("62B1"), format!("{seat:?}'s revoke card {} is withdrawn and becomes a major penalty card.", revoke.card));
         } else {
             self.note(Law::new("62B2"), format!("{seat:?}'s revoke card {} is replaced without further rectification.", revoke.card));
@@ -1876,7 +1905,7 @@ impl FaceTable {
             let l = Law::new(if both.is_some() { "62C3" } else { "62C" });
             let shown: Vec<String> = later.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
             self.note(l, format!("Cards played after the revoke are taken back for their players' decisions: {}.", shown.join(", ")));
-            self.after_revoke = Some(AfterRevoke {
+            self.awaiting.after_revoke = Some(AfterRevoke {
                 revoker: seat,
                 cards: later,
                 non_offender_withdrew: false,
@@ -1940,7 +1969,7 @@ impl FaceTable {
     /// After every event: start the play when the auction has ended, keep Law 26B current,
     /// finish the board after thirteen tricks.
     fn settle(&mut self) {
-        if self.rectification.is_some() || self.result.is_some() {
+        if self.awaiting.rectification.is_some() || self.result.is_some() {
             return;
         }
         if self.play.is_none() {
@@ -1949,10 +1978,10 @@ impl FaceTable {
             }
             match self.final_contract() {
                 Some(fc) => {
-                    self.obligations.clear();
-                    self.pending.clear();
+                    self.auction.obligations.clear();
+                    self.auction.pending.clear();
                     self.dispose_exposed(fc.declarer.side());
-                    for r in self.restrictions.iter_mut() {
+                    for r in self.play_duties.restrictions.iter_mut() {
                         if r.offender.side() == fc.declarer.side() {
                             r.state = RestrictionState::Spent;
                         }
@@ -1978,9 +2007,14 @@ impl FaceTable {
         // Law 51A: two or more penalty cards that may legally be played: declarer designates.
         if let (Some(seat), Some(fc)) = (play.to_play(), self.final_contract()) {
             let index = play.tricks().len() - 1;
-            let due: Vec<Card> =
-                self.penalty_cards.iter().filter(|(s, c)| *s == seat && self.check_card_other_than_57a(seat, *c).is_ok()).map(|(_, c)| *c).collect();
-            let decided = self.designated.is_some_and(|(s, _, t)| s == seat && t == index);
+            let due: Vec<Card> = self
+                .play_duties
+                .penalty_cards
+                .iter()
+                .filter(|(s, c)| *s == seat && self.check_card_other_than_57a(seat, *c).is_ok())
+                .map(|(_, c)| *c)
+                .collect();
+            let decided = self.play_duties.designated.is_some_and(|(s, _, t)| s == seat && t == index);
             if due.len() >= 2 && !decided && seat.side() != fc.declarer.side() {
                 let d = Chooser::Player(fc.declarer);
                 let options = due.iter().map(|c| option(d, Choice::Designate(*c), Law::new("51A"), format!("{seat:?} plays the penalty card {c}."))).collect();
@@ -1994,7 +2028,7 @@ impl FaceTable {
         let leader = trick.leader;
         let Some(declarer) = self.final_contract().map(|fc| fc.declarer) else { return };
         let mut open = None;
-        for r in self.restrictions.iter_mut() {
+        for r in self.play_duties.restrictions.iter_mut() {
             match r.state {
                 RestrictionState::Prohibited(_) if r.offender.partner() != leader => r.state = RestrictionState::Spent,
                 RestrictionState::Waiting if r.offender.partner() == leader && open.is_none() => open = Some(r.offender),
@@ -2009,10 +2043,11 @@ impl FaceTable {
         // Law 50D2: the leader's partner (a defender) has a major penalty card.
         let trick_index = play.tricks().len() - 1;
         let holder = leader.partner();
-        let suits: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| self.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
-        if leader.side() != declarer.side() && !suits.is_empty() && self.penalty_decided != Some(trick_index) {
+        let suits: Vec<Suit> =
+            Suit::DESCENDING.into_iter().filter(|s| self.play_duties.penalty_cards.iter().any(|(p, c)| *p == holder && c.suit() == *s)).collect();
+        if leader.side() != declarer.side() && !suits.is_empty() && self.play_duties.penalty_decided != Some(trick_index) {
             let d = Chooser::Player(declarer);
-            let several = self.penalty_cards.iter().filter(|(p, _)| *p == holder).count() > 1;
+            let several = self.play_duties.penalty_cards.iter().filter(|(p, _)| *p == holder).count() > 1;
             // Law 50D2 for one penalty card; 51B1 for two or more in one suit; 51B2 for
             // penalty cards in more than one suit.
             let (require, prohibit, none) = match (suits.len() > 1, several) {

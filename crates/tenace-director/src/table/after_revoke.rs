@@ -35,7 +35,7 @@ impl FaceTable {
     /// rectification has been opened.
     pub(super) fn advance_after_revoke(&mut self) -> bool {
         loop {
-            let Some(mut pending) = self.after_revoke.clone() else { return false };
+            let Some(mut pending) = self.awaiting.after_revoke.clone() else { return false };
             let Some(play) = self.play.as_ref() else { return false };
             let to_play = play.to_play();
             if pending.waiting.is_some() {
@@ -45,13 +45,13 @@ impl FaceTable {
                 pending.waiting = None;
             }
             let Some(&(seat, card)) = pending.cards.first() else {
-                self.after_revoke = None;
+                self.awaiting.after_revoke = None;
                 return false;
             };
             if to_play != Some(seat) || !play.remaining(seat).contains(card) {
                 let shown: Vec<String> = pending.cards.iter().map(|(s, c)| format!("{s:?}'s {c}")).collect();
                 self.note(Law::new("47A"), format!("The correction changed the order of play: {} go(es) back to the hand(s).", shown.join(", ")));
-                self.after_revoke = None;
+                self.awaiting.after_revoke = None;
                 return false;
             }
             let offending = seat.side() == pending.revoker.side();
@@ -66,9 +66,9 @@ impl FaceTable {
                     pending.cards.remove(0);
                     pending.waiting = Some(seat);
                     pending.correct = None;
-                    self.after_revoke = Some(pending);
+                    self.awaiting.after_revoke = Some(pending);
                     if defender {
-                        self.penalty_cards.push((seat, card));
+                        self.play_duties.penalty_cards.push((seat, card));
                     }
                     let fate = if defender { "a penalty card" } else { "back in the hand" };
                     self.note(Law::new("62C3"), format!("{seat:?}'s revoke card {card} is withdrawn ({fate}); he corrects his revoke."));
@@ -93,7 +93,7 @@ impl FaceTable {
                 } else {
                     format!("{seat:?} withdraws the {card} and plays again, without further rectification (Law 16C).")
                 };
-                self.after_revoke = Some(pending);
+                self.awaiting.after_revoke = Some(pending);
                 self.open(
                     irregularity,
                     vec![
@@ -106,9 +106,9 @@ impl FaceTable {
             // The card stands: its player may not withdraw it (62C2 before a non-offender has
             // withdrawn; 58B3 the offender's side).
             pending.cards.remove(0);
-            self.after_revoke = Some(pending);
+            self.awaiting.after_revoke = Some(pending);
             if !self.replay_card(seat, card) {
-                self.after_revoke = None;
+                self.awaiting.after_revoke = None;
                 return false;
             }
         }
@@ -137,7 +137,7 @@ impl FaceTable {
         if self.result.is_some() {
             return Err(DirectorError::BoardOver);
         }
-        if self.after_revoke.is_some() {
+        if self.awaiting.after_revoke.is_some() {
             return Err(none);
         }
         let play = self.play.as_ref().ok_or(tenace_table::LawError::AuctionNotEnded)?;
@@ -185,7 +185,7 @@ impl FaceTable {
         };
         self.note(Law::new(l), text);
         if !later.is_empty() {
-            self.after_revoke =
+            self.awaiting.after_revoke =
                 Some(super::AfterRevoke { revoker: dummy, cards: later, non_offender_withdrew: false, waiting: None, law: Law::new(l), correct: None, stand });
         }
         Ok(())
@@ -197,27 +197,27 @@ impl FaceTable {
         if play.play(seat, card).is_err() {
             return false;
         }
-        self.penalty_cards.retain(|pc| *pc != (seat, card));
-        self.minor_penalty_cards.retain(|pc| *pc != (seat, card));
+        self.play_duties.penalty_cards.retain(|pc| *pc != (seat, card));
+        self.play_duties.minor_penalty_cards.retain(|pc| *pc != (seat, card));
         true
     }
 
     /// The player's decision on his card played after the corrected revoke.
     pub(super) fn rule_on_card_after_revoke(&mut self, revoker: Seat, seat: Seat, card: Card, choice: Choice, law: Law) -> Result<(), DirectorError> {
-        let Some(mut pending) = self.after_revoke.clone() else { return Ok(()) };
+        let Some(mut pending) = self.awaiting.after_revoke.clone() else { return Ok(()) };
         pending.cards.retain(|pc| *pc != (seat, card));
         let offending = seat.side() == revoker.side();
         if choice == Choice::KeepCard {
-            self.after_revoke = Some(pending);
+            self.awaiting.after_revoke = Some(pending);
             if !self.replay_card(seat, card) {
-                self.after_revoke = None;
+                self.awaiting.after_revoke = None;
             }
             return Ok(());
         }
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != seat.side());
         // 62C2: the offending side's card; 62C3: every card withdrawn by the defending side.
         if defender && (law == "62C2" || law == "62C3") {
-            self.penalty_cards.push((seat, card));
+            self.play_duties.penalty_cards.push((seat, card));
             self.note(law, format!("{seat:?} withdraws the {card}: a penalty card (Law 50); he plays again."));
         } else {
             self.note(law, format!("{seat:?} withdraws the {card} and plays again (Law 16C)."));
@@ -226,7 +226,7 @@ impl FaceTable {
             pending.non_offender_withdrew = true;
         }
         pending.waiting = Some(seat);
-        self.after_revoke = Some(pending);
+        self.awaiting.after_revoke = Some(pending);
         Ok(())
     }
 }

@@ -16,11 +16,11 @@ use crate::rectification::{Choice, Chooser, ClaimMade, Irregularity, RectOption}
 impl FaceTable {
     /// The claim awaiting the opponents' answer, if any (play has ceased, Law 68D1).
     pub fn pending_claim(&self) -> Option<&ClaimMade> {
-        self.claim.as_ref()
+        self.awaiting.claim.as_ref()
     }
 
     pub(super) fn claim_error(&self) -> Result<(), DirectorError> {
-        match &self.claim {
+        match &self.awaiting.claim {
             Some(c) => Err(DirectorError::ClaimPending { claimer: c.claimer }),
             None => Ok(()),
         }
@@ -49,7 +49,7 @@ impl FaceTable {
         if let Some(card) = order.iter().find(|c| ![seat, seat.partner()].iter().any(|s| play.remaining(*s).contains(**c))) {
             return Err(LawError::CardNotHeld { seat, card: *card }.into());
         }
-        self.claim =
+        self.awaiting.claim =
             Some(ClaimMade { claimer: seat, tricks, remaining, statement: statement.to_string(), order: order.to_vec(), mentions_trumps, agreed: Vec::new() });
         if let Some(play) = self.play.as_mut() {
             play.establish_revokes();
@@ -61,12 +61,12 @@ impl FaceTable {
 
     pub(super) fn on_answer_claim(&mut self, seat: Seat, agree: bool) -> Result<(), DirectorError> {
         self.pending_error()?;
-        let claim = self.claim.clone().ok_or(DirectorError::NoClaim)?;
+        let claim = self.awaiting.claim.clone().ok_or(DirectorError::NoClaim)?;
         // Law 68B2: a defender's concession to which his partner objects at once is neither a
         // claim nor a concession.
         let defender = self.final_contract().is_some_and(|fc| fc.declarer.side() != claim.claimer.side());
         if seat == claim.claimer.partner() && defender && !agree && claim.tricks < claim.remaining {
-            self.claim = None;
+            self.awaiting.claim = None;
             self.note(Law::new("68B2"), format!("{seat:?} objects to his partner's concession: no claim or concession has occurred (Law 16 may apply)."));
             return Ok(());
         }
@@ -85,15 +85,15 @@ impl FaceTable {
             self.open(Irregularity::ContestedClaim { claimer: claim.claimer, tricks: claim.tricks, disputed_by: seat, normal_line }, options);
             return Ok(());
         }
-        let claim = self.claim.as_mut().ok_or(DirectorError::NoClaim)?;
+        let claim = self.awaiting.claim.as_mut().ok_or(DirectorError::NoClaim)?;
         if !claim.agreed.contains(&seat) {
             claim.agreed.push(seat);
         }
         let claim = claim.clone();
         if self.answerers(claim.claimer).iter().all(|s| claim.agreed.contains(s)) {
             self.note(Law::new("69A"), format!("The claim is agreed: {} trick(s) to {:?}'s side.", claim.tricks, claim.claimer));
-            self.claim = None;
-            self.agreed_claim = Some(claim.clone());
+            self.awaiting.claim = None;
+            self.awaiting.agreed_claim = Some(claim.clone());
             self.end_by_claim(&claim, claim.tricks, Ending::Claim);
         }
         Ok(())
@@ -101,7 +101,7 @@ impl FaceTable {
 
     pub(super) fn on_review_claim(&mut self, seat: Seat) -> Result<(), DirectorError> {
         self.pending_error()?;
-        let agreed = self.agreed_claim.clone().ok_or(DirectorError::NoAgreedClaim)?;
+        let agreed = self.awaiting.agreed_claim.clone().ok_or(DirectorError::NoAgreedClaim)?;
         if self.result.as_ref().map(|r| r.ending) != Some(Ending::Claim) {
             return Err(DirectorError::NoAgreedClaim);
         }
@@ -125,22 +125,22 @@ impl FaceTable {
     pub(super) fn rule_on_claim(&mut self, irregularity: &Irregularity, choice: Choice, law: Law) -> Result<(), DirectorError> {
         match (irregularity, choice) {
             (Irregularity::ContestedClaim { .. }, Choice::PlayOn) => {
-                self.claim = None;
+                self.awaiting.claim = None;
                 self.note(Law::new("68D2(b)"), "Play continues; the claim is void.");
             }
             (Irregularity::ContestedClaim { .. }, Choice::AwardTricks(k)) => {
-                let claim = self.claim.take().ok_or(DirectorError::NoClaim)?;
+                let claim = self.awaiting.claim.take().ok_or(DirectorError::NoClaim)?;
                 self.note(law, format!("The Director awards {k} of the remaining tricks to {:?}'s side.", claim.claimer));
                 self.end_by_claim(&claim, k, Ending::Ruling);
             }
             (Irregularity::ClaimReviewed { .. }, Choice::AwardTricks(k)) => {
-                let claim = self.agreed_claim.take().ok_or(DirectorError::NoAgreedClaim)?;
+                let claim = self.awaiting.agreed_claim.take().ok_or(DirectorError::NoAgreedClaim)?;
                 self.note(law, format!("The Director cancels the agreement: {k} of the remaining tricks to {:?}'s side.", claim.claimer));
                 self.result = None;
                 self.end_by_claim(&claim, k, Ending::Ruling);
             }
             (Irregularity::ClaimReviewed { .. }, _) => {
-                self.agreed_claim = None;
+                self.awaiting.agreed_claim = None;
                 self.note(law, "The agreed claim stands.");
             }
             _ => {}

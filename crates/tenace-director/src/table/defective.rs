@@ -172,8 +172,8 @@ impl FaceTable {
                     dummy_asked: false,
                 });
                 play.rescan_revokes(&deal);
-                self.penalty_cards.retain(|pc| *pc != (*offender, card));
-                self.minor_penalty_cards.retain(|pc| *pc != (*offender, card));
+                self.play_duties.penalty_cards.retain(|pc| *pc != (*offender, card));
+                self.play_duties.minor_penalty_cards.retain(|pc| *pc != (*offender, card));
                 self.note(
                     law,
                     format!(
@@ -248,9 +248,9 @@ impl FaceTable {
         let minor = matches!(cards, [c] if c.rank() < tenace_core::Rank::Ten);
         for c in cards {
             if minor {
-                self.minor_penalty_cards.push((offender, *c));
+                self.play_duties.minor_penalty_cards.push((offender, *c));
             } else {
-                self.penalty_cards.push((offender, *c));
+                self.play_duties.penalty_cards.push((offender, *c));
             }
         }
         let kind = if minor { "a minor penalty card (50B, 50C)" } else { "major penalty card(s) (50B, 50D)" };
@@ -305,7 +305,7 @@ impl FaceTable {
         rebuilt.inherit_owners(play);
         self.play = Some(rebuilt);
         if !queued.is_empty() {
-            self.after_revoke = Some(AfterRevoke {
+            self.awaiting.after_revoke = Some(AfterRevoke {
                 revoker: seat,
                 cards: queued,
                 non_offender_withdrew: false,

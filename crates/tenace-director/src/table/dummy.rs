@@ -43,7 +43,7 @@ impl FaceTable {
         let Some(leader) = leader.filter(|l| l.side() == declarer.side() && play.opening_lead_made()) else {
             return Err(DirectorError::NoLeadToWarn);
         };
-        if self.after_revoke.is_some() || self.committed.is_some() {
+        if self.awaiting.after_revoke.is_some() || self.play_duties.committed.is_some() {
             return Err(DirectorError::NoLeadToWarn);
         }
         let dummy = declarer.partner();
@@ -95,7 +95,7 @@ impl FaceTable {
             })
             .cloned()
             .ok_or(DirectorError::NoRevokeDummyAsked)?;
-        if self.after_revoke.is_some() {
+        if self.awaiting.after_revoke.is_some() {
             return Err(DirectorError::NoRevokeDummyAsked);
         }
         let notes = self.notes.len();
@@ -126,7 +126,7 @@ impl FaceTable {
     /// Law 43B3: dummy was the first to draw attention to a defender's irregularity: no
     /// immediate rectification; play continues as though no irregularity had occurred.
     pub(super) fn on_dummy_drew_attention(&mut self) -> Result<(), DirectorError> {
-        let rect = self.rectification.clone().ok_or(DirectorError::NoDefenderIrregularity)?;
+        let rect = self.awaiting.rectification.clone().ok_or(DirectorError::NoDefenderIrregularity)?;
         let fc = self.final_contract().ok_or(DirectorError::NoDefenderIrregularity)?;
         if self.play.is_none() || self.result.is_some() {
             return Err(DirectorError::NoDefenderIrregularity);
@@ -143,10 +143,10 @@ impl FaceTable {
         }
         let how = if let Irregularity::PrematurePlay { offender, card, lead } = rect.irregularity {
             // As under 57C1: the premature card stands, and is no penalty card.
-            self.rectification = None;
-            self.penalty_cards.retain(|pc| *pc != (offender, card));
-            self.committed = Some((offender, card, lead));
-            self.committed_law = Some(Law::new("43B3"));
+            self.awaiting.rectification = None;
+            self.play_duties.penalty_cards.retain(|pc| *pc != (offender, card));
+            self.play_duties.committed = Some((offender, card, lead));
+            self.play_duties.committed_law = Some(Law::new("43B3"));
             let what = if lead { "his lead to the next trick" } else { "played at his turn" };
             format!("{offender:?}'s premature {card} stands, {what}, and is no penalty card")
         } else {

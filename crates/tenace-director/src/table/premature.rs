@@ -32,8 +32,8 @@ impl FaceTable {
         let lead = trick.card_of(seat).is_some();
         let dummy_played = trick.card_of(play.dummy()).is_some();
         if dummy_played {
-            self.committed = Some((seat, card, lead));
-            self.committed_law = None;
+            self.play_duties.committed = Some((seat, card, lead));
+            self.play_duties.committed_law = None;
             let what = if lead { "led to the next trick" } else { "played to this trick at his turn" };
             self.note(Law::new("57C1"), format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
             return Ok(true);
@@ -61,7 +61,7 @@ impl FaceTable {
                 if lead { "his lead to the next trick" } else { "played at his turn" }
             ),
         ));
-        self.penalty_cards.push((seat, card));
+        self.play_duties.penalty_cards.push((seat, card));
         self.note(Law::new("57A"), format!("{seat:?}'s premature {card} is a major penalty card (Law 50)."));
         self.open(Irregularity::PrematurePlay { offender: seat, card, lead }, options);
         Ok(true)
@@ -76,7 +76,7 @@ impl FaceTable {
     pub(super) fn premature_not_lead(&mut self, seat: Seat, card: Card) -> Result<bool, DirectorError> {
         let (Some(play), Some(fc)) = (self.play.as_ref(), self.final_contract()) else { return Ok(false) };
         let (Some(expected), Some(trick)) = (play.to_play(), play.current_trick()) else { return Ok(false) };
-        if seat == expected || trick.cards.is_empty() || trick.card_of(seat).is_some() || self.committed.is_some() {
+        if seat == expected || trick.cards.is_empty() || trick.card_of(seat).is_some() || self.play_duties.committed.is_some() {
             return Ok(false);
         }
         let hand = play.remaining(seat);
@@ -87,8 +87,8 @@ impl FaceTable {
         let legal = !rules::fails_to_follow(hand, Some(led), card);
         if seat.side() == fc.declarer.side() {
             if legal {
-                self.committed = Some((seat, card, false));
-                self.committed_law = Some(Law::new("57C3"));
+                self.play_duties.committed = Some((seat, card, false));
+                self.play_duties.committed_law = Some(Law::new("57C3"));
                 self.note(Law::new("57C3"), format!("Declarer's premature {card} from {seat:?} is a played card: it is played at its turn."));
             } else {
                 self.note(
@@ -102,12 +102,12 @@ impl FaceTable {
             return Ok(false);
         }
         if legal {
-            self.committed = Some((seat, card, false));
-            self.committed_law = Some(Law::new("57D"));
+            self.play_duties.committed = Some((seat, card, false));
+            self.play_duties.committed_law = Some(Law::new("57D"));
             self.note(Law::new("57D"), format!("{seat:?} played the {card} at his RHO's turn: it must be played at his proper turn (Law 16 may apply)."));
         } else {
-            if !self.penalty_cards.contains(&(seat, card)) {
-                self.penalty_cards.push((seat, card));
+            if !self.play_duties.penalty_cards.contains(&(seat, card)) {
+                self.play_duties.penalty_cards.push((seat, card));
             }
             self.note(
                 Law::new("57D"),
@@ -122,20 +122,20 @@ impl FaceTable {
     /// 57C1 and is no penalty card.
     pub(super) fn rule_on_premature(&mut self, offender: Seat, card: Card, lead: bool, choice: Choice) {
         if choice == Choice::NoRectification {
-            self.penalty_cards.retain(|pc| *pc != (offender, card));
-            self.committed = Some((offender, card, lead));
-            self.committed_law = Some(Law::new("57C2"));
+            self.play_duties.penalty_cards.retain(|pc| *pc != (offender, card));
+            self.play_duties.committed = Some((offender, card, lead));
+            self.play_duties.committed_law = Some(Law::new("57C2"));
             self.note(Law::new("57C2"), format!("Dummy prompted {offender:?}'s premature {card}: no rectification; it stands."));
             return;
         }
         let trick = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
-        self.play_restriction = Some((offender.partner(), choice, trick));
+        self.play_duties.play_restriction = Some((offender.partner(), choice, trick));
     }
 
     /// Law 57C1: the card `seat` committed prematurely, when it is now his turn to play it.
     pub(super) fn committed_card(&self, seat: Seat) -> Option<Card> {
         let trick = self.play.as_ref()?.current_trick()?;
-        let (s, c, lead) = self.committed?;
+        let (s, c, lead) = self.play_duties.committed?;
         let its_turn = if lead { trick.cards.is_empty() && trick.leader == s } else { !trick.cards.is_empty() };
         (s == seat && its_turn).then_some(c)
     }
@@ -154,7 +154,7 @@ impl FaceTable {
     pub(super) fn required_57a(&self, seat: Seat) -> Option<Requirement> {
         let play = self.play.as_ref()?;
         let trick = play.current_trick()?;
-        let (s, choice, index) = self.play_restriction?;
+        let (s, choice, index) = self.play_duties.play_restriction?;
         if s != seat || index != play.tricks().len() - 1 || trick.cards.is_empty() {
             return None;
         }
@@ -174,24 +174,24 @@ impl FaceTable {
     /// After a card is played: a card committed under 57C1 that was led prematurely becomes a
     /// lead out of turn when its owner did not win the trick (Laws 53-56).
     pub(super) fn after_premature(&mut self, seat: Seat, card: Card) -> Result<(), DirectorError> {
-        if self.play_restriction.is_some_and(|(s, _, _)| s == seat) {
-            self.play_restriction = None;
+        if self.play_duties.play_restriction.is_some_and(|(s, _, _)| s == seat) {
+            self.play_duties.play_restriction = None;
         }
-        let Some((owner, committed, lead)) = self.committed else { return Ok(()) };
+        let Some((owner, committed, lead)) = self.play_duties.committed else { return Ok(()) };
         if owner == seat && committed == card {
-            self.committed = None;
-            self.committed_law = None;
+            self.play_duties.committed = None;
+            self.play_duties.committed_law = None;
             return Ok(());
         }
         let Some(play) = self.play.as_ref() else { return Ok(()) };
         let Some(trick) = play.current_trick() else {
-            self.committed = None;
-            self.committed_law = None;
+            self.play_duties.committed = None;
+            self.play_duties.committed_law = None;
             return Ok(());
         };
         if lead && trick.cards.is_empty() && trick.leader != owner {
-            self.committed = None;
-            self.committed_law = None;
+            self.play_duties.committed = None;
+            self.play_duties.committed_law = None;
             return self.on_play(owner, committed);
         }
         Ok(())

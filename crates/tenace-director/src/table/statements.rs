@@ -21,7 +21,7 @@ impl FaceTable {
     pub fn suits_specified(&self, seat: Seat) -> Vec<Suit> {
         let mut suits = Vec::new();
         for (i, made) in self.calls.iter().enumerate().filter(|(_, m)| m.seat == seat) {
-            let stated = self.specified.iter().find(|(k, s, c, _)| *k == i && *s == made.seat && *c == made.call);
+            let stated = self.auction.specified.iter().find(|(k, s, c, _)| *k == i && *s == made.seat && *c == made.call);
             let these: Vec<Suit> = match (stated, made.call) {
                 (Some((_, _, _, stated)), _) => stated.clone(),
                 (None, Call::Bid(b)) => b.strain().trump().into_iter().collect(),
@@ -62,13 +62,13 @@ impl FaceTable {
                 stated.push(*s);
             }
         }
-        self.specified.retain(|(k, _, _, _)| *k != index);
-        self.specified.push((index, seat, call, stated.clone()));
+        self.auction.specified.retain(|(k, _, _, _)| *k != index);
+        self.auction.specified.push((index, seat, call, stated.clone()));
         let words: Vec<&str> = stated.iter().map(|s| suit_word(*s)).collect();
         let what = if words.is_empty() { "no suit".to_string() } else { words.join(" and ") };
         self.note(Law::new("26B"), format!("The Director rules that {seat:?}'s {call} specified {what} (Laws 26B, 29C)."));
         // A Law 26B option already on offer for this offender is recomputed.
-        let open = match &self.rectification {
+        let open = match &self.awaiting.rectification {
             Some(Rectification { irregularity: Irregularity::LeadRestriction { offender, leader }, .. }) if *offender == seat => Some(*leader),
             _ => None,
         };
@@ -82,7 +82,7 @@ impl FaceTable {
     /// Law 11A: the right to rectification of the pending irregularity is forfeited; it is
     /// resolved as the non-offending side's waiver.
     pub(super) fn on_right_forfeited(&mut self) -> Result<(), DirectorError> {
-        let rect = self.rectification.clone().ok_or(DirectorError::NothingToForfeit)?;
+        let rect = self.awaiting.rectification.clone().ok_or(DirectorError::NothingToForfeit)?;
         let waiver = WAIVERS
             .iter()
             .find_map(|w| rect.options.iter().find(|o| o.choice == *w && matches!(o.chooser, Chooser::Player(_))))
