@@ -1005,6 +1005,9 @@ impl FaceTable {
 
     // ---- choices ----------------------------------------------------------------------------
 
+    /// A choice among the options of the rectification the Director explained (Law 10C1): the
+    /// option is checked (offered, and to this chooser), then applied by the handler of its Law
+    /// family.
     fn on_choose(&mut self, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
         let rect = self.awaiting.rectification.clone().ok_or(DirectorError::NoRectification)?;
         // The same choice may be offered to several choosers (Law 43B2(a): either defender).
@@ -1018,59 +1021,41 @@ impl FaceTable {
         }
         let l = chosen.law;
         self.awaiting.rectification = None;
-        if let Irregularity::ContestedClaim { .. } | Irregularity::ClaimReviewed { .. } = rect.irregularity {
-            return self.rule_on_claim(&rect.irregularity, choice, l);
-        }
-        if let (Irregularity::PenaltyCardsDesignation { holder, .. }, Choice::Designate(card)) = (&rect.irregularity, choice) {
-            let index = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
-            self.play_duties.designated = Some((*holder, card, index));
-            return Ok(());
-        }
-        if let Irregularity::SimultaneousCards { offender, visible } = &rect.irregularity {
-            return self.designate(*offender, visible, choice);
-        }
-        if let Irregularity::PrematurePlay { offender, card, lead } = rect.irregularity {
-            self.rule_on_premature(offender, card, lead, choice);
-            return Ok(());
-        }
-        if let Irregularity::DefectiveTrick { .. } | Irregularity::DefectiveTrickDesignation { .. } = rect.irregularity {
-            return self.rule_on_defective(&rect.irregularity, choice, l);
-        }
-        if let Irregularity::DummyWarnedWrongHand { .. } = rect.irregularity {
-            return self.lead_from_chosen_hand(by, choice);
-        }
-        if let Irregularity::PlayOrProperLead { offender, led, player, card } = rect.irregularity {
-            if choice == Choice::Accept {
-                self.note(Law::new("53A"), format!("{player:?}'s {card} is a play to {offender:?}'s lead out of turn, which is accepted."));
-                self.accept_lead(offender, led)?;
-            } else {
-                self.note(Law::new("53B"), format!("{player:?}'s {card} is his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
-            }
-            return self.on_play(player, card);
-        }
-        if let Irregularity::PenaltyCardNotPlayed { holder, played, penalty } = rect.irregularity {
-            if choice == Choice::Accept {
-                self.note(
-                    Law::new("52B1(a)"),
-                    format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."),
-                );
-                return self.put_card_with(
-                    holder,
-                    played,
-                    Some(penalty_requirement(penalty, self.play_duties.minor_penalty_cards.contains(&(holder, penalty)))),
-                );
-            }
-            self.play_duties.minor_penalty_cards.retain(|pc| *pc != (holder, played));
-            if !self.play_duties.penalty_cards.contains(&(holder, played)) {
-                self.play_duties.penalty_cards.push((holder, played));
-            }
-            self.note(Law::new("52B2"), format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
-            return self.put_card(holder, penalty);
-        }
-        if let Irregularity::CardAfterRevoke { revoker, seat, card } | Irregularity::CardAfterChange { offender: revoker, seat, card } = rect.irregularity {
-            return self.rule_on_card_after_revoke(revoker, seat, card, choice, l);
-        }
+        use Irregularity as I;
         match rect.irregularity {
+            // Laws 68-71.
+            I::ContestedClaim { .. } | I::ClaimReviewed { .. } => self.rule_on_claim(&rect.irregularity, choice, l),
+            // Law 67.
+            I::DefectiveTrick { .. } | I::DefectiveTrickDesignation { .. } => self.rule_on_defective(&rect.irregularity, choice, l),
+            // Laws 62C, 58B3.
+            I::CardAfterRevoke { revoker, seat, card } | I::CardAfterChange { offender: revoker, seat, card } => {
+                self.rule_on_card_after_revoke(revoker, seat, card, choice, l)
+            }
+            // Law 58.
+            I::SimultaneousCards { offender, visible } => self.designate(offender, &visible, choice),
+            // Law 57.
+            I::PrematurePlay { offender, card, lead } => {
+                self.rule_on_premature(offender, card, lead, choice);
+                Ok(())
+            }
+            // Law 43B2(a).
+            I::DummyWarnedWrongHand { .. } => self.lead_from_chosen_hand(by, choice),
+            // Laws 47E1, 53-56.
+            I::PlayOrProperLead { .. } | I::LeadOutOfTurn { .. } | I::OpeningLeadOutOfTurn { .. } => {
+                self.choose_on_lead_out_of_turn(rect.irregularity, choice, l)
+            }
+            // Laws 50-52.
+            I::PenaltyCardsDesignation { .. } | I::PenaltyCardNotPlayed { .. } | I::PenaltyCardLead { .. } | I::FurtherProhibition { .. } => {
+                self.choose_on_penalty_cards(rect.irregularity, choice, l)
+            }
+            // Laws 25-39 and 26B.
+            irregularity => self.choose_in_auction(irregularity, choice, l),
+        }
+    }
+
+    /// Laws 25-39 (calls) and 26B (the lead restriction the auction left): the option chosen.
+    fn choose_in_auction(&mut self, irregularity: Irregularity, choice: Choice, l: Law) -> Result<(), DirectorError> {
+        match irregularity {
             Irregularity::InsufficientBid { offender, bid } => match choice {
                 Choice::Accept => self.record(offender, Call::Bid(bid)),
                 _ => self.auction.pending.push(Pending::InsufficientCorrection { offender, withdrawn: bid, bid_or_pass: false }),
@@ -1191,10 +1176,39 @@ impl FaceTable {
                     self.note(Law::new("39B"), format!("{call} after the final pass is cancelled; no further rectification."));
                 }
             }
-            Irregularity::LeadOutOfTurn { offender, card, .. } | Irregularity::OpeningLeadOutOfTurn { offender, card }
-                if choice == Choice::NoRectification =>
-            {
-                self.note(Law::new("47E1"), format!("{offender:?} was told by an opponent that it was his lead: the {card} is retracted without rectification (Law 16C)."));
+            Irregularity::LeadRestriction { offender, .. } => {
+                let state = match choice {
+                    Choice::ProhibitLead(s) => RestrictionState::Prohibited(s),
+                    _ => RestrictionState::Spent,
+                };
+                if let Some(r) = self.play_duties.restrictions.iter_mut().find(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
+                    r.state = state;
+                }
+            }
+            // Not an auction irregularity: `on_choose` sends it elsewhere.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Laws 47E1 and 53-56: a lead out of turn (or a play to it) — accepted, or the lead
+    /// retracted with its consequences.
+    fn choose_on_lead_out_of_turn(&mut self, irregularity: Irregularity, choice: Choice, l: Law) -> Result<(), DirectorError> {
+        match irregularity {
+            Irregularity::PlayOrProperLead { offender, led, player, card } => {
+                if choice == Choice::Accept {
+                    self.note(Law::new("53A"), format!("{player:?}'s {card} is a play to {offender:?}'s lead out of turn, which is accepted."));
+                    self.accept_lead(offender, led)?;
+                } else {
+                    self.note(Law::new("53B"), format!("{player:?}'s {card} is his proper lead; {offender:?}'s {led} is withdrawn (47F1; Law 16C applies)."));
+                }
+                return self.on_play(player, card);
+            }
+            Irregularity::LeadOutOfTurn { offender, card, .. } | Irregularity::OpeningLeadOutOfTurn { offender, card } if choice == Choice::NoRectification => {
+                self.note(
+                    Law::new("47E1"),
+                    format!("{offender:?} was told by an opponent that it was his lead: the {card} is retracted without rectification (Law 16C)."),
+                );
             }
             Irregularity::OpeningLeadOutOfTurn { offender, card } => match choice {
                 Choice::Accept => self.accept_opening_lead(offender, card, false)?,
@@ -1205,7 +1219,10 @@ impl FaceTable {
                 Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
                 _ => {
                     self.play_duties.penalty_cards.push((offender, card));
-                    self.note(Law::new("54D"), format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."));
+                    self.note(
+                        Law::new("54D"),
+                        format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."),
+                    );
                 }
             },
             Irregularity::LeadOutOfTurn { offender, card, turn_of } => match choice {
@@ -1215,7 +1232,10 @@ impl FaceTable {
                     let last_trick = self.play.as_ref().is_some_and(|p| p.completed_tricks() == 12);
                     if defender && !last_trick {
                         self.play_duties.penalty_cards.push((offender, card));
-                        self.note(Law::new("56B"), format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."));
+                        self.note(
+                            Law::new("56B"),
+                            format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."),
+                        );
                     } else {
                         if l == "55B2" {
                             self.play_duties.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);
@@ -1224,6 +1244,41 @@ impl FaceTable {
                     }
                 }
             },
+            // Not a lead out of turn: `on_choose` sends it elsewhere.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Laws 50-52: what declarer chooses about a defender's penalty cards — the lead he requires
+    /// or prohibits, the card designated among several, a penalty card not played.
+    fn choose_on_penalty_cards(&mut self, irregularity: Irregularity, choice: Choice, l: Law) -> Result<(), DirectorError> {
+        match irregularity {
+            Irregularity::PenaltyCardsDesignation { holder, .. } => {
+                if let Choice::Designate(card) = choice {
+                    let index = self.play.as_ref().map_or(0, |p| p.tricks().len() - 1);
+                    self.play_duties.designated = Some((holder, card, index));
+                }
+            }
+            Irregularity::PenaltyCardNotPlayed { holder, played, penalty } => {
+                if choice == Choice::Accept {
+                    self.note(
+                        Law::new("52B1(a)"),
+                        format!("Declarer accepts {holder:?}'s {played}; the {penalty} remains a penalty card (a revoke, 61A; no trick adjustment, 64B3)."),
+                    );
+                    return self.put_card_with(
+                        holder,
+                        played,
+                        Some(penalty_requirement(penalty, self.play_duties.minor_penalty_cards.contains(&(holder, penalty)))),
+                    );
+                }
+                self.play_duties.minor_penalty_cards.retain(|pc| *pc != (holder, played));
+                if !self.play_duties.penalty_cards.contains(&(holder, played)) {
+                    self.play_duties.penalty_cards.push((holder, played));
+                }
+                self.note(Law::new("52B2"), format!("{holder:?} plays the penalty card {penalty}; the {played} becomes a major penalty card."));
+                return self.put_card(holder, penalty);
+            }
             Irregularity::PenaltyCardLead { holder, leader } | Irregularity::FurtherProhibition { holder, leader } => {
                 self.play_duties.penalty_decided = self.play.as_ref().map(|p| p.tricks().len() - 1);
                 match choice {
@@ -1232,52 +1287,22 @@ impl FaceTable {
                         if let Choice::RequireLead(_) = choice {
                             self.play_duties.required_lead = Some((leader, suit));
                         } else {
-                            self.play_duties.restrictions.push(LeadRestriction {
-                                offender: holder,
-                                law: l,
-                                state: RestrictionState::Prohibited(suit),
-                            });
+                            self.play_duties.restrictions.push(LeadRestriction { offender: holder, law: l, state: RestrictionState::Prohibited(suit) });
                         }
-                        self.note(
-                            l,
-                            format!(
-                                "{holder:?}'s penalty card(s) in {} are picked up (Law 50E2: unauthorized for {leader:?}).",
-                                suit_word(suit)
-                            ),
-                        );
+                        self.note(l, format!("{holder:?}'s penalty card(s) in {} are picked up (Law 50E2: unauthorized for {leader:?}).", suit_word(suit)));
                         // 51B2(b): declarer may prohibit one or more of the penalty cards' suits.
                         if l == "51B2(b)" {
                             self.offer_further_prohibition(holder, leader);
                         }
                     }
-                    _ if matches!(rect.irregularity, Irregularity::FurtherProhibition { .. }) => {
+                    _ if matches!(irregularity, Irregularity::FurtherProhibition { .. }) => {
                         self.note(Law::new("51B2(b)"), format!("Declarer prohibits no further suit; {holder:?}'s other penalty card(s) remain."));
                     }
                     _ => self.note(Law::new("50D2(b)"), format!("{leader:?} may lead any card; {holder:?}'s penalty card(s) remain.")),
                 }
             }
-            Irregularity::LeadRestriction { offender, .. } => {
-                let state = match choice {
-                    Choice::ProhibitLead(s) => RestrictionState::Prohibited(s),
-                    _ => RestrictionState::Spent,
-                };
-                if let Some(r) = self.play_duties.restrictions.iter_mut().find(|r| r.offender == offender && r.state == RestrictionState::Waiting) {
-                    r.state = state;
-                }
-            }
-            // Ruled on above (`rule_on_claim`).
-            Irregularity::ContestedClaim { .. }
-            | Irregularity::ClaimReviewed { .. }
-            | Irregularity::PrematurePlay { .. }
-            | Irregularity::SimultaneousCards { .. }
-            | Irregularity::PenaltyCardsDesignation { .. }
-            | Irregularity::DefectiveTrick { .. }
-            | Irregularity::DefectiveTrickDesignation { .. }
-            | Irregularity::PlayOrProperLead { .. }
-            | Irregularity::DummyWarnedWrongHand { .. }
-            | Irregularity::CardAfterRevoke { .. }
-            | Irregularity::CardAfterChange { .. }
-            | Irregularity::PenaltyCardNotPlayed { .. } => {}
+            // Not a penalty-card decision: `on_choose` sends it elsewhere.
+            _ => {}
         }
         Ok(())
     }
