@@ -40,8 +40,7 @@ fn law_12a1_law_27d_leaves_the_director_a_matter_to_review() {
 
 #[test]
 fn law_12c_adjusted_scores_are_checked_before_they_reach_the_event() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play_out(&mut t);
     let artificial = Outcome::Artificial { ns: Artificial::AverageMinus, ew: Artificial::AveragePlus };
     assert_eq!(t.adjusted_score(artificial.clone()).unwrap(), artificial);

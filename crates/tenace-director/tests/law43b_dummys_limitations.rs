@@ -8,16 +8,6 @@ use common::*;
 use tenace_core::{Seat, Side};
 use tenace_director::{Choice, Event, FaceTable, Irregularity};
 
-fn north_declares() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
-    t
-}
-
-fn laws(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.to_string()).collect()
-}
-
 /// East leads the HA, dummy follows with the H6, West the H8, and declarer (North, holding the
 /// Q54 of hearts) discards the C7: declarer's revoke, not yet established.
 fn declarer_revokes() -> FaceTable {
@@ -59,7 +49,7 @@ fn law_43b2a_dummy_warns_declarer_either_defender_chooses_the_hand_he_leads_from
     assert_eq!(t.to_play(), Some(Seat::South));
     play(&mut t, "DA");
     assert_eq!(t.to_play(), Some(Seat::West));
-    assert!(laws(&t).contains(&"43B2(a)".to_string()));
+    assert!(note_laws(&t).contains(&"43B2(a)".to_string()));
     play_out(&mut t);
     assert!(t.result().is_some());
 }
@@ -89,8 +79,8 @@ fn law_43b2b_dummy_asks_first_the_revoke_is_corrected_and_law_64_applies_as_if_e
     assert!(p.remaining(Seat::North).contains(card("C7")), "the revoke card goes back to declarer's hand");
     let r = &p.revokes()[0];
     assert!(r.established && r.dummy_asked && r.offender == Seat::North && r.card == card("C7"), "{r:?}");
-    assert!(laws(&t).contains(&"43B2(b)".to_string()));
-    assert!(!laws(&t).contains(&"62B2".to_string()), "not 'without further rectification'");
+    assert!(note_laws(&t).contains(&"43B2(b)".to_string()));
+    assert!(!note_laws(&t).contains(&"62B2".to_string()), "not 'without further rectification'");
     // Not twice.
     refused(&mut t, Event::DummyAskedRevoke { card: card("H5") }, "43B2(b)");
     play_out(&mut t);
@@ -98,7 +88,7 @@ fn law_43b2b_dummy_asks_first_the_revoke_is_corrected_and_law_64_applies_as_if_e
     let raw = t.play().unwrap().tricks_won(Side::NorthSouth);
     assert!(raw > 0);
     assert_eq!(t.result().unwrap().declarer_tricks, raw - 1);
-    assert!(laws(&t).contains(&"64A2".to_string()), "{:?}", t.notes());
+    assert!(note_laws(&t).contains(&"64A2".to_string()), "{:?}", t.notes());
 
     // The same revoke corrected in the ordinary way (Law 62B2) costs nothing.
     let mut plain = declarer_revokes();
@@ -168,7 +158,7 @@ fn law_43b3_a_defenders_premature_play_stands_without_penalty_card() {
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);
     assert_eq!(t.check_card(Seat::West, card("C5")).unwrap_err().law(), "43B3");
     play(&mut t, "C4");
-    assert!(laws(&t).contains(&"43B3".to_string()));
+    assert!(note_laws(&t).contains(&"43B3".to_string()));
 }
 
 #[test]

@@ -10,8 +10,7 @@ use tenace_director::{Choice, Event, FaceTable, Irregularity};
 
 /// 1NT by North (South dummy); East leads the SQ, declarer says "seven" meaning the S8.
 fn declarer_says_seven() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "SQ S7");
     t
 }

@@ -9,8 +9,7 @@ use tenace_director::{Choice, Event, FaceTable, Irregularity};
 /// 1NT by North (South dummy); East leads the SQ, dummy puts the S7 (declarer named the S8),
 /// West plays the S4 and declarer the SA.
 fn dummy_misplays() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "SQ S7 S4 SA");
     t
 }

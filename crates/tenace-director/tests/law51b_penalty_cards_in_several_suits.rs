@@ -9,8 +9,7 @@ use tenace_director::{Choice, Event, FaceTable, Irregularity, Law, Requirement};
 
 /// 1NT by North; before East's opening lead West drops `cards` face up (major penalty cards).
 fn west_exposes(cards: &[&str]) -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     let cards = cards.iter().map(|c| card(c)).collect();
     t.apply(Event::ExposedInPlay { seat: Seat::West, cards, deliberate: true }).unwrap();
     assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })));

@@ -45,8 +45,7 @@ fn law_52b2_not_accepted_the_penalty_card_is_substituted_the_other_becomes_a_pen
 /// 1NT by North; East leads the HA and the H2 shows too: the H2 is a minor penalty card (50B).
 /// East wins and is on lead again.
 fn east_has_a_minor_h2() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
     choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
     play(&mut t, "H6 H7 H4");

@@ -8,8 +8,7 @@ use tenace_director::{Choice, Chooser, Event, Irregularity};
 
 /// 1NT by North: East should lead; West faces the S6 instead.
 fn lead_out_of_turn() -> tenace_director::FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     assert_eq!(t.to_play(), Some(Seat::East));
     t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OpeningLeadOutOfTurn { offender: Seat::West, .. }));
@@ -34,8 +33,7 @@ fn law_54_options_offered_to_declarer() {
     refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::SpreadHand }, "54A");
     refused(&mut t, Event::Play { seat: Seat::East, card: card("HA") }, "9B2");
     // A card the offender does not hold cannot be led.
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     refused(&mut t, Event::Play { seat: Seat::West, card: card("SA") }, "45A");
 }
 
@@ -122,8 +120,7 @@ fn law_50d2a_declarer_prohibits_the_lead_of_the_penalty_card_suit() {
 
 #[test]
 fn law_54e_opening_lead_by_the_declaring_side_law_24d_the_card_goes_back() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // Dummy-to-be (South) faces a card as if leading: Law 24, and 24D for the declaring side.
     t.apply(Event::Play { seat: Seat::South, card: card("DA") }).unwrap();
     let p = t.play().unwrap();

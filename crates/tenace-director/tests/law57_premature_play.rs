@@ -8,11 +8,6 @@ use tenace_core::{Seat, Suit};
 use tenace_director::{Choice, Chooser, Event, Irregularity};
 
 /// 1NT by North on the common deal: East leads.
-fn north_declares() -> tenace_director::FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
-    t
-}
 
 #[test]
 fn law_57a1_premature_play_before_partner_declarer_requires_the_highest_card() {

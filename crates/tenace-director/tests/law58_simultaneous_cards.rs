@@ -6,12 +6,6 @@ use common::*;
 use tenace_core::Seat;
 use tenace_director::{Choice, Event};
 
-fn north_declares() -> tenace_director::FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
-    t
-}
-
 #[test]
 fn law_58b1_only_one_face_visible_that_card_is_played() {
     let mut t = north_declares();

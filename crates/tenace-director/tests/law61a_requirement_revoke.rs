@@ -72,8 +72,7 @@ fn law_61a_62b1_a_prohibited_lead_corrected_with_a_compliant_card_becomes_a_pena
 /// 1NT by North; West's opening lead out of turn (S6) is retracted (54D) and declarer requires
 /// East to lead spades (50D2(a)).
 fn east_must_lead_spades() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
     choose(&mut t, player(Seat::North), Choice::RequireLead(Suit::Spades)).unwrap();
@@ -96,8 +95,7 @@ fn law_61a_failure_to_lead_the_suit_required_under_50d2a_is_a_revoke_corrected_u
 
 #[test]
 fn law_61a_failure_to_play_the_highest_card_required_under_57a1_is_a_revoke() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "SQ S7 S4 SA CA");
     // West plays before his partner East; declarer requires East's highest club (57A1).
     t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();

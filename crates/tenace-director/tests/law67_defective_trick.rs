@@ -9,8 +9,7 @@ use tenace_director::{Choice, Chooser, Event, FaceTable, Irregularity};
 
 /// 1NT by North (South dummy); East leads the HA, South H6, West H8, North H4: East wins.
 fn after_trick_one() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 H8 H4");
     assert_eq!(t.to_play(), Some(Seat::East));
     t
@@ -18,10 +17,6 @@ fn after_trick_one() -> FaceTable {
 
 fn defective(seat: Seat, trick: u8, extra: &[&str]) -> Event {
     Event::DefectiveTrick { trick, seat, extra: extra.iter().map(|c| card(c)).collect() }
-}
-
-fn laws(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.to_string()).collect()
 }
 
 #[test]
@@ -51,13 +46,12 @@ fn law_67a1_omission_found_in_time_the_offender_supplies_a_legal_card() {
     assert!(!p.remaining(Seat::West).contains(card("HT")));
     assert!(p.revokes().is_empty());
     assert_eq!(t.to_play(), Some(Seat::East));
-    assert!(laws(&t).contains(&"67A1".to_string()));
+    assert!(note_laws(&t).contains(&"67A1".to_string()));
 }
 
 #[test]
 fn law_67a1_the_card_supplied_wins_the_trick_and_the_lead_made_goes_back() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // East H3, dummy H6, West H7 (wins), North H4; West leads the C4 to trick two.
     play(&mut t, "H3 H6 H7 H4 C4");
     // Dummy's H6 was never played. Declarer supplies dummy's card (45B).
@@ -73,7 +67,7 @@ fn law_67a1_the_card_supplied_wins_the_trick_and_the_lead_made_goes_back() {
     assert!(p.remaining(Seat::West).contains(card("C4")));
     assert!(p.remaining(Seat::South).contains(card("H6")));
     assert_eq!(t.to_play(), Some(Seat::South));
-    assert!(laws(&t).contains(&"47A".to_string()));
+    assert!(note_laws(&t).contains(&"47A".to_string()));
 }
 
 #[test]
@@ -100,7 +94,7 @@ fn law_67b1a_omission_found_late_card_placed_ownership_unchanged_deemed_revoke()
     // East-West won trick one: one trick transferred to declarer, as in 64A2.
     let raw = t.play().unwrap().tricks_won(Side::NorthSouth);
     assert_eq!(t.result().unwrap().declarer_tricks, raw + 1);
-    assert!(laws(&t).contains(&"67B1".to_string()));
+    assert!(note_laws(&t).contains(&"67B1".to_string()));
 }
 
 #[test]
@@ -120,7 +114,7 @@ fn law_67b1_found_after_play_ended_the_board_is_rescored() {
     let p = t.play().unwrap();
     let ew_later = (2..13).any(|i| p.trick_winner(i).is_some_and(|w| w.side() == Side::EastWest));
     assert_eq!(r.declarer_tricks, before + u8::from(ew_later));
-    assert_eq!(laws(&t).iter().filter(|l| *l == "67B1" || *l == "64B1").count(), 1, "one adjustment note: {:?}", laws(&t));
+    assert_eq!(note_laws(&t).iter().filter(|l| *l == "67B1" || *l == "64B1").count(), 1, "one adjustment note: {:?}", note_laws(&t));
 }
 
 #[test]

@@ -308,8 +308,7 @@ fn law_25a4_no_substitution_after_partner_has_called() {
 
 #[test]
 fn law_25a5_no_substitution_after_the_auction_period() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // Before the opening lead the last pass may still be corrected...
     let mut before = t.clone();
     before.apply(Event::UnintendedCall { seat: Seat::West, intended: c("2C") }).unwrap();

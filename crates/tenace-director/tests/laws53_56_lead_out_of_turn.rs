@@ -8,8 +8,7 @@ use tenace_director::{Choice, Chooser, Event, FaceTable, Irregularity};
 
 /// 1NT by North (South dummy); East wins the first trick with the HA and is to lead.
 fn east_on_lead() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 H8 H4");
     assert_eq!(t.to_play(), Some(Seat::East));
     t
@@ -72,8 +71,7 @@ fn law_55b1_declarers_lead_at_a_defenders_turn_retracted_no_further_rectificatio
 
 #[test]
 fn law_55b2_declarer_leads_from_the_wrong_hand() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "C2 C3 C4 CA");
     assert_eq!(t.to_play(), Some(Seat::North));
     // Declarer leads from dummy instead of his own hand.
@@ -143,8 +141,7 @@ fn law_53c_defender_on_the_right_of_declarers_irregular_lead_plays_law_57_applie
 
 #[test]
 fn law_60b_defender_plays_before_declarer_leads_from_the_correct_hand_major_penalty_card() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "C2 C3 C4 CA");
     t.apply(Event::Play { seat: Seat::South, card: card("DA") }).unwrap();
     choose(&mut t, player(Seat::West), Choice::Refuse).unwrap();

@@ -11,14 +11,9 @@ fn adjusted_and_raw(t: &FaceTable) -> (u8, u8) {
     (r.declarer_tricks, t.play().unwrap().tricks_won(Side::NorthSouth))
 }
 
-fn notes(t: &FaceTable) -> Vec<String> {
-    t.notes().iter().map(|n| n.law.to_string()).collect()
-}
-
 #[test]
 fn law_61a_revoke_is_recorded_not_refused_and_63a1_established() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // East leads the HA; West, holding hearts, discards a club.
     play(&mut t, "HA H6");
     assert!(t.check_card(Seat::West, card("C4")).is_err(), "check_card still says 44C");
@@ -34,13 +29,12 @@ fn law_61a_revoke_is_recorded_not_refused_and_63a1_established() {
 
 #[test]
 fn law_64a2_revoke_trick_not_won_by_offender_one_trick_transferred() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 C4 H4");
     play_out(&mut t);
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw + 1);
-    assert!(notes(&t).contains(&"64A2".to_string()));
+    assert!(note_laws(&t).contains(&"64A2".to_string()));
 }
 
 #[test]
@@ -55,48 +49,44 @@ fn law_64a1_revoke_trick_won_by_offender_that_trick_and_one_more() {
     let later_ew = p.tricks()[1..].iter().filter(|tr| tr.winner(p.trump()).is_some_and(|w| w.side() == Side::EastWest)).count();
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw + 1 + u8::from(later_ew > 0));
-    assert!(notes(&t).contains(&"64A1".to_string()));
+    assert!(note_laws(&t).contains(&"64A1".to_string()));
 }
 
 #[test]
 fn law_64b2_second_revoke_in_the_same_suit_by_the_same_player_not_adjusted() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 C4 H4 HK H9 C5 H5");
     play_out(&mut t);
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw + 1);
-    assert_eq!(notes(&t)[notes(&t).len() - 2..], ["64A2".to_string(), "64B2".to_string()]);
+    assert_eq!(note_laws(&t)[note_laws(&t).len() - 2..], ["64A2".to_string(), "64B2".to_string()]);
 }
 
 #[test]
 fn law_64b3_revoke_by_dummy_no_adjustment() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // South is dummy; declarer plays a club from dummy on the heart lead.
     play(&mut t, "HA C3 H8 H4");
     play_out(&mut t);
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw);
-    assert!(notes(&t).contains(&"64B3".to_string()));
+    assert!(note_laws(&t).contains(&"64B3".to_string()));
 }
 
 #[test]
 fn law_64b7_both_sides_revoked_no_adjustment() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // West revokes on trick 1; North (declarer) revokes on trick 2.
     play(&mut t, "HA H6 C4 H4 H2 H9 H7 C7");
     play_out(&mut t);
     let (adjusted, raw) = adjusted_and_raw(&t);
     assert_eq!(adjusted, raw);
-    assert!(notes(&t).iter().filter(|l| *l == "64B7").count() == 2);
+    assert!(note_laws(&t).iter().filter(|l| *l == "64B7").count() == 2);
 }
 
 #[test]
 fn law_62b1_defenders_revoke_corrected_card_becomes_major_penalty_card() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 C4");
     // Only the offender, and only with a legal card.
     refused(&mut t, Event::CorrectRevoke { seat: Seat::East, card: card("HK") }, "62A");
@@ -112,8 +102,7 @@ fn law_62b1_defenders_revoke_corrected_card_becomes_major_penalty_card() {
 
 #[test]
 fn law_62b2_declarers_revoke_corrected_without_further_rectification() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 H8 H4 H2 H9 H7 C7");
     // North's C7 completed the trick; it is withdrawn and the trick is played again from there.
     t.apply(Event::CorrectRevoke { seat: Seat::North, card: card("H5") }).unwrap();
@@ -126,8 +115,7 @@ fn law_62b2_declarers_revoke_corrected_without_further_rectification() {
 
 #[test]
 fn law_63b_established_revoke_may_not_be_corrected() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "HA H6 C4 H4 HK");
     refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62A");
 }
@@ -181,13 +169,12 @@ fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established(
     assert_eq!(p.tricks()[12].card_of(seat), Some(revoke_card));
     assert!(p.revokes().is_empty());
     assert!(t.result().is_some(), "re-scored");
-    assert!(notes(&t).contains(&"62D1".to_string()));
+    assert!(note_laws(&t).contains(&"62D1".to_string()));
 }
 
 #[test]
 fn law_62c1_non_offender_withdraws_the_card_played_after_the_revoke() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // West revokes on the heart lead; declarer plays after him; then the revoke is corrected.
     play(&mut t, "HA H6 C4 H4");
     t.apply(Event::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
@@ -206,8 +193,7 @@ fn law_62c1_non_offender_withdraws_the_card_played_after_the_revoke() {
 
 /// North wins the first trick and leads the H4; East revokes with the D4; dummy and West play.
 fn east_revokes_after_a_heart_lead() -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     play(&mut t, "C2 C3 C4 CA H4 D4 H6 H7");
     t.apply(Event::CorrectRevoke { seat: Seat::East, card: card("HA") }).unwrap();
     t
@@ -248,8 +234,7 @@ fn law_62c2_the_offending_sides_card_stands_when_no_non_offender_withdrew() {
 
 #[test]
 fn law_62c3_both_sides_revoked_on_the_trick_both_revokes_are_corrected() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // On the heart lead dummy (South) and West both discard a club; East wins and leads again,
     // which establishes West's revoke (63A1) — only East-West have played to the next trick.
     play(&mut t, "HA C3 C4 H4 HK");

@@ -12,8 +12,7 @@ use tenace_table::Ending;
 
 /// 1NT by North; the lowest legal card is played until `left` tricks remain.
 fn ending(left: usize) -> FaceTable {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     while t.play().unwrap().completed_tricks() < 13 - left {
         let seat = t.to_play().unwrap();
         let card = t.legal_cards().iter().next().unwrap();
@@ -156,8 +155,7 @@ fn law_68_bad_claims_are_refused_and_change_nothing() {
 
 #[test]
 fn law_63a3_a_claim_establishes_a_revoke() {
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     // West discards a club on the heart lead while holding hearts (as in the revoke tests).
     play(&mut t, "HA H6 C4");
     assert!(!t.play().unwrap().revokes()[0].established);

@@ -32,8 +32,7 @@ fn law_11a_forfeiture_resolves_the_insufficient_bid_as_accepted_with_a_review_no
 #[test]
 fn law_11a_forfeiture_of_a_lead_out_of_turn_and_of_declarers_26b_option() {
     // A lead out of turn: treated as accepted.
-    let mut t = table();
-    auction(&mut t, "1NT P P P");
+    let mut t = north_declares();
     t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OpeningLeadOutOfTurn { .. }));
     t.apply(Event::RightForfeited).unwrap();

@@ -18,6 +18,18 @@ pub fn table() -> FaceTable {
     table_with(DEAL)
 }
 
+/// Board 1 after 1NT by North, passed out: East to lead, South dummy.
+pub fn north_declares() -> FaceTable {
+    let mut t = table();
+    auction(&mut t, "1NT P P P");
+    t
+}
+
+/// The Laws of the notes, in order.
+pub fn note_laws(t: &FaceTable) -> Vec<String> {
+    t.notes().iter().map(|n| n.law.to_string()).collect()
+}
+
 pub fn c(s: &str) -> Call {
     s.parse().unwrap()
 }
