@@ -1,12 +1,12 @@
 //! The Director's command language, shared by `tenace rule` (the terminal) and the Director's
 //! desk in the browser (tenace-server): one line of text names what happened at the table
-//! (`N 1H`, `E HK`, `choose 2`, `claim S 3 draw trumps`…) and becomes an [`Event`]; the state is
+//! (`N 1H`, `E HK`, `choose 2`, `claim S 3 draw trumps`…) and becomes an [`FaceEvent`]; the state is
 //! rendered as text ([`show`], [`after`]) or as a [`Desk`] for a web page. Pure: no I/O.
 
 use serde::Serialize;
 use tenace_core::{Call, Card, Seat, Strain, Suit};
 
-use crate::{Chooser, Event, FaceTable, Spoken};
+use crate::{Chooser, FaceEvent, FaceTable, Spoken};
 
 pub const HELP: &str = "\
 Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
@@ -60,17 +60,17 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
 /// Law 68: `seat` claims `tricks` of the remaining tricks with `statement`; the cards the
 /// statement names, in order, and whether it mentions trumps are what it commits him to (Law
 /// 70C, 70D).
-pub fn claim(seat: Seat, tricks: u8, statement: String) -> Event {
+pub fn claim(seat: Seat, tricks: u8, statement: String) -> FaceEvent {
     let order = statement.split_whitespace().filter_map(|w| card(w.trim_matches(|c: char| !c.is_alphanumeric())).ok()).collect();
     let mentions_trumps = statement.to_ascii_lowercase().contains("trump");
-    Event::Claim { seat, tricks, statement, order, mentions_trumps }
+    FaceEvent::Claim { seat, tricks, statement, order, mentions_trumps }
 }
 
 /// What a line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// An event for the table.
-    Apply(Event),
+    Apply(FaceEvent),
     /// Text to print (help, the board, the event log).
     Print(String),
     Quit,
@@ -142,7 +142,7 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
                 .filter(|k| (1..=rect.options.len()).contains(k))
                 .ok_or_else(|| format!("choose an option by its number, 1 to {}", rect.options.len()))?;
             let option = &rect.options[k - 1];
-            return Ok(Command::Apply(Event::Choose { by: option.chooser, choice: option.choice }));
+            return Ok(Command::Apply(FaceEvent::Choose { by: option.chooser, choice: option.choice }));
         }
         "expose" => {
             let seat = seat(words.get(1).ok_or("expose SEAT CARD... [led]")?)?;
@@ -153,18 +153,18 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             }
             if table.play().is_some() {
                 // Laws 48-50 in the play period; `led` there means a deliberate exposure.
-                return Ok(Command::Apply(Event::ExposedInPlay { seat, cards, deliberate: prematurely_led }));
+                return Ok(Command::Apply(FaceEvent::ExposedInPlay { seat, cards, deliberate: prematurely_led }));
             }
-            return Ok(Command::Apply(Event::CardsExposed { seat, cards, prematurely_led }));
+            return Ok(Command::Apply(FaceEvent::CardsExposed { seat, cards, prematurely_led }));
         }
         "both" => {
             let seat = seat(words.get(1).ok_or("both SEAT CARD CARD...")?)?;
             let visible = words[2..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
-            return Ok(Command::Apply(Event::SimultaneousCards { seat, visible }));
+            return Ok(Command::Apply(FaceEvent::SimultaneousCards { seat, visible }));
         }
         "correct" => {
             let [_, s, c] = words[..] else { return Err("correct SEAT CARD".into()) };
-            return Ok(Command::Apply(Event::CorrectRevoke { seat: seat(s)?, card: card(c)? }));
+            return Ok(Command::Apply(FaceEvent::CorrectRevoke { seat: seat(s)?, card: card(c)? }));
         }
         "claim" => {
             let seat = seat(words.get(1).ok_or("claim SEAT TRICKS [statement]")?)?;
@@ -174,26 +174,26 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         }
         "agree" | "dispute" => {
             let seat = seat(words.get(1).ok_or("agree SEAT / dispute SEAT")?)?;
-            return Ok(Command::Apply(Event::AnswerClaim { seat, agree: verb == "agree" }));
+            return Ok(Command::Apply(FaceEvent::AnswerClaim { seat, agree: verb == "agree" }));
         }
         "review" => {
             let seat = seat(words.get(1).ok_or("review SEAT")?)?;
-            return Ok(Command::Apply(Event::ReviewClaim { seat }));
+            return Ok(Command::Apply(FaceEvent::ReviewClaim { seat }));
         }
         "defective" => {
             let trick: u8 =
                 words.get(1).and_then(|w| w.parse().ok()).filter(|t| (1..=13).contains(t)).ok_or("defective TRICK SEAT [CARD...]: TRICK is 1 to 13")?;
             let seat = seat(words.get(2).ok_or("defective TRICK SEAT [CARD...]")?)?;
             let extra = words[3..].iter().map(|w| card(w)).collect::<Result<Vec<_>, _>>()?;
-            return Ok(Command::Apply(Event::DefectiveTrick { trick, seat, extra }));
+            return Ok(Command::Apply(FaceEvent::DefectiveTrick { trick, seat, extra }));
         }
         "unnamed" => {
             let [_, c] = words[..] else { return Err("unnamed CARD (the card declarer named)".into()) };
-            return Ok(Command::Apply(Event::DummyCardNotNamed { named: card(c)? }));
+            return Ok(Command::Apply(FaceEvent::DummyCardNotNamed { named: card(c)? }));
         }
         "redesignate" => {
             let [_, c] = words[..] else { return Err("redesignate CARD (the card declarer meant)".into()) };
-            return Ok(Command::Apply(Event::ChangeOfDesignation { card: card(c)? }));
+            return Ok(Command::Apply(FaceEvent::ChangeOfDesignation { card: card(c)? }));
         }
         "specified" => {
             let usage = "specified SEAT CALL [SUIT...] (suits S H D C; none for no suit)";
@@ -201,30 +201,30 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             let word = words.get(2).ok_or(usage)?;
             let Some(Spoken::Call(call)) = spoken(word) else { return Err(format!("{word:?} is not a call")) };
             let suits = words[3..].iter().filter(|w| !w.eq_ignore_ascii_case("none")).map(|w| suit(w)).collect::<Result<Vec<_>, _>>()?;
-            return Ok(Command::Apply(Event::SuitsSpecified { seat, call, suits }));
+            return Ok(Command::Apply(FaceEvent::SuitsSpecified { seat, call, suits }));
         }
-        "forfeit" => return Ok(Command::Apply(Event::RightForfeited)),
-        "cancel" => return Ok(Command::Apply(Event::CancelChoice)),
-        "warned" => return Ok(Command::Apply(Event::DummyWarnedWrongHand)),
-        "attention" => return Ok(Command::Apply(Event::DummyDrewAttention)),
+        "forfeit" => return Ok(Command::Apply(FaceEvent::RightForfeited)),
+        "cancel" => return Ok(Command::Apply(FaceEvent::CancelChoice)),
+        "warned" => return Ok(Command::Apply(FaceEvent::DummyWarnedWrongHand)),
+        "attention" => return Ok(Command::Apply(FaceEvent::DummyDrewAttention)),
         "asked" => {
             let [_, c] = words[..] else { return Err("asked CARD (the correct card declarer substitutes)".into()) };
-            return Ok(Command::Apply(Event::DummyAskedRevoke { card: card(c)? }));
+            return Ok(Command::Apply(FaceEvent::DummyAskedRevoke { card: card(c)? }));
         }
         "unintended" => {
             let [_, s, c] = words[..] else { return Err("unintended SEAT CALL".into()) };
             let Some(Spoken::Call(intended)) = spoken(c) else { return Err(format!("{c:?} is not a call")) };
-            return Ok(Command::Apply(Event::UnintendedCall { seat: seat(s)?, intended }));
+            return Ok(Command::Apply(FaceEvent::UnintendedCall { seat: seat(s)?, intended }));
         }
         _ => {}
     }
     let [s, what] = words[..] else { return Err(format!("unknown command {line:?}; type `help`")) };
     let seat = seat(s)?;
     if let Some(call) = spoken(what) {
-        return Ok(Command::Apply(Event::Call { seat, call }));
+        return Ok(Command::Apply(FaceEvent::Call { seat, call }));
     }
     let card = card(what).map_err(|_| format!("{what:?} is neither a call nor a card"))?;
-    Ok(Command::Apply(Event::Play { seat, card }))
+    Ok(Command::Apply(FaceEvent::Play { seat, card }))
 }
 
 /// What the Director needs to know after an accepted event: a rectification to explain, or whose

@@ -8,7 +8,7 @@
 //! to follow suit is recorded as a revoke ([`FacePlay`]), established under Law 63 and adjusted
 //! under Law 64 when play ends.
 //!
-//! Like `tenace-table`, the state is a fold over serializable [`Event`]s ([`FaceTable::replay`]);
+//! Like `tenace-table`, the state is a fold over serializable [`FaceEvent`]s ([`FaceTable::replay`]);
 //! a refused event leaves the table unchanged and the error names the Law. No I/O, clocks or
 //! randomness. See docs/laws-coverage.md for what is and is not covered.
 
@@ -27,7 +27,7 @@ pub use error::DirectorError;
 pub use law::Law;
 pub use play::{FacePlay, Requirement, Revoke};
 pub use rectification::{
-    Choice, Chooser, ClaimMade, Event, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification, RestrictionState, Spoken,
+    Choice, Chooser, ClaimMade, FaceEvent, Irregularity, LeadRestriction, Note, Obligation, RectOption, Rectification, RestrictionState, Spoken,
 };
 pub use score::HandOff;
 pub use table::{FaceTable, Pending};

@@ -39,7 +39,7 @@ impl fmt::Display for Spoken {
 /// truth); irregular calls are recorded, not refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
+pub enum FaceEvent {
     /// `seat` makes a call, in rotation or not, legal or not.
     Call { seat: Seat, call: Spoken },
     /// A card played from `seat`'s hand (declarer plays dummy's, Law 45B).

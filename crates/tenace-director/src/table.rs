@@ -128,7 +128,7 @@ pub struct FaceTable {
     awaiting: Awaiting,
     result: Option<BoardResult>,
     notes: Vec<Note>,
-    events: Vec<Event>,
+    events: Vec<FaceEvent>,
 }
 
 fn suit_word(s: Suit) -> &'static str {
@@ -176,7 +176,7 @@ impl FaceTable {
     }
 
     /// Rebuilds a table from its event log, stopping at the first refused event.
-    pub fn replay(board: Board, events: impl IntoIterator<Item = Event>) -> Result<FaceTable, DirectorError> {
+    pub fn replay(board: Board, events: impl IntoIterator<Item = FaceEvent>) -> Result<FaceTable, DirectorError> {
         let mut t = FaceTable::new(board)?;
         for e in events {
             t.apply(e)?;
@@ -212,7 +212,7 @@ impl FaceTable {
     pub fn notes(&self) -> &[Note] {
         &self.notes
     }
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &[FaceEvent] {
         &self.events
     }
     /// The contract and its declarer (after Law 54A, the presumed dummy).
@@ -453,29 +453,29 @@ impl FaceTable {
     }
 
     /// Applies one event, or refuses it naming the Law; a refusal changes nothing.
-    pub fn apply(&mut self, event: Event) -> Result<(), DirectorError> {
+    pub fn apply(&mut self, event: FaceEvent) -> Result<(), DirectorError> {
         let mut next = self.clone();
         match &event {
-            Event::Call { seat, call } => next.on_call(*seat, *call)?,
-            Event::Play { seat, card } => next.on_play(*seat, *card)?,
-            Event::Choose { by, choice } => next.on_choose(*by, *choice)?,
-            Event::UnintendedCall { seat, intended } => next.on_unintended(*seat, *intended)?,
-            Event::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
-            Event::SimultaneousCards { seat, visible } => next.on_simultaneous(*seat, visible)?,
-            Event::ExposedInPlay { seat, cards, deliberate } => next.on_exposed_in_play(*seat, cards, *deliberate)?,
-            Event::CardsExposed { seat, cards, prematurely_led } => next.on_cards_exposed(*seat, cards, *prematurely_led)?,
-            Event::Claim { seat, tricks, statement, order, mentions_trumps } => next.on_claim(*seat, *tricks, statement, order, *mentions_trumps)?,
-            Event::AnswerClaim { seat, agree } => next.on_answer_claim(*seat, *agree)?,
-            Event::ReviewClaim { seat } => next.on_review_claim(*seat)?,
-            Event::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
-            Event::DummyCardNotNamed { named } => next.on_dummy_card_not_named(*named)?,
-            Event::ChangeOfDesignation { card } => next.on_change_of_designation(*card)?,
-            Event::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
-            Event::RightForfeited => next.on_right_forfeited()?,
-            Event::CancelChoice => next.on_cancel_choice()?,
-            Event::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
-            Event::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,
-            Event::DummyDrewAttention => next.on_dummy_drew_attention()?,
+            FaceEvent::Call { seat, call } => next.on_call(*seat, *call)?,
+            FaceEvent::Play { seat, card } => next.on_play(*seat, *card)?,
+            FaceEvent::Choose { by, choice } => next.on_choose(*by, *choice)?,
+            FaceEvent::UnintendedCall { seat, intended } => next.on_unintended(*seat, *intended)?,
+            FaceEvent::CorrectRevoke { seat, card } => next.on_correct_revoke(*seat, *card)?,
+            FaceEvent::SimultaneousCards { seat, visible } => next.on_simultaneous(*seat, visible)?,
+            FaceEvent::ExposedInPlay { seat, cards, deliberate } => next.on_exposed_in_play(*seat, cards, *deliberate)?,
+            FaceEvent::CardsExposed { seat, cards, prematurely_led } => next.on_cards_exposed(*seat, cards, *prematurely_led)?,
+            FaceEvent::Claim { seat, tricks, statement, order, mentions_trumps } => next.on_claim(*seat, *tricks, statement, order, *mentions_trumps)?,
+            FaceEvent::AnswerClaim { seat, agree } => next.on_answer_claim(*seat, *agree)?,
+            FaceEvent::ReviewClaim { seat } => next.on_review_claim(*seat)?,
+            FaceEvent::DefectiveTrick { trick, seat, extra } => next.on_defective_trick(*trick, *seat, extra)?,
+            FaceEvent::DummyCardNotNamed { named } => next.on_dummy_card_not_named(*named)?,
+            FaceEvent::ChangeOfDesignation { card } => next.on_change_of_designation(*card)?,
+            FaceEvent::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
+            FaceEvent::RightForfeited => next.on_right_forfeited()?,
+            FaceEvent::CancelChoice => next.on_cancel_choice()?,
+            FaceEvent::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
+            FaceEvent::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,
+            FaceEvent::DummyDrewAttention => next.on_dummy_drew_attention()?,
         }
         next.tidy();
         next.settle();

@@ -4,11 +4,11 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat};
-use tenace_director::{Event, Law, Obligation};
+use tenace_director::{FaceEvent, Law, Obligation};
 
 fn expose(t: &mut tenace_director::FaceTable, seat: Seat, cards: &str, led: bool) {
     let cards = cards.split_whitespace().map(card).collect();
-    t.apply(Event::CardsExposed { seat, cards, prematurely_led: led }).unwrap();
+    t.apply(FaceEvent::CardsExposed { seat, cards, prematurely_led: led }).unwrap();
 }
 
 #[test]
@@ -69,8 +69,8 @@ fn law_24d_offender_becomes_dummy_cards_returned() {
     auction(&mut t, "1NT P");
     expose(&mut t, Seat::South, "DA", false);
     // Exposing a card South does not hold, or one already exposed, is refused.
-    refused(&mut t, Event::CardsExposed { seat: Seat::South, cards: vec![card("SA")], prematurely_led: false }, "45A");
-    refused(&mut t, Event::CardsExposed { seat: Seat::South, cards: vec![card("DA")], prematurely_led: false }, "24");
+    refused(&mut t, FaceEvent::CardsExposed { seat: Seat::South, cards: vec![card("SA")], prematurely_led: false }, "45A");
+    refused(&mut t, FaceEvent::CardsExposed { seat: Seat::South, cards: vec![card("DA")], prematurely_led: false }, "24");
     auction(&mut t, "P P");
     assert_eq!(t.final_contract().unwrap().declarer, Seat::North);
     assert!(t.penalty_cards().is_empty());

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Suit};
-use tenace_director::{Choice, Chooser, Event, FaceTable, Irregularity, RestrictionState};
+use tenace_director::{Choice, Chooser, FaceEvent, FaceTable, Irregularity, RestrictionState};
 
 fn prohibitable(t: &FaceTable) -> Vec<Suit> {
     options(t)
@@ -35,7 +35,7 @@ fn law_26b_the_director_states_that_an_artificial_call_specified_other_suits() {
     assert_eq!(prohibitable(&t), vec![Suit::Spades, Suit::Diamonds, Suit::Clubs]);
     // The Director rules that East's 1H was artificial, showing spades: hearts may now be
     // prohibited, spades may not. The options on offer are recomputed.
-    t.apply(Event::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
     assert_eq!(prohibitable(&t), vec![Suit::Hearts, Suit::Diamonds, Suit::Clubs]);
     assert_eq!(t.suits_specified(Seat::East), vec![Suit::Spades]);
     assert_eq!(t.notes().last().unwrap().law, "26B");
@@ -45,22 +45,22 @@ fn law_26b_the_director_states_that_an_artificial_call_specified_other_suits() {
     // Spades was never on offer.
     let mut t = east_offends();
     auction(&mut t, "P P");
-    t.apply(Event::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
-    refused(&mut t, Event::Choose { by: player(Seat::South), choice: Choice::ProhibitLead(Suit::Spades) }, "26B");
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::South), choice: Choice::ProhibitLead(Suit::Spades) }, "26B");
 }
 
 #[test]
 fn law_26b_a_call_that_specified_no_suit_leaves_every_suit_to_declarer() {
     // Stated during the auction (a relay specifying no suit), it holds when the option opens.
     let mut t = east_offends();
-    t.apply(Event::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![] }).unwrap();
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![] }).unwrap();
     auction(&mut t, "P P");
     assert_eq!(prohibitable(&t), vec![Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]);
     // The old event logs (without `suits`) still read.
-    let mut json = serde_json::to_value(Event::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
+    let mut json = serde_json::to_value(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("1H"), suits: vec![Suit::Spades] }).unwrap();
     json.as_object_mut().unwrap().remove("suits");
-    let e: Event = serde_json::from_value(json).unwrap();
-    assert!(matches!(e, Event::SuitsSpecified { ref suits, .. } if suits.is_empty()));
+    let e: FaceEvent = serde_json::from_value(json).unwrap();
+    assert!(matches!(e, FaceEvent::SuitsSpecified { ref suits, .. } if suits.is_empty()));
     let rebuilt = FaceTable::replay(t.board().clone(), t.events().to_vec()).unwrap();
     assert_eq!(rebuilt, t);
 }
@@ -70,10 +70,10 @@ fn law_26b_only_calls_of_the_legal_auction_specify_suits() {
     let mut t = east_offends();
     // The withdrawn insufficient 2C is not in the legal auction ("specified in the legal
     // auction"): the Director cannot state suits for it; nor for a call East never made.
-    refused(&mut t, Event::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Hearts] }, "26B");
-    refused(&mut t, Event::SuitsSpecified { seat: Seat::West, call: c("1H"), suits: vec![Suit::Hearts] }, "26B");
+    refused(&mut t, FaceEvent::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Hearts] }, "26B");
+    refused(&mut t, FaceEvent::SuitsSpecified { seat: Seat::West, call: c("1H"), suits: vec![Suit::Hearts] }, "26B");
     // A statement about another player's call does not change East's suits.
-    t.apply(Event::SuitsSpecified { seat: Seat::South, call: c("1NT"), suits: vec![Suit::Clubs] }).unwrap();
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::South, call: c("1NT"), suits: vec![Suit::Clubs] }).unwrap();
     auction(&mut t, "P P");
     assert_eq!(prohibitable(&t), vec![Suit::Spades, Suit::Diamonds, Suit::Clubs]);
 }
@@ -90,8 +90,8 @@ fn law_29c_artificial_call_made_in_place_of_a_call_out_of_rotation_specifies_its
     choose(&mut t, Chooser::Director, Choice::NotComparable).unwrap();
     // The cancelled 2C is not in the legal auction: 29C's denominations count through the
     // Director's comparable-call judgement, not as suits specified for 26B.
-    refused(&mut t, Event::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Spades] }, "26B");
-    t.apply(Event::SuitsSpecified { seat: Seat::East, call: c("2D"), suits: vec![Suit::Hearts] }).unwrap();
+    refused(&mut t, FaceEvent::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Spades] }, "26B");
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("2D"), suits: vec![Suit::Hearts] }).unwrap();
     auction(&mut t, "2S P 4S P P P");
     assert_eq!(t.final_contract().unwrap().declarer, Seat::South);
     // West's opening lead: declarer may prohibit diamonds (named, not specified), not hearts.
@@ -107,6 +107,6 @@ fn law_29c_accepted_artificial_call_out_of_rotation_specifies_its_denominations(
     say(&mut t, Seat::East, "2C").unwrap();
     choose(&mut t, player(Seat::South), Choice::Accept).unwrap();
     assert_eq!(t.suits_specified(Seat::East), vec![Suit::Clubs]);
-    t.apply(Event::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Hearts, Suit::Spades] }).unwrap();
+    t.apply(FaceEvent::SuitsSpecified { seat: Seat::East, call: c("2C"), suits: vec![Suit::Hearts, Suit::Spades] }).unwrap();
     assert_eq!(t.suits_specified(Seat::East), vec![Suit::Hearts, Suit::Spades]);
 }

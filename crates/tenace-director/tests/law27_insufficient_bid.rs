@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat, Suit};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, RestrictionState, Spoken};
+use tenace_director::{Choice, Chooser, FaceEvent, Irregularity, Law, Obligation, RestrictionState, Spoken};
 
 #[test]
 fn law_27a_insufficient_bid_accepted_by_lho() {
@@ -14,8 +14,8 @@ fn law_27a_insufficient_bid_accepted_by_lho() {
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::InsufficientBid { offender: Seat::East, .. }));
     assert_eq!(options(&t), vec![(player(Seat::South), Choice::Accept, "27A1".to_string()), (player(Seat::South), Choice::Refuse, "27B".to_string())]);
     // Only South, the offender's LHO, may accept.
-    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::Accept }, "27A1");
-    refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::Comparable }, "27A1");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::West), choice: Choice::Accept }, "27A1");
+    refused(&mut t, FaceEvent::Choose { by: Chooser::Director, choice: Choice::Comparable }, "27A1");
     choose(&mut t, player(Seat::South), Choice::Accept).unwrap();
     // 1S is treated as legal: South may now bid 1NT over it.
     assert_eq!(t.to_call(), Some(Seat::South));
@@ -40,7 +40,7 @@ fn law_27b1a_insufficient_bid_corrected_by_lowest_sufficient_bid_same_denominati
     say(&mut t, Seat::East, "2S").unwrap();
     let opts = options(&t);
     assert_eq!(opts[0], (Chooser::Director, Choice::LowestSufficientSameDenomination, "27B1(a)".to_string()));
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::LowestSufficientSameDenomination }, "27B1(a)");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::LowestSufficientSameDenomination }, "27B1(a)");
     choose(&mut t, Chooser::Director, Choice::LowestSufficientSameDenomination).unwrap();
     assert!(t.obligations().is_empty());
     assert!(t.lead_restrictions().is_empty(), "27B1(a): Law 26B does not apply");
@@ -59,7 +59,7 @@ fn law_27b1a_not_offered_for_a_higher_bid() {
     say(&mut t, Seat::East, "3S").unwrap();
     let choices: Vec<Choice> = options(&t).into_iter().map(|o| o.1).collect();
     assert_eq!(choices, vec![Choice::Comparable, Choice::NotComparable]);
-    refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::LowestSufficientSameDenomination }, "27B1(b)");
+    refused(&mut t, FaceEvent::Choose { by: Chooser::Director, choice: Choice::LowestSufficientSameDenomination }, "27B1(b)");
 }
 
 #[test]
@@ -101,8 +101,8 @@ fn law_27b2_insufficient_bid_corrected_by_other_bid_partner_must_pass() {
     assert!(opts.iter().all(|o| o.0 == player(Seat::South) && o.2 == "26B"));
     assert!(!opts.iter().any(|o| o.1 == Choice::ProhibitLead(Suit::Clubs)));
     assert!(opts.iter().any(|o| o.1 == Choice::NoProhibition));
-    refused(&mut t, Event::Choose { by: player(Seat::South), choice: Choice::ProhibitLead(Suit::Clubs) }, "26B");
-    refused(&mut t, Event::Play { seat: Seat::West, card: card("S6") }, "9B2");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::South), choice: Choice::ProhibitLead(Suit::Clubs) }, "26B");
+    refused(&mut t, FaceEvent::Play { seat: Seat::West, card: card("S6") }, "9B2");
     choose(&mut t, player(Seat::South), Choice::ProhibitLead(Suit::Hearts)).unwrap();
     assert!(t.legal_cards().iter().all(|c| c.suit() != Suit::Hearts));
     assert_eq!(t.legal_cards().len(), 10);
@@ -140,7 +140,7 @@ fn law_27b3_double_substituted_is_cancelled_partner_passes_throughout() {
     assert_eq!(t.calls().len(), 1);
     assert_eq!(t.to_call(), Some(Seat::East));
     assert!(!t.legal_calls().contains(&Call::Double));
-    refused(&mut t, Event::Call { seat: Seat::East, call: Spoken::Call(Call::Double) }, "27B3");
+    refused(&mut t, FaceEvent::Call { seat: Seat::East, call: Spoken::Call(Call::Double) }, "27B3");
     auction(&mut t, "2S P");
     assert_eq!(t.to_call(), Some(Seat::West));
     assert_eq!(t.legal_calls(), vec![Call::Pass]);
@@ -184,7 +184,7 @@ fn law_27b_correction_must_be_a_legal_call() {
     say(&mut t, Seat::East, "1S").unwrap();
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     // A redouble is not legal here.
-    refused(&mut t, Event::Call { seat: Seat::East, call: Spoken::Call(Call::Redouble) }, "27B");
+    refused(&mut t, FaceEvent::Call { seat: Seat::East, call: Spoken::Call(Call::Redouble) }, "27B");
 }
 
 #[test]
@@ -238,8 +238,8 @@ fn law_27a1_lho_calling_accepts_the_insufficient_bid() {
     let mut t = table();
     auction(&mut t, "1NT");
     say(&mut t, Seat::East, "1S").unwrap();
-    refused(&mut t, Event::Call { seat: Seat::West, call: c("2S").into() }, "9B2");
-    refused(&mut t, Event::Call { seat: Seat::North, call: c("2S").into() }, "9B2");
+    refused(&mut t, FaceEvent::Call { seat: Seat::West, call: c("2S").into() }, "9B2");
+    refused(&mut t, FaceEvent::Call { seat: Seat::North, call: c("2S").into() }, "9B2");
 }
 
 #[test]
@@ -270,5 +270,5 @@ fn law_27c_premature_replacement_stands_unless_lho_accepts_the_insufficient_bid(
     let mut t = table();
     auction(&mut t, "1NT");
     say(&mut t, Seat::East, "1S").unwrap();
-    refused(&mut t, Event::Call { seat: Seat::East, call: Spoken::Call(Call::Redouble) }, "27B");
+    refused(&mut t, FaceEvent::Call { seat: Seat::East, call: Spoken::Call(Call::Redouble) }, "27B");
 }

@@ -5,13 +5,13 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Suit};
-use tenace_director::{Choice, Event, FaceTable, Irregularity, Law, Requirement};
+use tenace_director::{Choice, FaceEvent, FaceTable, Irregularity, Law, Requirement};
 
 /// 1NT by North; before East's opening lead West drops `cards` face up (major penalty cards).
 fn west_exposes(cards: &[&str]) -> FaceTable {
     let mut t = north_declares();
     let cards = cards.iter().map(|c| card(c)).collect();
-    t.apply(Event::ExposedInPlay { seat: Seat::West, cards, deliberate: true }).unwrap();
+    t.apply(FaceEvent::ExposedInPlay { seat: Seat::West, cards, deliberate: true }).unwrap();
     assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardLead { holder: Seat::West, leader: Seat::East })));
     t
 }
@@ -34,14 +34,14 @@ fn law_51b2b_declarer_prohibits_two_suits_every_penalty_card_in_them_is_picked_u
     // One or more suits: declarer may prohibit diamonds too.
     assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::FurtherProhibition { holder: Seat::West, leader: Seat::East })));
     assert_eq!(options(&t), vec![(n, Choice::ProhibitLead(Suit::Diamonds), "51B2(b)".to_string()), (n, Choice::NoProhibition, "51B2(b)".to_string()),]);
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::ProhibitLead(Suit::Diamonds) }, "51B2(b)");
-    refused(&mut t, Event::Choose { by: n, choice: Choice::RequireLead(Suit::Diamonds) }, "51B2(b)");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::ProhibitLead(Suit::Diamonds) }, "51B2(b)");
+    refused(&mut t, FaceEvent::Choose { by: n, choice: Choice::RequireLead(Suit::Diamonds) }, "51B2(b)");
     choose(&mut t, n, Choice::ProhibitLead(Suit::Diamonds)).unwrap();
     assert!(t.penalty_cards().is_empty());
     assert!(t.legal_cards().iter().all(|c| c.suit() == Suit::Spades || c.suit() == Suit::Clubs));
     assert_eq!(t.legal_cards().len(), 5);
     // Leading a prohibited suit anyway is a revoke (61A).
-    t.apply(Event::Play { seat: Seat::East, card: card("DQ") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("DQ") }).unwrap();
     let r = &t.play().unwrap().revokes()[0];
     assert_eq!(r.required, Some(Requirement::NoLead { suit: Suit::Diamonds, law: Law::new("51B2(b)") }));
 }

@@ -4,17 +4,17 @@ mod common;
 
 use common::*;
 use tenace_core::Seat;
-use tenace_director::{Choice, Event, FaceTable, Irregularity};
+use tenace_director::{Choice, FaceEvent, FaceTable, Irregularity};
 
 #[test]
 fn law_52b1a_declarer_accepts_the_other_card_the_penalty_card_remains() {
     let mut t = west_must_play_the_s6();
-    t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("S5") }).unwrap();
     let n = player(Seat::North);
     assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardNotPlayed { holder: Seat::West, .. })));
     assert_eq!(options(&t), vec![(n, Choice::Accept, "52B1(a)".to_string()), (n, Choice::Refuse, "52B2".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::Accept }, "52B1(a)");
-    refused(&mut t, Event::Choose { by: n, choice: Choice::NoProhibition }, "52B1(a)");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::Accept }, "52B1(a)");
+    refused(&mut t, FaceEvent::Choose { by: n, choice: Choice::NoProhibition }, "52B1(a)");
     choose(&mut t, n, Choice::Accept).unwrap();
     assert_eq!(t.play().unwrap().tricks()[1].card_of(Seat::West), Some(card("S5")));
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("S6"))]);
@@ -23,8 +23,8 @@ fn law_52b1a_declarer_accepts_the_other_card_the_penalty_card_remains() {
 #[test]
 fn law_52b1b_declarer_who_plays_thereafter_must_accept() {
     let mut t = west_must_play_the_s6();
-    t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
-    t.apply(Event::Play { seat: Seat::North, card: card("SA") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("S5") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::North, card: card("SA") }).unwrap();
     assert!(t.rectification().is_none());
     let trick = &t.play().unwrap().tricks()[1];
     assert_eq!(trick.cards, vec![card("SQ"), card("ST"), card("S5"), card("SA")]);
@@ -35,7 +35,7 @@ fn law_52b1b_declarer_who_plays_thereafter_must_accept() {
 #[test]
 fn law_52b2_not_accepted_the_penalty_card_is_substituted_the_other_becomes_a_penalty_card() {
     let mut t = west_must_play_the_s6();
-    t.apply(Event::Play { seat: Seat::West, card: card("S5") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("S5") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
     assert_eq!(t.play().unwrap().tricks()[1].card_of(Seat::West), Some(card("S6")));
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("S5"))]);
@@ -46,7 +46,7 @@ fn law_52b2_not_accepted_the_penalty_card_is_substituted_the_other_becomes_a_pen
 /// East wins and is on lead again.
 fn east_has_a_minor_h2() -> FaceTable {
     let mut t = north_declares();
-    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
     choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
     play(&mut t, "H6 H7 H4");
     assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("H2"))]);
@@ -57,7 +57,7 @@ fn east_has_a_minor_h2() -> FaceTable {
 fn law_52b2_a_lower_card_before_a_minor_penalty_card_the_penalty_card_is_substituted() {
     let mut t = east_has_a_minor_h2();
     // Law 50C: not the H3 before the H2. Led anyway, it is recorded, not refused (Law 52).
-    t.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("H3") }).unwrap();
     let n = player(Seat::North);
     assert!(matches!(
         t.rectification().map(|r| &r.irregularity),
@@ -74,7 +74,7 @@ fn law_52b2_a_lower_card_before_a_minor_penalty_card_the_penalty_card_is_substit
 #[test]
 fn law_61a_52b1_a_lower_card_before_a_minor_penalty_card_accepted_is_a_revoke_without_adjustment() {
     let mut t = east_has_a_minor_h2();
-    t.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("H3") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Accept).unwrap();
     assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("H3")]);
     // The H2 remains a (minor) penalty card; the failure is a revoke (61A) that Law 64B3 does
@@ -84,6 +84,6 @@ fn law_61a_52b1_a_lower_card_before_a_minor_penalty_card_accepted_is_a_revoke_wi
     assert_eq!(revoke.required.map(|r| r.law().to_string()), Some("50C".to_string()));
     // An honour may still be played instead (50C): the HK is no failure.
     let mut t = east_has_a_minor_h2();
-    t.apply(Event::Play { seat: Seat::East, card: card("HK") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("HK") }).unwrap();
     assert!(t.rectification().is_none());
 }

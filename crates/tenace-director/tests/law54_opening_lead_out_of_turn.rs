@@ -4,13 +4,13 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Suit};
-use tenace_director::{Choice, Chooser, Event, Irregularity};
+use tenace_director::{Choice, Chooser, FaceEvent, Irregularity};
 
 /// 1NT by North: East should lead; West faces the S6 instead.
 fn lead_out_of_turn() -> tenace_director::FaceTable {
     let mut t = north_declares();
     assert_eq!(t.to_play(), Some(Seat::East));
-    t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("S6") }).unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OpeningLeadOutOfTurn { offender: Seat::West, .. }));
     t
 }
@@ -29,12 +29,12 @@ fn law_54_options_offered_to_declarer() {
             (Chooser::Director, Choice::NoRectification, "47E1".to_string())
         ]
     );
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::Accept }, "54B");
-    refused(&mut t, Event::Choose { by: Chooser::Director, choice: Choice::SpreadHand }, "54A");
-    refused(&mut t, Event::Play { seat: Seat::East, card: card("HA") }, "9B2");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::Accept }, "54B");
+    refused(&mut t, FaceEvent::Choose { by: Chooser::Director, choice: Choice::SpreadHand }, "54A");
+    refused(&mut t, FaceEvent::Play { seat: Seat::East, card: card("HA") }, "9B2");
     // A card the offender does not hold cannot be led.
     let mut t = north_declares();
-    refused(&mut t, Event::Play { seat: Seat::West, card: card("SA") }, "45A");
+    refused(&mut t, FaceEvent::Play { seat: Seat::West, card: card("SA") }, "45A");
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn law_54b_declarer_accepts_the_lead_and_plays_second_from_his_hand() {
 #[test]
 fn law_53a_play_from_the_next_hand_accepts_the_lead() {
     let mut t = lead_out_of_turn();
-    t.apply(Event::Play { seat: Seat::North, card: card("SA") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::North, card: card("SA") }).unwrap();
     assert!(t.rectification().is_none());
     assert_eq!(t.play().unwrap().tricks()[0].cards.len(), 2);
     assert_eq!(t.notes().last().unwrap().law, "53A");
@@ -122,20 +122,20 @@ fn law_50d2a_declarer_prohibits_the_lead_of_the_penalty_card_suit() {
 fn law_54e_opening_lead_by_the_declaring_side_law_24d_the_card_goes_back() {
     let mut t = north_declares();
     // Dummy-to-be (South) faces a card as if leading: Law 24, and 24D for the declaring side.
-    t.apply(Event::Play { seat: Seat::South, card: card("DA") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::South, card: card("DA") }).unwrap();
     let p = t.play().unwrap();
     assert!(!p.opening_lead_made());
     assert!(p.remaining(Seat::South).contains(card("DA")));
     assert!(t.penalty_cards().is_empty() && t.rectification().is_none());
     assert!(t.notes().iter().any(|n| n.law == "54E"));
     assert_eq!(t.to_play(), Some(Seat::East));
-    refused(&mut t, Event::Play { seat: Seat::North, card: card("HA") }, "45A");
+    refused(&mut t, FaceEvent::Play { seat: Seat::North, card: card("HA") }, "45A");
 }
 
 #[test]
 fn law_54c_declarer_who_could_have_seen_dummys_cards_must_accept_the_lead() {
     let mut t = lead_out_of_turn();
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Rectify }, "54C");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Rectify }, "54C");
     // The Director finds that declarer could have seen dummy's cards.
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     assert_eq!(t.final_contract().unwrap().declarer, Seat::North);

@@ -4,12 +4,12 @@ mod common;
 
 use common::*;
 use tenace_core::Seat;
-use tenace_director::{Choice, Event};
+use tenace_director::{Choice, FaceEvent};
 
 #[test]
 fn law_58b1_only_one_face_visible_that_card_is_played() {
     let mut t = north_declares();
-    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("HA")] }).unwrap();
     assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("HA")]);
     assert!(t.penalty_cards().is_empty());
     assert!(t.notes().iter().any(|n| n.law == "58B1"));
@@ -18,13 +18,13 @@ fn law_58b1_only_one_face_visible_that_card_is_played() {
 #[test]
 fn law_58b2_a_defender_designates_the_card_and_the_other_is_a_penalty_card() {
     let mut t = north_declares();
-    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("HK")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("HK")] }).unwrap();
     let offered = options(&t);
     assert_eq!(
         offered,
         vec![(player(Seat::East), Choice::Designate(card("HK")), "58B2".to_string()), (player(Seat::East), Choice::Designate(card("HA")), "58B2".to_string()),]
     );
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("HK")) }, "58B2");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Designate(card("HK")) }, "58B2");
     choose(&mut t, player(Seat::East), Choice::Designate(card("HK"))).unwrap();
     assert_eq!(t.play().unwrap().tricks()[0].cards, vec![card("HK")]);
     assert_eq!(t.penalty_cards(), &[(Seat::East, card("HA"))]);
@@ -34,7 +34,7 @@ fn law_58b2_a_defender_designates_the_card_and_the_other_is_a_penalty_card() {
 fn law_58b2_declarers_other_card_is_picked_up() {
     let mut t = north_declares();
     play(&mut t, "SQ S7 S4");
-    t.apply(Event::SimultaneousCards { seat: Seat::North, visible: vec![card("SA"), card("SK")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::North, visible: vec![card("SA"), card("SK")] }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Designate(card("SA"))).unwrap();
     assert!(t.penalty_cards().is_empty());
     assert!(t.play().unwrap().remaining(Seat::North).contains(card("SK")));
@@ -43,14 +43,14 @@ fn law_58b2_declarers_other_card_is_picked_up() {
 #[test]
 fn law_58b_cards_not_held_are_refused() {
     let mut t = north_declares();
-    refused(&mut t, Event::SimultaneousCards { seat: Seat::East, visible: vec![card("SA"), card("HA")] }, "45A");
+    refused(&mut t, FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("SA"), card("HA")] }, "45A");
 }
 
 #[test]
 fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_its_suit_before_it() {
     let mut t = north_declares();
     // East leads the HA and the H2 shows too: HA designated, the H2 a minor penalty card (50B).
-    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("H2")] }).unwrap();
     choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
     assert!(t.penalty_cards().is_empty());
     assert_eq!(t.minor_penalty_cards(), &[(Seat::East, card("H2"))]);
@@ -63,7 +63,7 @@ fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_it
     // Played anyway, the H3 is recorded: a failure to play the penalty card (Law 52, see
     // tests/law52_penalty_card_not_played.rs).
     let mut other = t.clone();
-    other.apply(Event::Play { seat: Seat::East, card: card("H3") }).unwrap();
+    other.apply(FaceEvent::Play { seat: Seat::East, card: card("H3") }).unwrap();
     assert!(other.rectification().is_some());
     play(&mut t, "H2");
     assert!(t.minor_penalty_cards().is_empty());
@@ -73,7 +73,7 @@ fn law_50c_a_single_low_card_dropped_is_a_minor_penalty_card_no_lower_card_of_it
 fn law_51a_two_penalty_cards_that_may_be_played_declarer_designates_which() {
     let mut t = north_declares();
     // East leads three cards at once: the HA designated, SQ and SJ major penalty cards.
-    t.apply(Event::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("SQ"), card("SJ")] }).unwrap();
+    t.apply(FaceEvent::SimultaneousCards { seat: Seat::East, visible: vec![card("HA"), card("SQ"), card("SJ")] }).unwrap();
     choose(&mut t, player(Seat::East), Choice::Designate(card("HA"))).unwrap();
     assert_eq!(t.penalty_cards().len(), 2);
     play(&mut t, "H6 H7 H4");
@@ -93,14 +93,14 @@ fn law_49_a_defenders_card_exposed_is_a_penalty_card_law_48a_declarers_is_not() 
     let mut t = north_declares();
     play(&mut t, "SQ S7 S4 SA");
     // West drops the C4 face up: a single low card, inadvertent: minor (50B).
-    t.apply(Event::ExposedInPlay { seat: Seat::West, cards: vec![card("C4")], deliberate: false }).unwrap();
+    t.apply(FaceEvent::ExposedInPlay { seat: Seat::West, cards: vec![card("C4")], deliberate: false }).unwrap();
     assert_eq!(t.minor_penalty_cards(), &[(Seat::West, card("C4"))]);
     // East names the HA as held: an honour: major.
-    t.apply(Event::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }).unwrap();
+    t.apply(FaceEvent::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }).unwrap();
     assert!(t.penalty_cards().contains(&(Seat::East, card("HA"))));
     // Declarer's exposed card is never a penalty card (48A).
-    t.apply(Event::ExposedInPlay { seat: Seat::North, cards: vec![card("SK")], deliberate: false }).unwrap();
+    t.apply(FaceEvent::ExposedInPlay { seat: Seat::North, cards: vec![card("SK")], deliberate: false }).unwrap();
     assert!(!t.penalty_cards().iter().any(|(s, _)| *s == Seat::North));
     assert!(t.notes().iter().any(|n| n.law == "48A"));
-    refused(&mut t, Event::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }, "24");
+    refused(&mut t, FaceEvent::ExposedInPlay { seat: Seat::East, cards: vec![card("HA")], deliberate: true }, "24");
 }

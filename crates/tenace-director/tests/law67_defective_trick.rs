@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Side};
-use tenace_director::{Choice, Chooser, Event, FaceTable, Irregularity};
+use tenace_director::{Choice, Chooser, FaceEvent, FaceTable, Irregularity};
 
 /// 1NT by North (South dummy); East leads the HA, South H6, West H8, North H4: East wins.
 fn after_trick_one() -> FaceTable {
@@ -15,8 +15,8 @@ fn after_trick_one() -> FaceTable {
     t
 }
 
-fn defective(seat: Seat, trick: u8, extra: &[&str]) -> Event {
-    Event::DefectiveTrick { trick, seat, extra: extra.iter().map(|c| card(c)).collect() }
+fn defective(seat: Seat, trick: u8, extra: &[&str]) -> FaceEvent {
+    FaceEvent::DefectiveTrick { trick, seat, extra: extra.iter().map(|c| card(c)).collect() }
 }
 
 #[test]
@@ -37,8 +37,8 @@ fn law_67a1_omission_found_in_time_the_offender_supplies_a_legal_card() {
         ]
     );
     // Only West chooses, only a card he can legally play (he holds hearts).
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("HT")) }, "67A1");
-    refused(&mut t, Event::Choose { by: w, choice: Choice::Designate(card("S6")) }, "67A1");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Designate(card("HT")) }, "67A1");
+    refused(&mut t, FaceEvent::Choose { by: w, choice: Choice::Designate(card("S6")) }, "67A1");
     choose(&mut t, w, Choice::Designate(card("HT"))).unwrap();
     let p = t.play().unwrap();
     assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("HT"), card("H4")]);
@@ -58,7 +58,7 @@ fn law_67a1_the_card_supplied_wins_the_trick_and_the_lead_made_goes_back() {
     t.apply(defective(Seat::South, 1, &[])).unwrap();
     let n = player(Seat::North);
     assert!(options(&t).iter().all(|o| o.0 == n && o.2 == "67A1"));
-    refused(&mut t, Event::Choose { by: player(Seat::South), choice: Choice::Designate(card("HJ")) }, "67A1");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::South), choice: Choice::Designate(card("HJ")) }, "67A1");
     choose(&mut t, n, Choice::Designate(card("HJ"))).unwrap();
     let p = t.play().unwrap();
     // Dummy's jack wins trick one: West's lead to trick two goes back to his hand (47A).
@@ -80,8 +80,8 @@ fn law_67b1a_omission_found_late_card_placed_ownership_unchanged_deemed_revoke()
     let offered = options(&t);
     assert_eq!(offered.len(), 3, "his hearts T, 8, 7: {offered:?}");
     assert!(offered.iter().all(|o| o.0 == w && o.2 == "67B1(a)"));
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::Designate(card("HT")) }, "67B1(a)");
-    refused(&mut t, Event::Choose { by: w, choice: Choice::Designate(card("C4")) }, "67B1(a)");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::Designate(card("HT")) }, "67B1(a)");
+    refused(&mut t, FaceEvent::Choose { by: w, choice: Choice::Designate(card("C4")) }, "67B1(a)");
     choose(&mut t, w, Choice::Designate(card("HT"))).unwrap();
     let p = t.play().unwrap();
     assert_eq!(p.tricks()[0].card_of(Seat::West), Some(card("HT")));
@@ -126,8 +126,8 @@ fn law_67a2_extra_card_in_time_45e1_a_defenders_fifth_card_is_a_penalty_card() {
         options(&t),
         vec![(d, Choice::FifthCard, "45E1".to_string()), (d, Choice::FifthCardLed, "45E1".to_string()), (d, Choice::Simultaneous, "58B".to_string()),]
     );
-    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::FifthCard }, "45E1");
-    refused(&mut t, Event::Choose { by: d, choice: Choice::Designate(card("H7")) }, "45E1");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::West), choice: Choice::FifthCard }, "45E1");
+    refused(&mut t, FaceEvent::Choose { by: d, choice: Choice::Designate(card("H7")) }, "45E1");
     choose(&mut t, d, Choice::FifthCard).unwrap();
     // A single card below an honour: a minor penalty card (50B).
     assert_eq!(t.minor_penalty_cards(), &[(Seat::West, card("H7"))]);
@@ -149,7 +149,7 @@ fn law_67a2_58b2_played_simultaneously_the_offender_designates_his_card() {
     choose(&mut t, Chooser::Director, Choice::Simultaneous).unwrap();
     let w = player(Seat::West);
     assert_eq!(options(&t), vec![(w, Choice::Designate(card("H7")), "58B2".to_string()), (w, Choice::Designate(card("H8")), "58B2".to_string()),]);
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Designate(card("H7")) }, "58B2");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Designate(card("H7")) }, "58B2");
     choose(&mut t, w, Choice::Designate(card("H7"))).unwrap();
     assert_eq!(t.play().unwrap().tricks()[0].card_of(Seat::West), Some(card("H7")));
     // The other card he showed, the H8, is a (minor) penalty card.
@@ -157,7 +157,7 @@ fn law_67a2_58b2_played_simultaneously_the_offender_designates_his_card() {
     // 58B3: declarer, who played after the card West changed, may change his card.
     let n = player(Seat::North);
     assert_eq!(options(&t), vec![(n, Choice::KeepCard, "58B3".to_string()), (n, Choice::WithdrawCard, "58B3".to_string())]);
-    refused(&mut t, Event::Choose { by: w, choice: Choice::WithdrawCard }, "58B3");
+    refused(&mut t, FaceEvent::Choose { by: w, choice: Choice::WithdrawCard }, "58B3");
     choose(&mut t, n, Choice::WithdrawCard).unwrap();
     assert_eq!(t.to_play(), Some(Seat::North));
     play(&mut t, "HQ");
@@ -175,7 +175,7 @@ fn law_67b2_extra_card_found_late_restored_the_highest_legal_card_stays() {
     t.apply(defective(Seat::West, 1, &["HT"])).unwrap();
     let d = Chooser::Director;
     assert_eq!(options(&t), vec![(d, Choice::Designate(card("H8")), "67B2(a)".to_string()), (d, Choice::Designate(card("HT")), "67B2(a)".to_string()),]);
-    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::Designate(card("HT")) }, "67B2(a)");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::West), choice: Choice::Designate(card("HT")) }, "67B2(a)");
     // The Director cannot tell which card was faced: the highest West could legally play stays.
     choose(&mut t, d, Choice::Designate(card("HT"))).unwrap();
     let p = t.play().unwrap();

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, Pending};
+use tenace_director::{Choice, Chooser, FaceEvent, Irregularity, Law, Obligation, Pending};
 
 #[test]
 fn law_29a_bid_out_of_rotation_accepted_by_lho() {
@@ -13,7 +13,7 @@ fn law_29a_bid_out_of_rotation_accepted_by_lho() {
     say(&mut t, Seat::East, "1H").unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::OutOfRotation { offender: Seat::East, turn_of: Seat::North, .. }));
     assert_eq!(options(&t), vec![(player(Seat::South), Choice::Accept, "29A".to_string()), (player(Seat::South), Choice::Refuse, "31A".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Accept }, "29A");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Accept }, "29A");
     choose(&mut t, player(Seat::South), Choice::Accept).unwrap();
     // The auction continues from the offender's left; North lost his turn.
     assert_eq!(t.to_call(), Some(Seat::South));
@@ -35,7 +35,7 @@ fn law_31a1_bid_out_of_rotation_at_rhos_turn_rho_passes_offender_repeats() {
     auction(&mut t, "P");
     assert_eq!(t.legal_calls(), vec![c("1H")]);
     assert_eq!(t.check_call(Seat::East, c("1S")).unwrap_err().law(), "31A1");
-    refused(&mut t, Event::Call { seat: Seat::East, call: c("2H").into() }, "31A1");
+    refused(&mut t, FaceEvent::Call { seat: Seat::East, call: c("2H").into() }, "31A1");
     auction(&mut t, "1H");
     // Repeated: no rectification.
     assert!(t.obligations().is_empty() && t.pending().is_empty() && t.lead_restrictions().is_empty());
@@ -201,7 +201,7 @@ fn law_32_inadmissible_double_out_of_rotation_may_never_be_accepted_law_36b4() {
     // West doubles at North's turn, with no bid to double.
     say(&mut t, Seat::West, "X").unwrap();
     assert_eq!(options(&t), vec![(Chooser::Director, Choice::Rectify, "36B4".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::Accept }, "36B4");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::Accept }, "36B4");
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     assert_eq!(t.to_call(), Some(Seat::North));
     auction(&mut t, "1C");
@@ -273,7 +273,7 @@ fn law_25a_unintended_call_judged_by_director_at_lhos_turn() {
 fn law_25a_unintended_call_replaced_before_partner_calls() {
     let mut t = table();
     auction(&mut t, "1C");
-    t.apply(Event::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
+    t.apply(FaceEvent::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
     assert_eq!(t.calls()[0].call, c("1NT"));
     assert_eq!(t.to_call(), Some(Seat::East));
     assert_eq!(t.notes().last().unwrap().law, "25A");
@@ -283,7 +283,7 @@ fn law_25a_unintended_call_replaced_before_partner_calls() {
 fn law_25a6_lho_may_withdraw_his_call_over_the_unintended_call() {
     let mut t = table();
     auction(&mut t, "1C 1D");
-    t.apply(Event::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
+    t.apply(FaceEvent::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
     // 1D is now insufficient, so only withdrawal is offered.
     assert_eq!(options(&t), vec![(player(Seat::East), Choice::WithdrawCall, "25A6".to_string())]);
     choose(&mut t, player(Seat::East), Choice::WithdrawCall).unwrap();
@@ -291,7 +291,7 @@ fn law_25a6_lho_may_withdraw_his_call_over_the_unintended_call() {
 
     let mut t = table();
     auction(&mut t, "1C X");
-    t.apply(Event::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
+    t.apply(FaceEvent::UnintendedCall { seat: Seat::North, intended: c("1NT") }).unwrap();
     assert_eq!(options(&t)[0].1, Choice::KeepCall);
     choose(&mut t, player(Seat::East), Choice::KeepCall).unwrap();
     assert_eq!(t.calls()[1].call, Call::Double);
@@ -302,8 +302,8 @@ fn law_25a6_lho_may_withdraw_his_call_over_the_unintended_call() {
 fn law_25a4_no_substitution_after_partner_has_called() {
     let mut t = table();
     auction(&mut t, "1C P 1H");
-    refused(&mut t, Event::UnintendedCall { seat: Seat::North, intended: c("1NT") }, "25A4");
-    refused(&mut t, Event::UnintendedCall { seat: Seat::West, intended: c("1NT") }, "25A1");
+    refused(&mut t, FaceEvent::UnintendedCall { seat: Seat::North, intended: c("1NT") }, "25A4");
+    refused(&mut t, FaceEvent::UnintendedCall { seat: Seat::West, intended: c("1NT") }, "25A1");
 }
 
 #[test]
@@ -311,13 +311,13 @@ fn law_25a5_no_substitution_after_the_auction_period() {
     let mut t = north_declares();
     // Before the opening lead the last pass may still be corrected...
     let mut before = t.clone();
-    before.apply(Event::UnintendedCall { seat: Seat::West, intended: c("2C") }).unwrap();
+    before.apply(FaceEvent::UnintendedCall { seat: Seat::West, intended: c("2C") }).unwrap();
     assert!(before.play().is_none());
     assert_eq!(before.to_call(), Some(Seat::North));
     // ...but not once the opening lead is faced (Law 17D1).
     play(&mut t, "HA");
-    refused(&mut t, Event::UnintendedCall { seat: Seat::West, intended: c("2C") }, "17D1");
-    refused(&mut t, Event::Call { seat: Seat::West, call: c("2C").into() }, "17D1");
+    refused(&mut t, FaceEvent::UnintendedCall { seat: Seat::West, intended: c("2C") }, "17D1");
+    refused(&mut t, FaceEvent::Call { seat: Seat::West, call: c("2C").into() }, "17D1");
 }
 
 #[test]
@@ -388,6 +388,6 @@ fn law_25a_replacing_a_compulsory_pass_keeps_the_obligation() {
     auction(&mut t, "1C P");
     assert!(t.obligations().is_empty());
     // His pass is "replaced" under Law 25A: the duty to pass is owed again.
-    t.apply(Event::UnintendedCall { seat: Seat::East, intended: c("1H") }).unwrap();
+    t.apply(FaceEvent::UnintendedCall { seat: Seat::East, intended: c("1H") }).unwrap();
     assert_eq!(t.rectification().unwrap().options[0].law, "37B");
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Call, Seat, Strain};
-use tenace_director::{Choice, Chooser, Event, Irregularity, Law, Obligation, RestrictionState, Spoken};
+use tenace_director::{Choice, Chooser, FaceEvent, Irregularity, Law, Obligation, RestrictionState, Spoken};
 
 #[test]
 fn law_36b_inadmissible_double_in_rotation_partner_passes_throughout() {
@@ -13,7 +13,7 @@ fn law_36b_inadmissible_double_in_rotation_partner_passes_throughout() {
     // South doubles his partner's bid (Law 19A1).
     say(&mut t, Seat::South, "X").unwrap();
     assert_eq!(options(&t), vec![(Chooser::Director, Choice::Rectify, "36B".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::Rectify }, "36B");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::West), choice: Choice::Rectify }, "36B");
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     // Cancelled; South substitutes a legal call; North passes throughout.
     assert_eq!(t.calls().len(), 2);
@@ -57,7 +57,7 @@ fn law_37b_bid_by_player_required_to_pass_offending_side_passes_throughout() {
 fn law_38_bid_above_seven_cancelled_pass_substituted_offending_side_passes() {
     let mut t = table();
     auction(&mut t, "1H");
-    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
+    t.apply(FaceEvent::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
     assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::BidAboveSeven { level: 8, .. }));
     assert_eq!(options(&t), vec![(Chooser::Director, Choice::Rectify, "38".to_string())]);
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
@@ -78,7 +78,7 @@ fn law_38_bid_above_seven_cancelled_pass_substituted_offending_side_passes() {
 fn law_38_bid_above_seven_when_the_substituted_pass_ends_the_auction() {
     let mut t = table();
     auction(&mut t, "1H P P");
-    t.apply(Event::Call { seat: Seat::West, call: Spoken::BidAboveSeven { level: 9, strain: Strain::NoTrump } }).unwrap();
+    t.apply(FaceEvent::Call { seat: Seat::West, call: Spoken::BidAboveSeven { level: 9, strain: Strain::NoTrump } }).unwrap();
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     let fc = t.final_contract().unwrap();
     assert_eq!((fc.contract.to_string(), fc.declarer), ("1H".to_string(), Seat::North));
@@ -145,7 +145,7 @@ fn law_36a_lho_calls_before_rectification_both_cancelled_no_restriction() {
 fn law_37a_lho_calls_before_rectification_calls_stand_offender_still_passes() {
     let mut t = table();
     auction(&mut t, "1H");
-    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Clubs } }).unwrap();
+    t.apply(FaceEvent::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Clubs } }).unwrap();
     choose(&mut t, Chooser::Director, Choice::Rectify).unwrap();
     auction(&mut t, "2H");
     // West must pass throughout, but bids; North calls before the Director rules.
@@ -161,7 +161,7 @@ fn law_37a_lho_calls_before_rectification_calls_stand_offender_still_passes() {
 fn law_38d_lho_calls_before_rectification_no_lead_restriction() {
     let mut t = table();
     auction(&mut t, "1H");
-    t.apply(Event::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
+    t.apply(FaceEvent::Call { seat: Seat::East, call: Spoken::BidAboveSeven { level: 8, strain: Strain::Spades } }).unwrap();
     say(&mut t, Seat::South, "2H").unwrap();
     assert!(t.rectification().is_none());
     // Both cancelled, a pass substituted for East; East-West pass throughout; no Law 26B.

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use tenace_core::{Seat, Side};
-use tenace_director::{Choice, Event, FaceTable, Irregularity};
+use tenace_director::{Choice, FaceEvent, FaceTable, Irregularity};
 
 fn adjusted_and_raw(t: &FaceTable) -> (u8, u8) {
     let r = t.result().expect("board over");
@@ -18,7 +18,7 @@ fn law_61a_revoke_is_recorded_not_refused_and_63a1_established() {
     play(&mut t, "HA H6");
     assert!(t.check_card(Seat::West, card("C4")).is_err(), "check_card still says 44C");
     assert!(!t.legal_cards().contains(card("C4")));
-    t.apply(Event::Play { seat: Seat::West, card: card("C4") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("C4") }).unwrap();
     let p = t.play().unwrap();
     assert_eq!(p.revokes().len(), 1);
     assert!(!p.revokes()[0].established);
@@ -89,9 +89,9 @@ fn law_62b1_defenders_revoke_corrected_card_becomes_major_penalty_card() {
     let mut t = north_declares();
     play(&mut t, "HA H6 C4");
     // Only the offender, and only with a legal card.
-    refused(&mut t, Event::CorrectRevoke { seat: Seat::East, card: card("HK") }, "62A");
-    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("C5") }, "44C");
-    t.apply(Event::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
+    refused(&mut t, FaceEvent::CorrectRevoke { seat: Seat::East, card: card("HK") }, "62A");
+    refused(&mut t, FaceEvent::CorrectRevoke { seat: Seat::West, card: card("C5") }, "44C");
+    t.apply(FaceEvent::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
     let p = t.play().unwrap();
     assert!(p.revokes().is_empty());
     assert_eq!(p.tricks()[0].cards, vec![card("HA"), card("H6"), card("H7")]);
@@ -105,7 +105,7 @@ fn law_62b2_declarers_revoke_corrected_without_further_rectification() {
     let mut t = north_declares();
     play(&mut t, "HA H6 H8 H4 H2 H9 H7 C7");
     // North's C7 completed the trick; it is withdrawn and the trick is played again from there.
-    t.apply(Event::CorrectRevoke { seat: Seat::North, card: card("H5") }).unwrap();
+    t.apply(FaceEvent::CorrectRevoke { seat: Seat::North, card: card("H5") }).unwrap();
     let p = t.play().unwrap();
     assert!(p.revokes().is_empty());
     assert_eq!(p.tricks()[1].cards.last(), Some(&card("H5")));
@@ -117,7 +117,7 @@ fn law_62b2_declarers_revoke_corrected_without_further_rectification() {
 fn law_63b_established_revoke_may_not_be_corrected() {
     let mut t = north_declares();
     play(&mut t, "HA H6 C4 H4 HK");
-    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62A");
+    refused(&mut t, FaceEvent::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62A");
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established(
             let seat = t.to_play().unwrap();
             let legal: Vec<_> = t.legal_cards().iter().collect();
             step += 1;
-            t.apply(Event::Play { seat, card: legal[(k * 7 + step * (k + 3)) % legal.len()] }).unwrap();
+            t.apply(FaceEvent::Play { seat, card: legal[(k * 7 + step * (k + 3)) % legal.len()] }).unwrap();
         }
         let mut revoker = None;
         while t.play().unwrap().completed_tricks() < 12 {
@@ -148,7 +148,7 @@ fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established(
                 }
                 _ => t.legal_cards().iter().next().unwrap(),
             };
-            t.apply(Event::Play { seat, card }).unwrap();
+            t.apply(FaceEvent::Play { seat, card }).unwrap();
         }
         if revoker.is_some() {
             found = Some((t, revoker));
@@ -162,8 +162,8 @@ fn law_62d1_revoke_on_trick_twelve_corrected_after_play_even_though_established(
     assert!(t.play().unwrap().revokes()[0].established);
     let last = t.play().unwrap().tricks()[12].card_of(seat).unwrap();
     // A card that is not his last one, or the wrong player: refused, nothing changes.
-    refused(&mut t, Event::CorrectRevoke { seat: seat.lho(), card: last }, "62A");
-    t.apply(Event::CorrectRevoke { seat, card: last }).unwrap();
+    refused(&mut t, FaceEvent::CorrectRevoke { seat: seat.lho(), card: last }, "62A");
+    t.apply(FaceEvent::CorrectRevoke { seat, card: last }).unwrap();
     let p = t.play().unwrap();
     assert_eq!(p.tricks()[11].card_of(seat), Some(last));
     assert_eq!(p.tricks()[12].card_of(seat), Some(revoke_card));
@@ -177,11 +177,11 @@ fn law_62c1_non_offender_withdraws_the_card_played_after_the_revoke() {
     let mut t = north_declares();
     // West revokes on the heart lead; declarer plays after him; then the revoke is corrected.
     play(&mut t, "HA H6 C4 H4");
-    t.apply(Event::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
+    t.apply(FaceEvent::CorrectRevoke { seat: Seat::West, card: card("H7") }).unwrap();
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
     let n = player(Seat::North);
     assert_eq!(options(&t), vec![(n, Choice::KeepCard, "62C1".to_string()), (n, Choice::WithdrawCard, "62C1".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::West), choice: Choice::WithdrawCard }, "62C1");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::West), choice: Choice::WithdrawCard }, "62C1");
     choose(&mut t, n, Choice::WithdrawCard).unwrap();
     assert_eq!(t.to_play(), Some(Seat::North));
     play(&mut t, "HQ");
@@ -195,7 +195,7 @@ fn law_62c1_non_offender_withdraws_the_card_played_after_the_revoke() {
 fn east_revokes_after_a_heart_lead() -> FaceTable {
     let mut t = north_declares();
     play(&mut t, "C2 C3 C4 CA H4 D4 H6 H7");
-    t.apply(Event::CorrectRevoke { seat: Seat::East, card: card("HA") }).unwrap();
+    t.apply(FaceEvent::CorrectRevoke { seat: Seat::East, card: card("HA") }).unwrap();
     t
 }
 
@@ -209,7 +209,7 @@ fn law_62c2_after_a_non_offender_withdraws_the_offenders_partner_may_withdraw_a_
     // Now West, of the offending side, may withdraw his card: it becomes a penalty card.
     let w = player(Seat::West);
     assert_eq!(options(&t), vec![(w, Choice::KeepCard, "62C2".to_string()), (w, Choice::WithdrawCard, "62C2".to_string())]);
-    refused(&mut t, Event::Choose { by: player(Seat::East), choice: Choice::WithdrawCard }, "62C2");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::East), choice: Choice::WithdrawCard }, "62C2");
     choose(&mut t, w, Choice::WithdrawCard).unwrap();
     let mut pcs = t.penalty_cards().to_vec();
     pcs.sort_by_key(|(s, _)| s.index());
@@ -240,8 +240,8 @@ fn law_62c3_both_sides_revoked_on_the_trick_both_revokes_are_corrected() {
     play(&mut t, "HA C3 C4 H4 HK");
     assert!(t.play().unwrap().revokes().iter().any(|r| r.offender == Seat::West && r.established));
     // The earlier revoke in rotation (dummy's) is corrected first.
-    refused(&mut t, Event::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62C3");
-    t.apply(Event::CorrectRevoke { seat: Seat::South, card: card("H6") }).unwrap();
+    refused(&mut t, FaceEvent::CorrectRevoke { seat: Seat::West, card: card("H7") }, "62C3");
+    t.apply(FaceEvent::CorrectRevoke { seat: Seat::South, card: card("H6") }).unwrap();
     // West's revoke card is withdrawn — a penalty card, a defender's — and he plays again.
     assert_eq!(t.penalty_cards(), &[(Seat::West, card("C4"))]);
     assert_eq!(t.to_play(), Some(Seat::West));
@@ -252,7 +252,7 @@ fn law_62c3_both_sides_revoked_on_the_trick_both_revokes_are_corrected() {
     choose(&mut t, n, Choice::KeepCard).unwrap();
     let e = player(Seat::East);
     assert_eq!(options(&t)[1], (e, Choice::WithdrawCard, "62C3".to_string()));
-    refused(&mut t, Event::Choose { by: n, choice: Choice::WithdrawCard }, "62C3");
+    refused(&mut t, FaceEvent::Choose { by: n, choice: Choice::WithdrawCard }, "62C3");
     // A card the defending side withdraws becomes a penalty card.
     choose(&mut t, e, Choice::WithdrawCard).unwrap();
     assert!(t.penalty_cards().contains(&(Seat::East, card("HK"))));

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use tenace_core::{Seat, Side};
 use tenace_director::claim::{normal_line_tricks, ClaimPosition, Statement};
-use tenace_director::{Choice, Chooser, Event, FaceTable, Irregularity};
+use tenace_director::{Choice, Chooser, FaceEvent, FaceTable, Irregularity};
 use tenace_table::Ending;
 
 /// 1NT by North; the lowest legal card is played until `left` tricks remain.
@@ -16,13 +16,13 @@ fn ending(left: usize) -> FaceTable {
     while t.play().unwrap().completed_tricks() < 13 - left {
         let seat = t.to_play().unwrap();
         let card = t.legal_cards().iter().next().unwrap();
-        t.apply(Event::Play { seat, card }).unwrap();
+        t.apply(FaceEvent::Play { seat, card }).unwrap();
     }
     t
 }
 
 fn claim(t: &mut FaceTable, seat: Seat, tricks: u8) {
-    t.apply(Event::Claim { seat, tricks, statement: "the rest are mine".into(), order: vec![], mentions_trumps: false }).unwrap();
+    t.apply(FaceEvent::Claim { seat, tricks, statement: "the rest are mine".into(), order: vec![], mentions_trumps: false }).unwrap();
 }
 
 /// What the search says for North-South from the table's current position.
@@ -48,12 +48,12 @@ fn law_69a_claim_agreed_by_both_defenders_ends_the_board() {
     assert_eq!(t.to_play(), None);
     let seat = t.play().unwrap().current_trick().unwrap().leader;
     let card = t.play().unwrap().remaining(seat).iter().next().unwrap();
-    refused(&mut t, Event::Play { seat, card }, "68D1");
+    refused(&mut t, FaceEvent::Play { seat, card }, "68D1");
     // Dummy does not answer a claim (69A).
-    refused(&mut t, Event::AnswerClaim { seat: Seat::South, agree: true }, "69A");
-    t.apply(Event::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
+    refused(&mut t, FaceEvent::AnswerClaim { seat: Seat::South, agree: true }, "69A");
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
     assert!(t.result().is_none(), "West has not agreed yet");
-    t.apply(Event::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
     let r = t.result().unwrap();
     assert_eq!(r.ending, Ending::Claim);
     assert_eq!(r.declarer_tricks, won + 3);
@@ -65,7 +65,7 @@ fn law_70_disputed_claim_the_director_awards_the_worst_normal_line() {
     let won = t.play().unwrap().tricks_won(Side::NorthSouth);
     let worst = worst_normal_line(&t, Side::NorthSouth);
     claim(&mut t, Seat::North, 4);
-    t.apply(Event::AnswerClaim { seat: Seat::East, agree: false }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::East, agree: false }).unwrap();
     let Some(Irregularity::ContestedClaim { normal_line, disputed_by, .. }) = t.rectification().map(|r| r.irregularity.clone()) else {
         panic!("a contested claim: {:?}", t.rectification())
     };
@@ -77,7 +77,7 @@ fn law_70_disputed_claim_the_director_awards_the_worst_normal_line() {
     }
     assert!(offered.iter().any(|o| o.1 == Choice::PlayOn && o.2 == "68D2(b)"));
     // A player cannot rule; the Director can.
-    refused(&mut t, Event::Choose { by: player(Seat::North), choice: Choice::AwardTricks(4) }, "70");
+    refused(&mut t, FaceEvent::Choose { by: player(Seat::North), choice: Choice::AwardTricks(4) }, "70");
     choose(&mut t, Chooser::Director, Choice::AwardTricks(worst)).unwrap();
     let r = t.result().unwrap();
     assert_eq!(r.ending, Ending::Ruling);
@@ -88,7 +88,7 @@ fn law_70_disputed_claim_the_director_awards_the_worst_normal_line() {
 fn law_68d2b_all_four_agree_to_play_on_and_the_claim_is_void() {
     let mut t = ending(4);
     claim(&mut t, Seat::North, 4);
-    t.apply(Event::AnswerClaim { seat: Seat::West, agree: false }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::West, agree: false }).unwrap();
     choose(&mut t, Chooser::Director, Choice::PlayOn).unwrap();
     assert!(t.pending_claim().is_none());
     assert!(t.to_play().is_some());
@@ -101,9 +101,9 @@ fn law_69b_acquiescence_withdrawn_the_director_may_give_the_trick_back() {
     let mut t = ending(3);
     let won = t.play().unwrap().tricks_won(Side::NorthSouth);
     claim(&mut t, Seat::North, 3);
-    t.apply(Event::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
-    t.apply(Event::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
-    t.apply(Event::ReviewClaim { seat: Seat::West }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
+    t.apply(FaceEvent::ReviewClaim { seat: Seat::West }).unwrap();
     let offered = options(&t);
     assert_eq!(offered[0], (Chooser::Director, Choice::Refuse, "69B".to_string()));
     assert!(offered.contains(&(Chooser::Director, Choice::AwardTricks(2), "69B".to_string())));
@@ -112,7 +112,7 @@ fn law_69b_acquiescence_withdrawn_the_director_may_give_the_trick_back() {
     assert_eq!(t.result().unwrap().declarer_tricks, won + 2);
     assert_eq!(t.result().unwrap().ending, Ending::Ruling);
     // Only once.
-    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B");
+    refused(&mut t, FaceEvent::ReviewClaim { seat: Seat::East }, "69B");
 }
 
 #[test]
@@ -122,10 +122,10 @@ fn law_71_a_concession_of_tricks_that_could_not_be_lost_is_cancelled() {
     let worst = worst_normal_line(&t, Side::NorthSouth);
     // Declarer concedes everything.
     claim(&mut t, Seat::North, 0);
-    t.apply(Event::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
-    t.apply(Event::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::East, agree: true }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::West, agree: true }).unwrap();
     assert_eq!(t.result().unwrap().declarer_tricks, won);
-    t.apply(Event::ReviewClaim { seat: Seat::North }).unwrap();
+    t.apply(FaceEvent::ReviewClaim { seat: Seat::North }).unwrap();
     let rect = t.rectification().unwrap();
     assert!(matches!(rect.irregularity, Irregularity::ClaimReviewed { normal_line: Some(n), .. } if n == worst));
     let offered = options(&t);
@@ -140,15 +140,15 @@ fn law_71_a_concession_of_tricks_that_could_not_be_lost_is_cancelled() {
 #[test]
 fn law_68_bad_claims_are_refused_and_change_nothing() {
     let mut t = ending(3);
-    let too_many = Event::Claim { seat: Seat::North, tricks: 4, statement: String::new(), order: vec![], mentions_trumps: false };
+    let too_many = FaceEvent::Claim { seat: Seat::North, tricks: 4, statement: String::new(), order: vec![], mentions_trumps: false };
     refused(&mut t, too_many, "68A");
-    let by_dummy = Event::Claim { seat: Seat::South, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };
+    let by_dummy = FaceEvent::Claim { seat: Seat::South, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };
     refused(&mut t, by_dummy, "43A1(c)");
-    refused(&mut t, Event::AnswerClaim { seat: Seat::East, agree: true }, "68");
-    refused(&mut t, Event::ReviewClaim { seat: Seat::East }, "69B");
+    refused(&mut t, FaceEvent::AnswerClaim { seat: Seat::East, agree: true }, "68");
+    refused(&mut t, FaceEvent::ReviewClaim { seat: Seat::East }, "69B");
     // A claim in the auction: the auction has not ended.
     let mut fresh = table();
-    let early = Event::Claim { seat: Seat::North, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };
+    let early = FaceEvent::Claim { seat: Seat::North, tricks: 1, statement: String::new(), order: vec![], mentions_trumps: false };
     assert!(fresh.apply(early).is_err());
     assert!(fresh.events().is_empty());
 }
@@ -168,7 +168,7 @@ fn law_68b2_a_defenders_concession_objected_to_by_partner_has_not_occurred() {
     let mut t = ending(3);
     // East (a defender) concedes the rest; West objects at once.
     claim(&mut t, Seat::East, 0);
-    t.apply(Event::AnswerClaim { seat: Seat::West, agree: false }).unwrap();
+    t.apply(FaceEvent::AnswerClaim { seat: Seat::West, agree: false }).unwrap();
     assert!(t.pending_claim().is_none());
     assert!(t.rectification().is_none());
     assert!(t.to_play().is_some(), "play continues");

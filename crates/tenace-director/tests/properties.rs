@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use tenace_core::{Bid, Call, Card, Seat, Strain, Suit};
-use tenace_director::{Choice, Chooser, Event, FaceTable, Spoken};
+use tenace_director::{Choice, Chooser, FaceEvent, FaceTable, Spoken};
 
 fn any_call(i: usize) -> Call {
     match i % 38 {
@@ -45,34 +45,34 @@ const CHOICES: [Choice; 24] = [
 ];
 
 /// Turns random numbers into an event, biased towards what the table is waiting for.
-fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
+fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> FaceEvent {
     let seat = Seat::from_index(a);
     match kind % 25 {
         // The option on offer, by the right chooser.
         0..=3 if t.rectification().is_some() => {
             let opts = &t.rectification().unwrap().options;
             let o = &opts[b % opts.len()];
-            Event::Choose { by: o.chooser, choice: o.choice }
+            FaceEvent::Choose { by: o.chooser, choice: o.choice }
         }
         // A legal call by the player to call.
         0..=5 if t.to_call().is_some() && !t.legal_calls().is_empty() => {
             let calls = t.legal_calls();
-            Event::Call { seat: t.to_call().unwrap(), call: Spoken::Call(calls[b % calls.len()]) }
+            FaceEvent::Call { seat: t.to_call().unwrap(), call: Spoken::Call(calls[b % calls.len()]) }
         }
         // A legal card.
         0..=7 if t.to_play().is_some() => {
             let cards: Vec<Card> = t.legal_cards().iter().collect();
-            Event::Play { seat: t.to_play().unwrap(), card: cards[b % cards.len()] }
+            FaceEvent::Play { seat: t.to_play().unwrap(), card: cards[b % cards.len()] }
         }
-        8..=10 => Event::Call { seat, call: Spoken::Call(any_call(b)) },
-        11 => Event::Call { seat, call: Spoken::BidAboveSeven { level: 8 + (b % 3) as u8, strain: Strain::ALL[b % 5] } },
-        12 => Event::Choose {
+        8..=10 => FaceEvent::Call { seat, call: Spoken::Call(any_call(b)) },
+        11 => FaceEvent::Call { seat, call: Spoken::BidAboveSeven { level: 8 + (b % 3) as u8, strain: Strain::ALL[b % 5] } },
+        12 => FaceEvent::Choose {
             by: if b % 5 == 4 { Chooser::Director } else { Chooser::Player(Seat::from_index(b)) },
             choice: CHOICES[(a + b / 7) % CHOICES.len()],
         },
-        13 if b % 3 == 1 => Event::CardsExposed { seat, cards: vec![Card::from_index((b / 3 % 52) as u8).unwrap()], prematurely_led: b % 4 > 1 },
-        13 => Event::UnintendedCall { seat, intended: any_call(b) },
-        14 => Event::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
+        13 if b % 3 == 1 => FaceEvent::CardsExposed { seat, cards: vec![Card::from_index((b / 3 % 52) as u8).unwrap()], prematurely_led: b % 4 > 1 },
+        13 => FaceEvent::UnintendedCall { seat, intended: any_call(b) },
+        14 => FaceEvent::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
         // Law 67: a defective trick (some numbers are not quitted tricks), with an extra card
         // from the player's hand or none.
         16 => {
@@ -87,7 +87,7 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 0 => (b / 7 % 15) as u8,
                 _ => (completed - b / 5 % completed) as u8,
             };
-            Event::DefectiveTrick { trick, seat, extra }
+            FaceEvent::DefectiveTrick { trick, seat, extra }
         }
         // Law 45D: dummy's last card was not the one declarer named; Law 45C4(b): declarer
         // changes an unintended designation (one dummy holds, mostly).
@@ -98,16 +98,16 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 n => held[b / 2 % n],
             };
             match b % 2 {
-                0 => Event::DummyCardNotNamed { named },
-                _ => Event::ChangeOfDesignation { card: named },
+                0 => FaceEvent::DummyCardNotNamed { named },
+                _ => FaceEvent::ChangeOfDesignation { card: named },
             }
         }
         // A card the player holds, whoever is to play (premature plays, Laws 53B, 53C, 57, 60B).
         17 => {
             let held: Vec<Card> = t.play().map_or(Vec::new(), |p| p.remaining(seat).iter().collect());
             match held.len() {
-                0 => Event::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
-                n => Event::Play { seat, card: held[b % n] },
+                0 => FaceEvent::Play { seat, card: Card::from_index((b % 52) as u8).unwrap() },
+                n => FaceEvent::Play { seat, card: held[b % n] },
             }
         }
         // Laws 26B, 29C: the suits a call specified (mostly a call the seat made).
@@ -118,13 +118,13 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 n => made[b % n],
             };
             let suits = Suit::ALL.into_iter().filter(|s| b >> (s.index() + 3) & 1 == 1).collect();
-            Event::SuitsSpecified { seat, call, suits }
+            FaceEvent::SuitsSpecified { seat, call, suits }
         }
         // Law 11A: forfeiture; Law 10B: the Director cancels a player's last choice.
-        20 => Event::RightForfeited,
-        21 => Event::CancelChoice,
+        20 => FaceEvent::RightForfeited,
+        21 => FaceEvent::CancelChoice,
         // Law 43B2(a), 43B2(b), 43B3: consequences of dummy's acts after a Law 43A2 violation.
-        22 => Event::DummyWarnedWrongHand,
+        22 => FaceEvent::DummyWarnedWrongHand,
         23 => {
             // Mostly a card of the suit declarer's last card failed to follow, from his hand.
             let declarer = t.final_contract().map_or(seat, |fc| fc.declarer);
@@ -140,9 +140,9 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                 0 => Card::from_index((b % 52) as u8).unwrap(),
                 n => cards[b / 4 % n],
             };
-            Event::DummyAskedRevoke { card }
+            FaceEvent::DummyAskedRevoke { card }
         }
-        24 => Event::DummyDrewAttention,
+        24 => FaceEvent::DummyDrewAttention,
         // Correcting the last revoke, with a card of the suit led when the offender has one (for a
         // Law 61A second-part revoke, mostly a card that complies with the requirement broken).
         _ => match t.play().and_then(|p| p.revokes().last().map(|r| (r.offender, r.suit_led, r.required.clone(), p.remaining(r.offender)))) {
@@ -151,9 +151,9 @@ fn event(t: &FaceTable, kind: u8, a: usize, b: usize) -> Event {
                     Some(q) => hand.iter().filter(|c| q.allows(*c)).chain(hand.iter()).collect(),
                     None => hand.cards_in(led).iter().chain(hand.iter()).collect(),
                 };
-                Event::CorrectRevoke { seat: offender, card: cards[b % cards.len()] }
+                FaceEvent::CorrectRevoke { seat: offender, card: cards[b % cards.len()] }
             }
-            _ => Event::CorrectRevoke { seat, card: Card::from_index((b % 52) as u8).unwrap() },
+            _ => FaceEvent::CorrectRevoke { seat, card: Card::from_index((b % 52) as u8).unwrap() },
         },
     }
 }
@@ -170,11 +170,11 @@ proptest! {
             let e = event(&t, kind, a, b);
             let before = t.clone();
             let legal_call = match &e {
-                Event::Call { seat, call: Spoken::Call(c) } => t.to_call() == Some(*seat) && t.legal_calls().contains(c),
+                FaceEvent::Call { seat, call: Spoken::Call(c) } => t.to_call() == Some(*seat) && t.legal_calls().contains(c),
                 _ => false,
             };
             let legal_card = match &e {
-                Event::Play { seat, card } => t.to_play() == Some(*seat) && t.legal_cards().contains(*card),
+                FaceEvent::Play { seat, card } => t.to_play() == Some(*seat) && t.legal_cards().contains(*card),
                 _ => false,
             };
             match t.apply(e.clone()) {
@@ -207,7 +207,7 @@ proptest! {
         }
         // The event log is the truth.
         let json = serde_json::to_string(t.events()).unwrap();
-        let events: Vec<Event> = serde_json::from_str(&json).unwrap();
+        let events: Vec<FaceEvent> = serde_json::from_str(&json).unwrap();
         let rebuilt = FaceTable::replay(t.board().clone(), events).unwrap();
         prop_assert_eq!(rebuilt, t);
     }
@@ -222,6 +222,6 @@ fn event_log_serializes_and_replays() {
     choose(&mut t, player(Seat::South), Choice::Refuse).unwrap();
     let log = serde_json::to_string(t.events()).unwrap();
     assert!(log.contains(r#""type":"choose""#), "{log}");
-    let rebuilt = FaceTable::replay(t.board().clone(), serde_json::from_str::<Vec<Event>>(&log).unwrap()).unwrap();
+    let rebuilt = FaceTable::replay(t.board().clone(), serde_json::from_str::<Vec<FaceEvent>>(&log).unwrap()).unwrap();
     assert_eq!(rebuilt, t);
 }

@@ -6,7 +6,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Board, BoardNumber, Call, Card, Seat};
 use tenace_formats::{lin, pbn, AuctionRecord, GameRecord, PlayRecord, RecordedCall, RecordedCard, RecordedContract};
-use tenace_table::{Event, Table};
+use tenace_table::{Table, TableEvent};
 
 const SAMPLE_PBN: &str = include_str!("data/pbn/schiphol_1995_commentary.pbn");
 const SAMPLE_LIN: &str = include_str!("data/lin/bbo_history_alert_board1.lin");
@@ -116,7 +116,7 @@ fn random_game(seed: u64, number: u32) -> (GameRecord, Option<u8>) {
         let call = if matches!(r % 3, 0) || legal.len() == 1 { Call::Pass } else { legal[r % legal.len()] };
         let alert = rng.next_u32() % 5 == 0;
         let explanation = (rng.next_u32() % 4 == 0).then(|| format!("meaning {} ♥", rng.next_u32() % 100));
-        table.apply(Event::Call { seat, call, alert, explanation: explanation.clone() }).unwrap();
+        table.apply(TableEvent::Call { seat, call, alert, explanation: explanation.clone() }).unwrap();
         auction.calls.push(RecordedCall { alert, explanation, ..RecordedCall::new(call) });
     }
     game.auction = Some(auction);
@@ -136,7 +136,7 @@ fn random_game(seed: u64, number: u32) -> (GameRecord, Option<u8>) {
         }
         let legal: Vec<Card> = table.legal_cards().iter().collect();
         let card = legal[rng.next_u32() as usize % legal.len()];
-        table.apply(Event::Play { seat, card }).unwrap();
+        table.apply(TableEvent::Play { seat, card }).unwrap();
         order.push((seat, card));
     }
     let mut play = PlayRecord::new(leader);

@@ -3,7 +3,7 @@
 //! rule as a person's view ([`Room::sees_hand`]).
 
 use tenace_core::{Call, Seat};
-use tenace_table::Event;
+use tenace_table::TableEvent;
 
 use crate::room::{Action, Room};
 use crate::view::Viewer;
@@ -68,6 +68,6 @@ impl Room {
 
     /// The table events so far that are calls or cards (what an undo could withdraw).
     pub fn actions_recorded(&self) -> usize {
-        self.table().events().iter().filter(|e| matches!(e, Event::Call { .. } | Event::Play { .. })).count()
+        self.table().events().iter().filter(|e| matches!(e, TableEvent::Call { .. } | TableEvent::Play { .. })).count()
     }
 }

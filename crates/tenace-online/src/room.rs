@@ -28,7 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 use tenace_core::{Board, BoardNumber, Call, Card, Seat};
-use tenace_table::{Event, Table};
+use tenace_table::{Table, TableEvent};
 
 use crate::OnlineError;
 
@@ -130,7 +130,7 @@ pub enum RoomEvent {
     },
     /// A call, card or claim step at the table (the Laws' own events).
     Table {
-        event: Event,
+        event: TableEvent,
     },
     /// The double-dummy check of the claim just made: the most tricks the claimer's side can
     /// take from here against best defence.
@@ -218,7 +218,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinishedBoard {
     pub board: Board,
-    pub events: Vec<Event>,
+    pub events: Vec<TableEvent>,
     pub outcome: Outcome,
     /// The double-dummy check of an agreed claim: (claimed, what the claimer's side could take).
     pub claim_check: Option<(u8, u8)>,
@@ -491,12 +491,12 @@ impl Room {
                 if explanation.as_ref().is_some_and(|t| t.chars().count() > MAX_EXPLANATION) {
                     return Err(OnlineError::Explanation("an explanation may have at most 300 characters"));
                 }
-                self.check_table(seat, Event::Call { seat, call, alert, explanation: explanation.clone() })?;
-                Ok(vec![RoomEvent::Table { event: Event::Call { seat, call, alert, explanation } }])
+                self.check_table(seat, TableEvent::Call { seat, call, alert, explanation: explanation.clone() })?;
+                Ok(vec![RoomEvent::Table { event: TableEvent::Call { seat, call, alert, explanation } }])
             }
             Play { card } => {
                 let hand = self.table.to_act().filter(|h| self.table.player_for(*h) == seat).unwrap_or(seat);
-                let event = Event::Play { seat: hand, card };
+                let event = TableEvent::Play { seat: hand, card };
                 self.check_table(seat, event.clone())?;
                 Ok(vec![RoomEvent::Table { event }])
             }
@@ -505,25 +505,25 @@ impl Room {
                     return Err(OnlineError::Claim("answer the pending undo or skip request first"));
                 }
                 let statement: String = statement.trim().chars().take(MAX_CHAT).collect();
-                let event = Event::Claim { seat, tricks, statement };
+                let event = TableEvent::Claim { seat, tricks, statement };
                 self.check_table(seat, event.clone())?;
                 let dd = self.dd_tricks_for(seat.side());
                 Ok(vec![RoomEvent::Table { event }, RoomEvent::ClaimChecked { dd_tricks: dd }])
             }
             AnswerClaim { accept } => {
                 if accept {
-                    let event = Event::AcceptClaim { seat };
+                    let event = TableEvent::AcceptClaim { seat };
                     self.check_table(seat, event.clone())?;
                     Ok(vec![RoomEvent::Table { event }])
                 } else {
-                    let doubt = Event::DoubtClaim { seat };
+                    let doubt = TableEvent::DoubtClaim { seat };
                     let claim = self.table.pending_claim().ok_or(tenace_table::LawError::NoClaim)?;
                     if claim.claimer.side() == seat.side() || Some(seat) == self.table.dummy() {
                         return Err(tenace_table::LawError::NotAnOpponentOfClaimer { seat }.into());
                     }
                     self.check_table(seat, doubt.clone())?;
                     // OKb: a rejected claim is withdrawn and play resumes (Law 68D).
-                    Ok(vec![RoomEvent::Table { event: doubt }, RoomEvent::Table { event: Event::ResumePlay }])
+                    Ok(vec![RoomEvent::Table { event: doubt }, RoomEvent::Table { event: TableEvent::ResumePlay }])
                 }
             }
             RequestUndo => self.decide_undo_request(seat),
@@ -683,9 +683,9 @@ impl Room {
             .events()
             .iter()
             .map(|e| match e {
-                Event::Call { seat, .. } => Some(*seat),
-                Event::Play { seat, .. } if Some(*seat) == dummy => dummy.map(|d| d.partner()),
-                Event::Play { seat, .. } => Some(*seat),
+                TableEvent::Call { seat, .. } => Some(*seat),
+                TableEvent::Play { seat, .. } if Some(*seat) == dummy => dummy.map(|d| d.partner()),
+                TableEvent::Play { seat, .. } => Some(*seat),
                 _ => None,
             })
             .collect()
@@ -709,7 +709,7 @@ impl Room {
         [seat.lho(), seat.rho()].into_iter().filter(|s| self.is_person(*s)).filter(|s| !(in_play && Some(*s) == self.table.dummy())).collect()
     }
 
-    fn check_table(&self, seat: Seat, event: Event) -> Result<(), OnlineError> {
+    fn check_table(&self, seat: Seat, event: TableEvent) -> Result<(), OnlineError> {
         if self.skipped {
             return Err(OnlineError::Skip("the board was skipped"));
         }
@@ -747,8 +747,8 @@ impl Room {
                 let by_robot_or_anyone = event.clone();
                 self.table.apply(by_robot_or_anyone)?;
                 match event {
-                    Event::Claim { .. } => self.claim_check = None,
-                    Event::ResumePlay => self.claim_check = None,
+                    TableEvent::Claim { .. } => self.claim_check = None,
+                    TableEvent::ResumePlay => self.claim_check = None,
                     _ => {}
                 }
             }
@@ -833,7 +833,7 @@ impl Room {
     /// The tricks claimed by the last claim of this board, if its check is recorded.
     fn claimed_tricks(&self) -> Option<u8> {
         self.table.events().iter().rev().find_map(|e| match e {
-            Event::Claim { tricks, .. } => Some(*tricks),
+            TableEvent::Claim { tricks, .. } => Some(*tricks),
             _ => None,
         })
     }

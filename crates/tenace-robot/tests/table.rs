@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Board, BoardNumber, Call, Hand, Seat};
-use tenace_table::{Event, Table};
+use tenace_table::{Table, TableEvent};
 
 /// Whether a player at `viewer` sees `seat`'s cards during the play: their own, and dummy's
 /// once the opening lead is faced (declarer also sees dummy when playing from it).
@@ -36,7 +36,7 @@ fn four_robots_finish_boards_at_a_table() {
                     with.push(c.call);
                     let answer = tenace_robot::explain_call(b.dealer, b.vulnerability, &with, calls.len());
                     assert_eq!(answer, c.explanation);
-                    Event::Call { seat, call: c.call, alert: c.alert, explanation: Some(c.explanation) }
+                    TableEvent::Call { seat, call: c.call, alert: c.alert, explanation: Some(c.explanation) }
                 }
                 Some(play) => {
                     let hands: [Option<Hand>; 4] = Seat::ALL.map(|s| (sees(&table, seat, s) || s == hand).then(|| play.remaining(s)));
@@ -45,7 +45,7 @@ fn four_robots_finish_boards_at_a_table() {
                         tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract().expect("contract"), to_play: hand, hands, played };
                     let seed = (u64::from(n) << 32) ^ table.events().len() as u64;
                     let card = tenace_robot::choose_card(&view, seed);
-                    Event::Play { seat: hand, card }
+                    TableEvent::Play { seat: hand, card }
                 }
             };
             table.apply(event).expect("the robots' actions are legal");

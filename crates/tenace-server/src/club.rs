@@ -119,7 +119,7 @@ pub enum RoomCmd {
 /// What the Director's desk gets of an online table.
 pub struct Snapshot {
     pub board: tenace_core::Board,
-    pub events: Vec<tenace_table::Event>,
+    pub events: Vec<tenace_table::TableEvent>,
     pub set_id: String,
 }
 

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use tenace_core::Board;
 use tenace_director::console::{self, Command, Desk};
-use tenace_director::{Event, FaceTable, Spoken};
+use tenace_director::{FaceEvent, FaceTable, Spoken};
 
 use crate::club::{new_id, now, Club, RoomCmd};
 use crate::store::StoreError;
@@ -190,7 +190,7 @@ impl Club {
 
     /// The board being played at online table `t` and its events so far, with its set, unless
     /// `director` plays that set (Law 16).
-    async fn called_to(&self, director: &str, t: &str) -> Result<(Board, Vec<tenace_table::Event>, String, Option<String>), DeskError> {
+    async fn called_to(&self, director: &str, t: &str) -> Result<(Board, Vec<tenace_table::TableEvent>, String, Option<String>), DeskError> {
         let handle = self.room(t).ok_or_else(|| DeskError::NoTable(t.to_string()))?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         handle.tx.send(RoomCmd::Snapshot { director: director.to_string(), reply: tx }).map_err(|_| DeskError::NoTable(t.to_string()))?;
@@ -222,15 +222,15 @@ impl Club {
 
 /// Replays an online table's events at the face-to-face table, as far as they carry over; the
 /// origin says where carrying stopped, if it did.
-fn carry_over(mut table: FaceTable, events: Vec<tenace_table::Event>, mut origin: String) -> (FaceTable, String) {
+fn carry_over(mut table: FaceTable, events: Vec<tenace_table::TableEvent>, mut origin: String) -> (FaceTable, String) {
     let total = events.len();
     for (i, e) in events.into_iter().enumerate() {
         let event = match e {
-            tenace_table::Event::Call { seat, call, .. } => Event::Call { seat, call: Spoken::Call(call) },
-            tenace_table::Event::Play { seat, card } => Event::Play { seat, card },
-            tenace_table::Event::Claim { seat, tricks, statement } => console::claim(seat, tricks, statement),
-            tenace_table::Event::AcceptClaim { seat } => Event::AnswerClaim { seat, agree: true },
-            tenace_table::Event::DoubtClaim { seat } => Event::AnswerClaim { seat, agree: false },
+            tenace_table::TableEvent::Call { seat, call, .. } => FaceEvent::Call { seat, call: Spoken::Call(call) },
+            tenace_table::TableEvent::Play { seat, card } => FaceEvent::Play { seat, card },
+            tenace_table::TableEvent::Claim { seat, tricks, statement } => console::claim(seat, tricks, statement),
+            tenace_table::TableEvent::AcceptClaim { seat } => FaceEvent::AnswerClaim { seat, agree: true },
+            tenace_table::TableEvent::DoubtClaim { seat } => FaceEvent::AnswerClaim { seat, agree: false },
             other => {
                 origin.push_str(&format!(" (carried over {i} of {total} events; stopped at {other:?})"));
                 return (table, origin);

@@ -60,7 +60,7 @@ pub struct StoredRuling {
     pub board: tenace_core::Board,
     /// Where the board came from (a new deal, or "table t-… board 3").
     pub origin: String,
-    pub events: Vec<tenace_director::Event>,
+    pub events: Vec<tenace_director::FaceEvent>,
 }
 
 /// A stored room: its options and its events in order.
@@ -426,7 +426,7 @@ impl Store {
         board: &tenace_core::Board,
         origin: &str,
         now: i64,
-        events: &[tenace_director::Event],
+        events: &[tenace_director::FaceEvent],
     ) -> Result<(), StoreError> {
         let json = to_json(board)?;
         let mut tx = self.pool.begin().await?;
@@ -444,7 +444,7 @@ impl Store {
     }
 
     /// Appends `events` to a ruling's log from sequence number `first` on, in one transaction.
-    pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::Event]) -> Result<(), StoreError> {
+    pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::FaceEvent]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_events(&mut tx, RULING_EVENT, ruling, first, events).await?;
         tx.commit().await?;

@@ -4,7 +4,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Board, BoardNumber, Call};
-use tenace_table::{Event, Table};
+use tenace_table::{Table, TableEvent};
 
 /// Tables at every stage of a board, to measure legal-move generation where it is asked for.
 fn positions(n: usize) -> Vec<Table> {
@@ -16,13 +16,13 @@ fn positions(n: usize) -> Vec<Table> {
         // A quick 1NT-3NT style auction so there is play.
         for call in ["1NT", "P", "3NT", "P", "P", "P"] {
             let seat = t.to_act().unwrap();
-            t.apply(Event::Call { seat, call: call.parse::<Call>().unwrap(), alert: false, explanation: None }).unwrap();
+            t.apply(TableEvent::Call { seat, call: call.parse::<Call>().unwrap(), alert: false, explanation: None }).unwrap();
         }
         while let Some(seat) = t.to_act() {
             out.push(t.clone());
             let legal: Vec<_> = t.legal_cards().iter().collect();
             let card = legal[rng.random_range(0..legal.len())];
-            t.apply(Event::Play { seat, card }).unwrap();
+            t.apply(TableEvent::Play { seat, card }).unwrap();
         }
     }
     out
@@ -36,7 +36,7 @@ fn legal_moves(c: &mut Criterion) {
     let mut auction = Table::new(tables[0].board().clone()).unwrap();
     for call in ["1C", "P", "1H"] {
         let seat = auction.to_act().unwrap();
-        auction.apply(Event::Call { seat, call: call.parse().unwrap(), alert: false, explanation: None }).unwrap();
+        auction.apply(TableEvent::Call { seat, call: call.parse().unwrap(), alert: false, explanation: None }).unwrap();
     }
     g.throughput(Throughput::Elements(1));
     g.bench_function("legal_calls", |b| b.iter(|| auction.legal_calls().len()));
@@ -46,7 +46,7 @@ fn legal_moves(c: &mut Criterion) {
             |mut t| {
                 let seat = t.to_act().unwrap();
                 let card = t.legal_cards().iter().next().unwrap();
-                t.apply(Event::Play { seat, card }).unwrap();
+                t.apply(TableEvent::Play { seat, card }).unwrap();
                 t
             },
             criterion::BatchSize::SmallInput,

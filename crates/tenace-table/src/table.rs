@@ -12,7 +12,7 @@ use crate::LawError;
 /// Something that happens at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Event {
+pub enum TableEvent {
     /// A call by `seat`, with its own alert and explanation (Law 20F).
     Call {
         seat: Seat,
@@ -93,7 +93,7 @@ pub struct Table {
     play: Option<Play>,
     claim: Option<PendingClaim>,
     result: Option<BoardResult>,
-    events: Vec<Event>,
+    events: Vec<TableEvent>,
 }
 
 impl Table {
@@ -104,7 +104,7 @@ impl Table {
     }
 
     /// Rebuilds a table from its event log, stopping at the first refused event.
-    pub fn replay(board: Board, events: impl IntoIterator<Item = Event>) -> Result<Table, LawError> {
+    pub fn replay(board: Board, events: impl IntoIterator<Item = TableEvent>) -> Result<Table, LawError> {
         let mut table = Table::new(board)?;
         for e in events {
             table.apply(e)?;
@@ -132,7 +132,7 @@ impl Table {
         self.result.as_ref()
     }
 
-    pub fn events(&self) -> &[Event] {
+    pub fn events(&self) -> &[TableEvent] {
         &self.events
     }
 
@@ -189,16 +189,16 @@ impl Table {
     }
 
     /// Applies one event, or refuses it naming the Law; a refusal changes nothing.
-    pub fn apply(&mut self, event: Event) -> Result<(), LawError> {
+    pub fn apply(&mut self, event: TableEvent) -> Result<(), LawError> {
         if self.result.is_some() {
             return Err(match (&event, self.play.is_none()) {
-                (Event::Call { .. }, _) => LawError::AuctionEnded,
+                (TableEvent::Call { .. }, _) => LawError::AuctionEnded,
                 (_, true) => LawError::PassedOut,
                 _ => LawError::BoardOver,
             });
         }
         match &event {
-            Event::Call { seat, call, alert, explanation } => {
+            TableEvent::Call { seat, call, alert, explanation } => {
                 if self.play.is_some() {
                     return Err(LawError::AuctionEnded);
                 }
@@ -207,7 +207,7 @@ impl Table {
                     self.begin_play();
                 }
             }
-            Event::Play { seat, card } => {
+            TableEvent::Play { seat, card } => {
                 if self.claim.is_some() {
                     return Err(LawError::ClaimPending);
                 }
@@ -218,17 +218,17 @@ impl Table {
                     self.finish(tricks, Ending::Played);
                 }
             }
-            Event::Claim { seat, tricks, statement } => self.claim(*seat, *tricks, statement)?,
-            Event::AcceptClaim { seat } => self.accept_claim(*seat)?,
-            Event::DoubtClaim { seat } => self.doubt_claim(*seat)?,
-            Event::ResumePlay => {
+            TableEvent::Claim { seat, tricks, statement } => self.claim(*seat, *tricks, statement)?,
+            TableEvent::AcceptClaim { seat } => self.accept_claim(*seat)?,
+            TableEvent::DoubtClaim { seat } => self.doubt_claim(*seat)?,
+            TableEvent::ResumePlay => {
                 let claim = self.claim.as_ref().ok_or(LawError::NoClaim)?;
                 if claim.doubted_by.is_empty() {
                     return Err(LawError::ClaimNotDoubted);
                 }
                 self.claim = None;
             }
-            Event::DirectorRuling { declarer_tricks } => {
+            TableEvent::DirectorRuling { declarer_tricks } => {
                 let claim = self.claim.as_ref().ok_or(LawError::NoClaim)?;
                 if claim.doubted_by.is_empty() {
                     return Err(LawError::ClaimNotDoubted);
@@ -249,10 +249,10 @@ impl Table {
     /// Applies an event on behalf of the player `player` (the person at that seat): a player
     /// makes only their own calls, claims and responses; declarer plays dummy's cards and dummy
     /// plays none (Law 45B). Then as [`Table::apply`].
-    pub fn apply_as(&mut self, player: Seat, event: Event) -> Result<(), LawError> {
+    pub fn apply_as(&mut self, player: Seat, event: TableEvent) -> Result<(), LawError> {
         let acting_for = match &event {
-            Event::Call { seat, .. } | Event::Claim { seat, .. } | Event::AcceptClaim { seat } | Event::DoubtClaim { seat } => *seat,
-            Event::Play { seat, .. } => {
+            TableEvent::Call { seat, .. } | TableEvent::Claim { seat, .. } | TableEvent::AcceptClaim { seat } | TableEvent::DoubtClaim { seat } => *seat,
+            TableEvent::Play { seat, .. } => {
                 if self.play.is_some() && Some(player) == self.dummy() {
                     return Err(LawError::DummyMayNotPlay { dummy: player });
                 }
@@ -262,11 +262,11 @@ impl Table {
                 }
                 player
             }
-            Event::ResumePlay | Event::DirectorRuling { .. } => player,
+            TableEvent::ResumePlay | TableEvent::DirectorRuling { .. } => player,
         };
         if acting_for != player {
             return Err(match &event {
-                Event::Call { .. } => LawError::CallOutOfRotation { seat: player, expected: self.to_act().unwrap_or(acting_for) },
+                TableEvent::Call { .. } => LawError::CallOutOfRotation { seat: player, expected: self.to_act().unwrap_or(acting_for) },
                 _ => LawError::NotYourAction { player, seat: acting_for },
             });
         }
@@ -274,7 +274,7 @@ impl Table {
     }
 
     /// Removes the last event (an undo the opponents consented to, OKb). Returns it.
-    pub fn undo(&mut self) -> Option<Event> {
+    pub fn undo(&mut self) -> Option<TableEvent> {
         let mut events = std::mem::take(&mut self.events);
         let last = events.pop();
         // Replaying a prefix of an accepted log cannot fail.

@@ -1,7 +1,7 @@
 //! Scenario tests for the online ruleset, each named after the Law it shows.
 
 use tenace_core::{Board, BoardNumber, Call, Card, Deal, Seat, Side};
-use tenace_table::{Ending, Event, LawError, Table};
+use tenace_table::{Ending, LawError, Table, TableEvent};
 
 /// North holds all the spades and the heart AKQ, East the rest of the hearts...
 const DEAL: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
@@ -16,7 +16,7 @@ fn table(deal: &str, board: u32) -> Table {
 fn call(t: &mut Table, calls: &str) -> Result<(), LawError> {
     for w in calls.split_whitespace() {
         let seat = t.to_act().expect("someone to call");
-        t.apply(Event::Call { seat, call: w.parse().unwrap(), alert: false, explanation: None })?;
+        t.apply(TableEvent::Call { seat, call: w.parse().unwrap(), alert: false, explanation: None })?;
     }
     Ok(())
 }
@@ -24,7 +24,7 @@ fn call(t: &mut Table, calls: &str) -> Result<(), LawError> {
 fn play(t: &mut Table, cards: &str) -> Result<(), LawError> {
     for w in cards.split_whitespace() {
         let seat = t.to_act().expect("someone to play");
-        t.apply(Event::Play { seat, card: w.parse().unwrap() })?;
+        t.apply(TableEvent::Play { seat, card: w.parse().unwrap() })?;
     }
     Ok(())
 }
@@ -45,7 +45,7 @@ fn law_41a_opening_lead_by_declarers_lho() {
     call(&mut t, "1NT P 3NT P P P").unwrap();
     assert_eq!(t.declarer(), Some(Seat::North));
     assert_eq!(t.to_act(), Some(Seat::East));
-    let e = t.apply(Event::Play { seat: Seat::South, card: card("HJ") }).unwrap_err();
+    let e = t.apply(TableEvent::Play { seat: Seat::South, card: card("HJ") }).unwrap_err();
     assert_eq!(e.law(), "44B");
 }
 
@@ -53,7 +53,7 @@ fn law_41a_opening_lead_by_declarers_lho() {
 fn law_41a_no_card_before_the_auction_ends() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P").unwrap();
-    let e = t.apply(Event::Play { seat: Seat::South, card: card("HJ") }).unwrap_err();
+    let e = t.apply(TableEvent::Play { seat: Seat::South, card: card("HJ") }).unwrap_err();
     assert_eq!(e, LawError::AuctionNotEnded);
 }
 
@@ -64,7 +64,7 @@ fn law_44c_must_follow_suit_and_refusal_changes_nothing() {
     play(&mut t, "HA").unwrap(); // East leads the heart ace
     let before = t.clone();
     // South holds hearts (J96), so the spade ten is refused.
-    let e = t.apply(Event::Play { seat: Seat::South, card: card("ST") }).unwrap_err();
+    let e = t.apply(TableEvent::Play { seat: Seat::South, card: card("ST") }).unwrap_err();
     assert_eq!(e.to_string(), "Law 44C: South must follow suit (hearts were led)");
     assert_eq!(t, before);
     let legal: Vec<String> = t.legal_cards().iter().map(|c| c.to_string()).collect();
@@ -98,10 +98,10 @@ fn law_45b_declarer_plays_dummys_cards_dummy_may_not() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
     // North declares, South is dummy. East leads.
-    t.apply_as(Seat::East, Event::Play { seat: Seat::East, card: card("HA") }).unwrap();
-    let e = t.apply_as(Seat::South, Event::Play { seat: Seat::South, card: card("H6") }).unwrap_err();
+    t.apply_as(Seat::East, TableEvent::Play { seat: Seat::East, card: card("HA") }).unwrap();
+    let e = t.apply_as(Seat::South, TableEvent::Play { seat: Seat::South, card: card("H6") }).unwrap_err();
     assert_eq!(e.law(), "45B");
-    t.apply_as(Seat::North, Event::Play { seat: Seat::South, card: card("H6") }).unwrap();
+    t.apply_as(Seat::North, TableEvent::Play { seat: Seat::South, card: card("H6") }).unwrap();
     assert_eq!(t.to_act(), Some(Seat::West));
     assert_eq!(t.player_for(Seat::South), Seat::North);
 }
@@ -110,7 +110,7 @@ fn law_45b_declarer_plays_dummys_cards_dummy_may_not() {
 fn law_45a_card_must_be_in_the_hand() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    let e = t.apply(Event::Play { seat: Seat::East, card: card("SA") }).unwrap_err();
+    let e = t.apply(TableEvent::Play { seat: Seat::East, card: card("SA") }).unwrap_err();
     assert_eq!(e.law(), "45A");
 }
 
@@ -120,8 +120,8 @@ fn law_22b_passed_out_scores_zero_and_has_no_play() {
     call(&mut t, "P P P P").unwrap();
     let r = t.result().unwrap();
     assert_eq!((r.ending, r.score_ns, r.contract), (Ending::PassedOut, 0, None));
-    assert_eq!(t.apply(Event::Play { seat: Seat::North, card: card("SA") }).unwrap_err().law(), "22B");
-    assert_eq!(t.apply(Event::Call { seat: Seat::South, call: Call::Pass, alert: false, explanation: None }).unwrap_err().law(), "22");
+    assert_eq!(t.apply(TableEvent::Play { seat: Seat::North, card: card("SA") }).unwrap_err().law(), "22B");
+    assert_eq!(t.apply(TableEvent::Call { seat: Seat::South, call: Call::Pass, alert: false, explanation: None }).unwrap_err().law(), "22");
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn law_79a_thirteen_tricks_played_give_the_score() {
     while t.result().is_none() && guard < 60 {
         let c = t.legal_cards().iter().next().unwrap();
         let seat = t.to_act().unwrap();
-        t.apply(Event::Play { seat, card: c }).unwrap();
+        t.apply(TableEvent::Play { seat, card: c }).unwrap();
         guard += 1;
     }
     let r = t.result().unwrap();
@@ -143,7 +143,7 @@ fn law_79a_thirteen_tricks_played_give_the_score() {
     assert_eq!(r.declarer_tricks, 13);
     // 7SXX not vulnerable: 840 + 300 + 1000 + 100 = 2240... board 1 nobody vulnerable.
     assert_eq!(r.score_ns, 2240);
-    assert_eq!(t.apply(Event::Play { seat: Seat::North, card: card("SA") }).unwrap_err().law(), "79A");
+    assert_eq!(t.apply(TableEvent::Play { seat: Seat::North, card: card("SA") }).unwrap_err().law(), "79A");
 }
 
 #[test]
@@ -151,14 +151,14 @@ fn law_68_69_claim_agreed_by_both_defenders() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
     play(&mut t, "HA H6 H7 H4").unwrap(); // East wins the first trick
-    t.apply(Event::Claim { seat: Seat::North, tricks: 9, statement: "cashing out".into() }).unwrap();
+    t.apply(TableEvent::Claim { seat: Seat::North, tricks: 9, statement: "cashing out".into() }).unwrap();
     // Law 68D: play is suspended.
-    assert_eq!(t.apply(Event::Play { seat: Seat::East, card: card("HK") }).unwrap_err().law(), "68D");
+    assert_eq!(t.apply(TableEvent::Play { seat: Seat::East, card: card("HK") }).unwrap_err().law(), "68D");
     // Dummy does not agree for the side; declarer's partner is not an opponent.
-    assert_eq!(t.apply(Event::AcceptClaim { seat: Seat::South }).unwrap_err().law(), "69A");
-    t.apply(Event::AcceptClaim { seat: Seat::East }).unwrap();
+    assert_eq!(t.apply(TableEvent::AcceptClaim { seat: Seat::South }).unwrap_err().law(), "69A");
+    t.apply(TableEvent::AcceptClaim { seat: Seat::East }).unwrap();
     assert!(t.result().is_none());
-    t.apply(Event::AcceptClaim { seat: Seat::West }).unwrap();
+    t.apply(TableEvent::AcceptClaim { seat: Seat::West }).unwrap();
     let r = t.result().unwrap();
     assert_eq!((r.ending, r.declarer_tricks, r.score_ns), (Ending::Claim, 9, 400));
 }
@@ -168,8 +168,8 @@ fn law_68b1_defenders_claim_concedes_the_rest() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
     // East claims 5 of the 13 tricks: declarer gets 8, one down.
-    t.apply(Event::Claim { seat: Seat::East, tricks: 5, statement: String::new() }).unwrap();
-    t.apply(Event::AcceptClaim { seat: Seat::North }).unwrap();
+    t.apply(TableEvent::Claim { seat: Seat::East, tricks: 5, statement: String::new() }).unwrap();
+    t.apply(TableEvent::AcceptClaim { seat: Seat::North }).unwrap();
     let r = t.result().unwrap();
     assert_eq!((r.declarer_tricks, r.score_ns, r.relative()), (8, -50, Some(-1)));
 }
@@ -178,9 +178,9 @@ fn law_68b1_defenders_claim_concedes_the_rest() {
 fn law_68a_dummy_may_not_claim_and_claims_count_remaining_tricks() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    assert_eq!(t.apply(Event::Claim { seat: Seat::South, tricks: 9, statement: String::new() }).unwrap_err().law(), "68A");
+    assert_eq!(t.apply(TableEvent::Claim { seat: Seat::South, tricks: 9, statement: String::new() }).unwrap_err().law(), "68A");
     play(&mut t, "HA H6 H7 H4").unwrap();
-    let e = t.apply(Event::Claim { seat: Seat::North, tricks: 13, statement: String::new() }).unwrap_err();
+    let e = t.apply(TableEvent::Claim { seat: Seat::North, tricks: 13, statement: String::new() }).unwrap_err();
     assert_eq!(e, LawError::ClaimTooMany { claimed: 13, remaining: 12 });
 }
 
@@ -188,12 +188,12 @@ fn law_68a_dummy_may_not_claim_and_claims_count_remaining_tricks() {
 fn law_68d2b_doubted_claim_play_continues() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    t.apply(Event::Claim { seat: Seat::North, tricks: 10, statement: String::new() }).unwrap();
-    t.apply(Event::DoubtClaim { seat: Seat::West }).unwrap();
+    t.apply(TableEvent::Claim { seat: Seat::North, tricks: 10, statement: String::new() }).unwrap();
+    t.apply(TableEvent::DoubtClaim { seat: Seat::West }).unwrap();
     // Accepting now does not agree the claim: it has been doubted.
-    t.apply(Event::AcceptClaim { seat: Seat::East }).unwrap();
+    t.apply(TableEvent::AcceptClaim { seat: Seat::East }).unwrap();
     assert!(t.result().is_none());
-    t.apply(Event::ResumePlay).unwrap();
+    t.apply(TableEvent::ResumePlay).unwrap();
     assert!(t.pending_claim().is_none());
     assert_eq!(t.to_act(), Some(Seat::East));
     play(&mut t, "HA").unwrap();
@@ -203,12 +203,12 @@ fn law_68d2b_doubted_claim_play_continues() {
 fn law_70_director_rules_a_contested_claim() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    assert_eq!(t.apply(Event::DirectorRuling { declarer_tricks: 9 }).unwrap_err().law(), "68");
-    t.apply(Event::Claim { seat: Seat::North, tricks: 10, statement: String::new() }).unwrap();
-    assert_eq!(t.apply(Event::DirectorRuling { declarer_tricks: 9 }).unwrap_err().law(), "68D2");
-    t.apply(Event::DoubtClaim { seat: Seat::East }).unwrap();
-    assert_eq!(t.apply(Event::DirectorRuling { declarer_tricks: 14 }).unwrap_err().law(), "70");
-    t.apply(Event::DirectorRuling { declarer_tricks: 9 }).unwrap();
+    assert_eq!(t.apply(TableEvent::DirectorRuling { declarer_tricks: 9 }).unwrap_err().law(), "68");
+    t.apply(TableEvent::Claim { seat: Seat::North, tricks: 10, statement: String::new() }).unwrap();
+    assert_eq!(t.apply(TableEvent::DirectorRuling { declarer_tricks: 9 }).unwrap_err().law(), "68D2");
+    t.apply(TableEvent::DoubtClaim { seat: Seat::East }).unwrap();
+    assert_eq!(t.apply(TableEvent::DirectorRuling { declarer_tricks: 14 }).unwrap_err().law(), "70");
+    t.apply(TableEvent::DirectorRuling { declarer_tricks: 9 }).unwrap();
     let r = t.result().unwrap();
     assert_eq!((r.ending, r.score_ns), (Ending::Ruling, 400));
 }
@@ -217,15 +217,15 @@ fn law_70_director_rules_a_contested_claim() {
 fn law_68b2_defender_may_object_to_partners_concession() {
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    t.apply(Event::Claim { seat: Seat::East, tricks: 0, statement: "the rest are yours".into() }).unwrap();
-    t.apply(Event::DoubtClaim { seat: Seat::West }).unwrap();
-    t.apply(Event::AcceptClaim { seat: Seat::North }).unwrap();
+    t.apply(TableEvent::Claim { seat: Seat::East, tricks: 0, statement: "the rest are yours".into() }).unwrap();
+    t.apply(TableEvent::DoubtClaim { seat: Seat::West }).unwrap();
+    t.apply(TableEvent::AcceptClaim { seat: Seat::North }).unwrap();
     assert!(t.result().is_none());
     // But declarer cannot doubt their own claim.
     let mut t = table(DEAL2, 1);
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    t.apply(Event::Claim { seat: Seat::North, tricks: 9, statement: String::new() }).unwrap();
-    assert_eq!(t.apply(Event::DoubtClaim { seat: Seat::North }).unwrap_err().law(), "68D2");
+    t.apply(TableEvent::Claim { seat: Seat::North, tricks: 9, statement: String::new() }).unwrap();
+    assert_eq!(t.apply(TableEvent::DoubtClaim { seat: Seat::North }).unwrap_err().law(), "68D2");
 }
 
 #[test]
@@ -238,7 +238,7 @@ fn undo_restores_the_previous_state_and_replay_rebuilds() {
     assert_eq!(rebuilt, t);
     let mut before = t.clone();
     before.undo();
-    assert_eq!(t.undo(), Some(Event::Play { seat: Seat::South, card: card("H6") }));
+    assert_eq!(t.undo(), Some(TableEvent::Play { seat: Seat::South, card: card("H6") }));
     assert_eq!(t.to_act(), Some(Seat::South));
     assert_eq!(t, before);
 }
@@ -246,10 +246,10 @@ fn undo_restores_the_previous_state_and_replay_rebuilds() {
 #[test]
 fn apply_as_refuses_acting_for_another_player() {
     let mut t = table(DEAL2, 1);
-    let e = t.apply_as(Seat::South, Event::Call { seat: Seat::North, call: Call::Pass, alert: false, explanation: None }).unwrap_err();
+    let e = t.apply_as(Seat::South, TableEvent::Call { seat: Seat::North, call: Call::Pass, alert: false, explanation: None }).unwrap_err();
     assert_eq!(e.law(), "17C");
     call(&mut t, "1NT P 3NT P P P").unwrap();
-    let e = t.apply_as(Seat::West, Event::Claim { seat: Seat::East, tricks: 4, statement: String::new() }).unwrap_err();
+    let e = t.apply_as(Seat::West, TableEvent::Claim { seat: Seat::East, tricks: 4, statement: String::new() }).unwrap_err();
     assert_eq!(e.law(), "68");
 }
 

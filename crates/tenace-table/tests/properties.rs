@@ -4,7 +4,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Board, BoardNumber, Call, Side};
-use tenace_table::{Ending, Event, Table};
+use tenace_table::{Ending, Table, TableEvent};
 
 /// Plays a random legal board: random calls (mostly passes so auctions end), random legal cards.
 fn random_board(seed: u64, board: u32) -> Table {
@@ -15,11 +15,11 @@ fn random_board(seed: u64, board: u32) -> Table {
         if t.play().is_none() {
             let calls = t.legal_calls();
             let call = if rng.random_bool(0.6) { Call::Pass } else { calls[rng.random_range(0..calls.len())] };
-            t.apply(Event::Call { seat, call, alert: false, explanation: None }).unwrap();
+            t.apply(TableEvent::Call { seat, call, alert: false, explanation: None }).unwrap();
         } else {
             let legal: Vec<_> = t.legal_cards().iter().collect();
             let card = legal[rng.random_range(0..legal.len())];
-            t.apply(Event::Play { seat, card }).unwrap();
+            t.apply(TableEvent::Play { seat, card }).unwrap();
         }
     }
     t

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use tenace_core::{Board, BoardNumber, Deal};
 use tenace_director::console::{after, command, show, Command};
-use tenace_director::{Event, FaceTable};
+use tenace_director::{FaceEvent, FaceTable};
 
 /// The board to rule on: board `number` (dealer and vulnerability by Law 2) with `deal`.
 pub fn board(number: u32, deal: Option<&str>, seed: Option<u64>) -> Result<Board, String> {
@@ -83,13 +83,13 @@ fn resume(board: Board, path: &Path) -> Result<FaceTable, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut events = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let event: Event = serde_json::from_str(line).map_err(|e| format!("{} line {}: not an event: {e}", path.display(), i + 1))?;
+        let event: FaceEvent = serde_json::from_str(line).map_err(|e| format!("{} line {}: not an event: {e}", path.display(), i + 1))?;
         events.push(event);
     }
     FaceTable::replay(board, events).map_err(|e| format!("{}: the log does not replay: {e}", path.display()))
 }
 
-fn append(path: &Path, events: &[Event]) -> Result<(), String> {
+fn append(path: &Path, events: &[FaceEvent]) -> Result<(), String> {
     let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     for e in events {
         let line = serde_json::to_string(e).map_err(|e| e.to_string())?;

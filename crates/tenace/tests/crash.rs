@@ -36,7 +36,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tenace_online::{Room, RoomEvent};
 use tenace_server::store::redact;
-use tenace_table::Event;
+use tenace_table::TableEvent;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message;
@@ -261,13 +261,13 @@ impl Crash {
 
 /// The calls and the cards among a board's table events, as `{"seat", "call"}` and
 /// `{"seat", "card"}` (the views' spelling).
-fn calls_and_cards(events: &[Event]) -> (Vec<Value>, Vec<Value>) {
+fn calls_and_cards(events: &[TableEvent]) -> (Vec<Value>, Vec<Value>) {
     let mut calls = Vec::new();
     let mut cards = Vec::new();
     for e in events {
         match e {
-            Event::Call { seat, call, .. } => calls.push(json!({"seat": seat, "call": call})),
-            Event::Play { seat, card } => cards.push(json!({"seat": seat, "card": card})),
+            TableEvent::Call { seat, call, .. } => calls.push(json!({"seat": seat, "call": call})),
+            TableEvent::Play { seat, card } => cards.push(json!({"seat": seat, "card": card})),
             _ => {}
         }
     }

@@ -1,5 +1,5 @@
 //! Law 67: a defective trick — a player omitted to play to a quitted trick, or played too many
-//! cards to it. The Director finds it (`Event::DefectiveTrick`); what follows depends on whether
+//! cards to it. The Director finds it (`FaceEvent::DefectiveTrick`); what follows depends on whether
 //! a player of each side has since played to the following trick.
 //!
 //! - 67A1 (in time), omission: the offender supplies a card he can legally play; the trick is

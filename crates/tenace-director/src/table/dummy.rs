@@ -3,14 +3,14 @@
 //! defender's cards). Whether dummy did so, and was the first to speak, is the Director's
 //! finding; the events record it and the engine applies the consequence:
 //!
-//! - 43B2(a) ([`Event::DummyWarnedWrongHand`]): dummy warned declarer not to lead from the wrong
+//! - 43B2(a) ([`FaceEvent::DummyWarnedWrongHand`]): dummy warned declarer not to lead from the wrong
 //!   hand: either defender chooses the hand (declarer's or dummy's) from which declarer leads;
 //!   that hand leads the trick.
-//! - 43B2(b) ([`Event::DummyAskedRevoke`]): dummy was the first to ask declarer whether his play
+//! - 43B2(b) ([`FaceEvent::DummyAskedRevoke`]): dummy was the first to ask declarer whether his play
 //!   was a revoke, and it was: declarer substitutes a correct card (as under Law 62B, with Law
 //!   62C for the cards played after it), and Law 64 applies as if the revoke had been
 //!   established: the revoke stays on record and its trick transfer is made after play.
-//! - 43B3 ([`Event::DummyDrewAttention`]): dummy was the first to draw attention to a defender's
+//! - 43B3 ([`FaceEvent::DummyDrewAttention`]): dummy was the first to draw attention to a defender's
 //!   irregularity: no immediate rectification — the irregularity stands as the declaring side's
 //!   acceptance (the simplest faithful model of "play continues as though no irregularity had
 //!   occurred") — and a 43B3 note hands the Director the Law 12 question whether the defending

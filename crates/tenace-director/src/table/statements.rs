@@ -17,7 +17,7 @@ pub(super) const WAIVERS: [Choice; 3] = [Choice::Accept, Choice::NoProhibition, 
 impl FaceTable {
     /// Law 26B (29C for an artificial call): the suits `seat` specified in the legal auction:
     /// for each of his calls that stands, the suits the Director stated it specified
-    /// ([`Event::SuitsSpecified`]), or else the suit a bid names.
+    /// ([`FaceEvent::SuitsSpecified`]), or else the suit a bid names.
     pub fn suits_specified(&self, seat: Seat) -> Vec<Suit> {
         let mut suits = Vec::new();
         for (i, made) in self.calls.iter().enumerate().filter(|(_, m)| m.seat == seat) {
@@ -108,7 +108,7 @@ impl FaceTable {
     /// Law 10B: the Director cancels the choice a player has just made without his instructions;
     /// the rectification is offered again.
     pub(super) fn on_cancel_choice(&mut self) -> Result<(), DirectorError> {
-        let Some((Event::Choose { by: Chooser::Player(seat), choice }, before)) = self.events.split_last() else {
+        let Some((FaceEvent::Choose { by: Chooser::Player(seat), choice }, before)) = self.events.split_last() else {
             return Err(DirectorError::NoChoiceToCancel);
         };
         let (seat, choice) = (*seat, *choice);

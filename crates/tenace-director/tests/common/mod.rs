@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use tenace_core::{Board, BoardNumber, Call, Card, Deal, Seat};
-use tenace_director::{Choice, Chooser, DirectorError, Event, FaceTable, Irregularity, Spoken};
+use tenace_director::{Choice, Chooser, DirectorError, FaceEvent, FaceTable, Irregularity, Spoken};
 
 /// Board 1: North deals, nobody vulnerable.
 pub const DEAL: &str = "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654";
@@ -40,7 +40,7 @@ pub fn card(s: &str) -> Card {
 
 /// `seat` says `call` (in rotation or not).
 pub fn say(t: &mut FaceTable, seat: Seat, call: &str) -> Result<(), DirectorError> {
-    t.apply(Event::Call { seat, call: Spoken::Call(c(call)) })
+    t.apply(FaceEvent::Call { seat, call: Spoken::Call(c(call)) })
 }
 
 /// Calls in rotation by whoever is to call.
@@ -54,7 +54,7 @@ pub fn auction(t: &mut FaceTable, calls: &str) {
 }
 
 pub fn choose(t: &mut FaceTable, by: Chooser, choice: Choice) -> Result<(), DirectorError> {
-    t.apply(Event::Choose { by, choice })
+    t.apply(FaceEvent::Choose { by, choice })
 }
 
 /// Law 27B2: `offender`'s insufficient `bid` is not accepted by his LHO, and the Director judges
@@ -72,7 +72,7 @@ pub fn west_must_play_the_s6() -> FaceTable {
     let mut t = table();
     auction(&mut t, "1NT P P P");
     play(&mut t, "HA H6 H8 H4");
-    t.apply(Event::Play { seat: Seat::West, card: card("S6") }).unwrap();
+    t.apply(FaceEvent::Play { seat: Seat::West, card: card("S6") }).unwrap();
     choose(&mut t, player(Seat::North), Choice::Refuse).unwrap();
     choose(&mut t, player(Seat::North), Choice::NoProhibition).unwrap();
     play(&mut t, "SQ ST");
@@ -93,7 +93,7 @@ pub fn options(t: &FaceTable) -> Vec<(Chooser, Choice, String)> {
 pub fn play(t: &mut FaceTable, cards: &str) {
     for w in cards.split_whitespace() {
         let seat = t.to_play().expect("a hand to play");
-        t.apply(Event::Play { seat, card: card(w) }).unwrap();
+        t.apply(FaceEvent::Play { seat, card: card(w) }).unwrap();
     }
 }
 
@@ -101,12 +101,12 @@ pub fn play(t: &mut FaceTable, cards: &str) {
 pub fn play_out(t: &mut FaceTable) {
     while let Some(seat) = t.to_play() {
         let card = t.legal_cards().iter().next().expect("a legal card");
-        t.apply(Event::Play { seat, card }).unwrap();
+        t.apply(FaceEvent::Play { seat, card }).unwrap();
     }
 }
 
 /// Asserts the event is refused with the Law given and that nothing changed.
-pub fn refused(t: &mut FaceTable, event: Event, law: &str) {
+pub fn refused(t: &mut FaceTable, event: FaceEvent, law: &str) {
     let before = t.clone();
     let e = t.apply(event).unwrap_err();
     assert_eq!(e.law(), law, "{e}");
