@@ -64,6 +64,8 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::bits::{compress, expand};
+
 /// No trump: the trump index used when there is none.
 pub const NO_TRUMP: usize = 4;
 
@@ -87,11 +89,13 @@ impl TrickState {
     }
 
     /// Whose turn it is.
+    #[inline(always)]
     pub fn to_play(self) -> usize {
         (self.leader as usize + self.count as usize) & 3
     }
 
     /// The state after `seat` plays `(suit, rank)`; `trump` decides who is winning.
+    #[inline(always)]
     pub fn after_card(&self, suit: u8, rank: u8, trump: usize) -> TrickState {
         let mut t = *self;
         let seat = t.to_play() as u8;
@@ -125,7 +129,7 @@ struct Owners {
 
 impl Owners {
     /// The owners of the places in `mask` only.
-    #[inline]
+    #[inline(always)]
     fn masked(self, mask: u64) -> Owners {
         Owners { east_west: self.east_west & mask, south_west: self.south_west & mask }
     }
@@ -158,6 +162,7 @@ struct Slot {
     generation: u32,
 }
 
+#[inline(always)]
 fn encode(suit: u8, rank: u8) -> u8 {
     suit << 4 | rank
 }
@@ -174,17 +179,17 @@ impl Move {
         Move(((weight as i32 + 0x8000) as u32) << 16 | (suit as u32) << 8 | (top as u32) << 4 | rank as u32)
     }
 
-    #[inline]
+    #[inline(always)]
     fn suit(self) -> u8 {
         (self.0 >> 8) as u8 & 3
     }
 
-    #[inline]
+    #[inline(always)]
     fn rank(self) -> u8 {
         self.0 as u8 & 15
     }
 
-    #[inline]
+    #[inline(always)]
     fn top(self) -> u8 {
         (self.0 >> 4) as u8 & 15
     }
@@ -220,61 +225,14 @@ const TT_LIMIT: usize = 2_000_000;
 /// At most this many entries are kept for one leader and set of suit lengths.
 const BUCKET_LIMIT: usize = 1024;
 
-/// The cards of `bits` at the places of `mask`'s cards, packed into the low bits in rank
-/// order (x86 BMI2 `pext` where the build has it).
-#[inline]
-fn compress(bits: u16, mask: u16) -> u16 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the build enables BMI2, so the instruction exists.
-        unsafe { core::arch::x86_64::_pext_u32(bits as u32, mask as u32) as u16 }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let (mut out, mut m, mut i) = (0u16, mask, 0);
-        while m != 0 {
-            let low = m & m.wrapping_neg();
-            if bits & low != 0 {
-                out |= 1 << i;
-            }
-            i += 1;
-            m &= m - 1;
-        }
-        out
-    }
-}
-
-/// The inverse of [`compress`]: the low bits of `bits` spread over the places of `mask`'s cards.
-#[inline]
-fn expand(bits: u16, mask: u16) -> u16 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the build enables BMI2, so the instruction exists.
-        unsafe { core::arch::x86_64::_pdep_u32(bits as u32, mask as u32) as u16 }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let (mut out, mut m, mut i) = (0u16, mask, 0);
-        while m != 0 {
-            let low = m & m.wrapping_neg();
-            if bits & (1 << i) != 0 {
-                out |= low;
-            }
-            i += 1;
-            m &= m - 1;
-        }
-        out
-    }
-}
-
-/// In a suit of `len` cards packed by [`compress`], the places of the top `k`.
-#[inline]
+/// In a suit of `len` cards packed by [`compress`](crate::bits::compress), the places of the top `k`.
+#[inline(always)]
 fn top_places(len: u32, k: u32) -> u32 {
     ((1u32 << len) - 1) ^ ((1u32 << (len - k)) - 1)
 }
 
 /// The highest card of `holding`, or none (0) when it is empty.
-#[inline]
+#[inline(always)]
 fn highest(holding: u16) -> u16 {
     if holding == 0 {
         0
@@ -284,7 +242,7 @@ fn highest(holding: u16) -> u16 {
 }
 
 /// The highest `k` cards of `rem`.
-#[inline]
+#[inline(always)]
 fn top_cards(rem: u16, k: u8) -> u16 {
     let len = rem.count_ones();
     if k == 0 {
@@ -300,6 +258,7 @@ fn top_cards(rem: u16, k: u8) -> u16 {
 
 /// The top cards of the fewest suits whose cashing tricks reach `needed` (at most `cards` tricks
 /// in all), if they do.
+#[inline(always)]
 fn cover(tricks: &[u32; 4], tops: &[u16; 4], needed: u32, cards: u32) -> Option<Relevant> {
     if needed > cards || tricks.iter().sum::<u32>() < needed {
         return None;
@@ -322,10 +281,12 @@ fn cover(tricks: &[u32; 4], tops: &[u16; 4], needed: u32, cards: u32) -> Option<
     Some(rel)
 }
 
+#[inline(always)]
 fn suit_bits(rel: Relevant, suit: usize) -> u16 {
     (rel >> (16 * suit)) as u16
 }
 
+#[inline(always)]
 fn card_bit(suit: usize, rank: u8) -> Relevant {
     1u64 << (16 * suit + rank as usize)
 }
@@ -349,7 +310,7 @@ impl Engine {
     }
 
     /// `seat` plays the card `(suit, rank)` from its hand.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, seat: usize, suit: usize, rank: u8) {
         self.hands[seat][suit] &= !(1 << rank);
         self.rem[suit] &= !(1 << rank);
@@ -357,14 +318,14 @@ impl Engine {
     }
 
     /// Takes back [`Engine::play`].
-    #[inline]
+    #[inline(always)]
     pub fn unplay(&mut self, seat: usize, suit: usize, rank: u8) {
         self.hands[seat][suit] |= 1 << rank;
         self.rem[suit] |= 1 << rank;
         self.lengths += 1 << (4 * (4 * seat + suit));
     }
 
-    #[inline]
+    #[inline(always)]
     fn remaining(&self, suit: usize) -> u16 {
         self.rem[suit]
     }
@@ -405,15 +366,80 @@ impl Engine {
     /// Can North-South take at least `target` of the `n` remaining tricks (the trick in progress
     /// included)? Also gives the cards the answer rests on.
     fn search(&mut self, trick: &TrickState, n: u8, target: i8) -> (bool, Relevant) {
-        if trick.count == 0 {
-            return self.trick_start(trick.leader as usize, n, target);
+        #[cfg(target_arch = "x86_64")]
+        if crate::bits::fast_cpu() {
+            return self.search_as::<true>(trick, n, target);
         }
-        let (result, rel, _) = self.play_on(trick, n, target, NO_MOVE);
+        self.search_as::<false>(trick, n, target)
+    }
+
+    /// [`Engine::search`] in the fast version (`FAST`: the CPU has been checked) or the portable
+    /// one.
+    #[inline(always)]
+    fn search_as<const FAST: bool>(&mut self, trick: &TrickState, n: u8, target: i8) -> (bool, Relevant) {
+        if trick.count == 0 {
+            return self.trick_start::<FAST>(trick.leader as usize, n, target);
+        }
+        let (result, rel, _) = self.play_on::<FAST>(trick, n, target, NO_MOVE);
         (result, rel)
     }
 
+    // The search is compiled twice (see crate::bits): once with the bit-manipulation
+    // instructions of x86-64-v3 (popcnt, lzcnt, tzcnt, pext, pdep), entered when the CPU has
+    // them, and once for any CPU. The two recursive functions exist in both versions (`_fast`,
+    // `_portable`); everything they call is `#[inline(always)]`, so it is compiled into them with
+    // their instructions (a helper left to the inliner was not inlined into the fast copy, and
+    // the solver ran 30 % slower). `FAST` is true only below `search` after the CPU check.
+
+    /// [`Engine::trick_start_body`] in the version chosen by `search`.
+    #[inline(always)]
+    #[allow(unsafe_code)] // enters the copy compiled for the CPU's instructions
+    fn trick_start<const FAST: bool>(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: `FAST` is set only after `fast_cpu()` found the instructions.
+            return unsafe { self.trick_start_fast(leader, n, target) };
+        }
+        self.trick_start_portable(leader, n, target)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,sse3,ssse3,sse4.1,sse4.2")]
+    #[allow(unsafe_code)] // callable only where the CPU has these instructions
+    unsafe fn trick_start_fast(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
+        self.trick_start_body::<true>(leader, n, target)
+    }
+
+    fn trick_start_portable(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
+        self.trick_start_body::<false>(leader, n, target)
+    }
+
+    /// [`Engine::play_on_body`] in the version chosen by `search`.
+    #[inline(always)]
+    #[allow(unsafe_code)] // enters the copy compiled for the CPU's instructions
+    fn play_on<const FAST: bool>(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
+        #[cfg(target_arch = "x86_64")]
+        if FAST {
+            // SAFETY: `FAST` is set only after `fast_cpu()` found the instructions.
+            return unsafe { self.play_on_fast(trick, n, target, hint) };
+        }
+        self.play_on_portable(trick, n, target, hint)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,sse3,ssse3,sse4.1,sse4.2")]
+    #[allow(unsafe_code)] // callable only where the CPU has these instructions
+    unsafe fn play_on_fast(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
+        self.play_on_body::<true>(trick, n, target, hint)
+    }
+
+    fn play_on_portable(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
+        self.play_on_body::<false>(trick, n, target, hint)
+    }
+
     /// The search at the start of a trick, `leader` to lead, `n` tricks left.
-    fn trick_start(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
+    #[inline(always)]
+    fn trick_start_body<const FAST: bool>(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
         self.nodes += 1;
         if target <= 0 {
             return (true, 0);
@@ -425,7 +451,7 @@ impl Engine {
             return self.last_trick(leader, target);
         }
         if n == 2 {
-            let (result, rel, _) = self.play_on(&TrickState::new(leader), n, target, NO_MOVE);
+            let (result, rel, _) = self.play_on::<FAST>(&TrickState::new(leader), n, target, NO_MOVE);
             return (result, rel);
         }
         // The cheap bounds come before the table; what they find is not stored (finding it
@@ -438,7 +464,7 @@ impl Engine {
             Err(slot) => slot,
         };
         let hint = slot.hint;
-        let (result, rel, best) = self.play_on(&TrickState::new(leader), n, target, hint);
+        let (result, rel, best) = self.play_on::<FAST>(&TrickState::new(leader), n, target, hint);
         if result {
             self.store(&slot, rel, target, n as i8, best);
         } else {
@@ -449,6 +475,7 @@ impl Engine {
 
     /// The cheap tests at a trick start: quick tricks, sure trump tricks and later tricks. A
     /// result decides the test: it gives the answer and the cards it rests on.
+    #[inline(always)]
     fn cheap_bounds(&self, leader: usize, n: u8, target: i8) -> Option<(bool, Relevant)> {
         let ns_leads = leader & 1 == 0;
         // The side on lead needs `target` tricks (North-South) or `n - target + 1` (East-West,
@@ -494,6 +521,7 @@ impl Engine {
     ///   in its side too.
     /// - Two: the opponents hold the top two trumps in different hands, and one of the two has
     ///   another trump to play when trumps are led.
+    #[inline(always)]
     fn defenders_trump_tricks(&self, leader: usize, wanted: u32) -> Option<Relevant> {
         let t = self.trump;
         if t == NO_TRUMP || wanted > 2 {
@@ -532,6 +560,7 @@ impl Engine {
     /// take `needed` tricks? This trick, when the side is sure to win it, and in no trump the
     /// top winners the hand that wins it can then cash. Gives the cards that rests on, counting
     /// suits that fix no card (only the winner holds them) first.
+    #[inline(always)]
     fn second_hand_tricks(&self, trick: &TrickState, seat: usize, needed: u32) -> Option<Relevant> {
         let led = trick.led as usize;
         let third = (seat + 1) & 3;
@@ -597,6 +626,7 @@ impl Engine {
     /// leads a side suit partner is void in while holding trumps, and neither opponent can beat
     /// partner's ruff (each follows suit, has no trumps, or holds only lower trumps). Gives the
     /// cards that rests on: partner's best trump when it must beat an opponent's trump.
+    #[inline(always)]
     fn partner_ruff(&self, leader: usize) -> Option<Relevant> {
         let t = self.trump;
         if t == NO_TRUMP {
@@ -635,6 +665,7 @@ impl Engine {
     ///   each of the side's hands that still holds the suit).
     ///
     /// Rests on the opponents' top cards (the suit lengths are in the bucket key).
+    #[inline(always)]
     fn cannot_take_all(&self, leader: usize, n: u32) -> Option<Relevant> {
         if self.trump != NO_TRUMP && self.remaining(self.trump) != 0 {
             return None;
@@ -672,6 +703,7 @@ impl Engine {
     }
 
     /// The last trick: each hand has one card.
+    #[inline(always)]
     fn last_trick(&self, leader: usize, target: i8) -> (bool, Relevant) {
         let mut t = TrickState::new(leader);
         for i in 0..4 {
@@ -686,11 +718,13 @@ impl Engine {
 
     /// The key of a trick-start position's bucket: the leader and the length of every suit in
     /// every hand but West's spades (which the others and the tricks left determine).
+    #[inline(always)]
     fn key(&self, leader: usize) -> u64 {
         (self.lengths & ((1 << 60) - 1)) | (leader as u64) << 60
     }
 
     /// The owners of the cards still out, by relative rank (see [`Owners`]).
+    #[inline(always)]
     fn owners(&self) -> Owners {
         let mut out = Owners::default();
         for s in 0..4 {
@@ -702,6 +736,7 @@ impl Engine {
     }
 
     /// The cards of this position an entry's match depends on.
+    #[inline(always)]
     fn entry_relevant(&self, mask: u64) -> Relevant {
         let mut rel = 0;
         for s in 0..4 {
@@ -712,6 +747,7 @@ impl Engine {
     }
 
     /// A bound that decides the test, or else where to store the result of searching.
+    #[inline(always)]
     fn probe(&mut self, leader: usize, target: i8) -> Result<(bool, Relevant), Slot> {
         let key = self.key(leader);
         let owners = self.owners();
@@ -740,6 +776,7 @@ impl Engine {
     /// Stores bounds found for the position `slot` was probed for. The search below a trick
     /// start never stores into its bucket (a later trick has other suit lengths), so the entry
     /// the probe matched is still where it was, unless the table was cleared meanwhile.
+    #[inline(always)]
     fn store(&mut self, slot: &Slot, rel: Relevant, lower: i8, upper: i8, best: u8) {
         if self.entries >= TT_LIMIT {
             self.tt.clear();
@@ -780,7 +817,8 @@ impl Engine {
 
     /// Tries each card of the player to move, `hint` first if it is held; returns the result,
     /// the ranks it rested on and the card that decided it (`NO_MOVE` if every card was tried).
-    fn play_on(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
+    #[inline(always)]
+    fn play_on_body<const FAST: bool>(&mut self, trick: &TrickState, n: u8, target: i8, hint: u8) -> (bool, Relevant, u8) {
         let seat = trick.to_play();
         let maximizing = seat & 1 == 0;
         if trick.count == 1 {
@@ -823,11 +861,11 @@ impl Engine {
             let (result, rel) = if next.count == 4 {
                 let winner = next.win_seat as usize;
                 let won = (winner & 1 == 0) as i8;
-                let (r, rel) = self.trick_start(winner, n - 1, target - won);
+                let (r, rel) = self.trick_start::<FAST>(winner, n - 1, target - won);
                 (r, rel | trick_relevant(&next))
             } else {
                 self.nodes += 1;
-                let (r, rel, _) = self.play_on(&next, n, target, NO_MOVE);
+                let (r, rel, _) = self.play_on::<FAST>(&next, n, target, NO_MOVE);
                 (r, rel)
             };
             self.unplay(seat, m.suit() as usize, m.rank());
@@ -856,6 +894,7 @@ impl Engine {
     /// partner's top card and partner cashes the rest. The two sets of winners are in different
     /// suits (one hand holds a suit's top card), and `needed` never exceeds the cards each hand
     /// holds, so partner can keep the winners it needs and discard other cards meanwhile.
+    #[inline(always)]
     fn quick_tricks(&self, leader: usize, needed: u32) -> Option<Relevant> {
         // Every way of cashing starts from a top card the leader or partner holds.
         let side = |s: usize| self.hands[leader][s] | self.hands[(leader + 2) & 3][s];
@@ -941,11 +980,13 @@ impl Engine {
 
     /// Can `seat` ruff a lead of `suit`: a side suit of a trump contract in which it is void while
     /// it holds trumps?
+    #[inline(always)]
     fn can_ruff(&self, seat: usize, suit: usize) -> bool {
         self.trump != NO_TRUMP && suit != self.trump && self.hands[seat][suit] == 0 && self.hands[seat][self.trump] != 0
     }
 
     /// Does an opponent of `seat` who holds trumps hold fewer than `rounds` cards of `suit`?
+    #[inline(always)]
     fn opponent_short(&self, seat: usize, suit: usize, rounds: u32) -> bool {
         [(seat + 1) & 3, (seat + 3) & 3].iter().any(|&o| self.hands[o][suit].count_ones() < rounds && self.hands[o][self.trump] != 0)
     }
@@ -953,6 +994,7 @@ impl Engine {
     /// The top winners `seat` can cash from its own hand, suit by suit: the tricks and the top
     /// cards they rest on. `drawn` rounds of trumps have been cashed first: an opponent with no
     /// more trumps than that cannot ruff.
+    #[inline(always)]
     fn cashing(&self, seat: usize, drawn: u32) -> ([u32; 4], [u16; 4]) {
         let own = &self.hands[seat];
         let lho = &self.hands[(seat + 1) & 3];
@@ -999,6 +1041,7 @@ impl Engine {
     /// every opposing trump wins the trick it is played to, and one hand's such trumps go to
     /// different tricks. Gives the cards that rests on: the trumps down to the `wanted`-th of
     /// that hand (none when the opponents have no trumps: the suit lengths tell).
+    #[inline(always)]
     fn sure_trump_tricks(&self, seat: usize, wanted: u32) -> Option<Relevant> {
         if self.trump == NO_TRUMP {
             return None;
@@ -1022,6 +1065,7 @@ impl Engine {
     /// The cards worth trying, best first: one card per run of equivalent cards.
     /// Written into `out` (not returned) so that the caller reads the moves where they were
     /// stored; gives how many there are.
+    #[inline(always)]
     fn moves(&self, trick: &TrickState, seat: usize, out: &mut [Move; 13]) -> usize {
         let mut count = 0;
         let hand = &self.hands[seat];
@@ -1079,6 +1123,7 @@ impl Engine {
 
     /// Will the partner of `seat`, the second hand, win the trick in progress whatever the third
     /// hand does?
+    #[inline(always)]
     fn fourth_wins_anyway(&self, trick: &TrickState, seat: usize) -> bool {
         let led = trick.led as usize;
         let third = (seat + 1) & 3;
@@ -1091,6 +1136,7 @@ impl Engine {
     }
 
     /// Could `seat` beat the card `(suit, rank)` leading a trick of the suit `led`?
+    #[inline(always)]
     fn can_beat(&self, seat: usize, suit: u8, rank: u8, led: u8) -> bool {
         let hand = &self.hands[seat];
         let above = !((2u16 << rank) - 1);
@@ -1106,6 +1152,7 @@ impl Engine {
     /// What the ordering of leads needs to know about suit `s`, worked out once per suit rather
     /// than once per run (it does not depend on the card led). Ordering only: it never changes
     /// a result.
+    #[inline(always)]
     fn lead_facts(&self, seat: usize, s: usize, top_of_suit: u8) -> LeadFacts {
         let lho = (seat + 1) & 3;
         let rho = (seat + 3) & 3;
@@ -1154,6 +1201,7 @@ impl Engine {
     /// The ordering weight of a card played to a trick already led: higher is tried first.
     /// `fourth_wins`: the second hand follows suit and its partner wins the trick anyway (see
     /// [`Engine::fourth_wins_anyway`]).
+    #[inline(always)]
     fn weight(&self, trick: &TrickState, seat: usize, suit: u8, rank: u8, partner_winning: bool, fourth_wins: bool) -> i16 {
         let rank_w = rank as i16;
         let is_trump = suit as usize == self.trump;
@@ -1240,7 +1288,7 @@ struct LeadFacts {
 impl LeadFacts {
     /// The weight of leading the run topped by `rank`: cash a winner, or lead low towards
     /// partner's top card, or give partner a ruff; avoid leading into a ruff.
-    #[inline]
+    #[inline(always)]
     fn weight(&self, rank: u8, top_of_suit: u8, partner_top: bool) -> i16 {
         let rank_w = rank as i16;
         let mut w = if rank == top_of_suit {
@@ -1274,6 +1322,7 @@ impl LeadFacts {
 /// transposition table only when it wins a contested trick; had the top card stood for the run,
 /// the lower cards of the run would look like small cards to the table, though they too beat
 /// everything the trick's winner beat.
+#[inline(always)]
 pub fn runs(held: u16, present: u16) -> (u16, u16) {
     // Packed in rank order, a card starts its run when the next card down is not held, and
     // tops it when the next card up is not held.
@@ -1285,7 +1334,7 @@ pub fn runs(held: u16, present: u16) -> (u16, u16) {
 /// whole run) rests on: `rel`, and the card played when `rel` holds another card of the run. The
 /// run must then be the same in every position the result is used for, which fixes the owners
 /// of the whole run.
-#[inline]
+#[inline(always)]
 pub fn for_run(rel: Relevant, suit: usize, rank: u8, top: u8) -> Relevant {
     let above = ((2u64 << top) - 1) & !((2u64 << rank) - 1);
     if rel & (above << (16 * suit as u32)) != 0 {
@@ -1300,7 +1349,7 @@ pub fn for_run(rel: Relevant, suit: usize, rank: u8, top: u8) -> Relevant {
 /// other run of the suit below the lowest card that did matter swaps places with it without
 /// changing any card the proof looked at, so it gives the same result on the same cards. Gives
 /// that lowest card (runs topped below it share the result), or 0 when nothing can be skipped.
-#[inline]
+#[inline(always)]
 pub fn skip_floor(rel: Relevant, suit: usize, top: u8) -> u8 {
     let held = suit_bits(rel, suit);
     let low = if held == 0 { 16 } else { held.trailing_zeros() as u8 };
@@ -1314,6 +1363,7 @@ pub fn skip_floor(rel: Relevant, suit: usize, top: u8) -> u8 {
 /// The card of a finished trick whose rank decided it: the winner, when another card of its suit
 /// was played to the trick (a card that wins only by being the one trump, or the one card of the
 /// suit led, wins whatever its rank).
+#[inline(always)]
 pub fn trick_relevant(trick: &TrickState) -> Relevant {
     let suit = trick.win_suit as usize;
     if trick.table[suit] & !(1 << trick.win_rank) != 0 {

@@ -67,6 +67,15 @@ fn endings() -> impl Strategy<Value = Position> {
     )
 }
 
+/// CI runs these tests once more with `TENACE_DDS_PORTABLE=1`: that run must really use the
+/// portable copy of the search.
+#[test]
+fn the_portable_search_is_used_when_asked() {
+    if std::env::var_os("TENACE_DDS_PORTABLE").is_some_and(|v| v == "1") {
+        assert!(!tenace_dds::uses_fast_instructions());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 

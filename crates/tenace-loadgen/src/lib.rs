@@ -50,7 +50,7 @@ pub struct Options {
     /// server is started inside this process.
     #[arg(long)]
     pub server: Option<String>,
-    /// Process id of the external server, to read its memory from /proc/<pid>/status.
+    /// Process id of the external server, to read its memory from `/proc/<pid>/status`.
     #[arg(long, requires = "server")]
     pub server_pid: Option<u32>,
     /// Database URL of the in-process server (default: a fresh SQLite file in a temp directory).
@@ -283,6 +283,7 @@ impl fmt::Display for Report {
 /// Raises the soft limit on open files to the hard limit, so thousands of sockets fit.
 /// Returns the new soft limit.
 // rlim_t is u64 on Linux but not everywhere.
+#[allow(unsafe_code)] // getrlimit/setrlimit, libc calls
 #[allow(clippy::unnecessary_cast)]
 pub fn raise_fd_limit() -> Result<u64, String> {
     // SAFETY: getrlimit/setrlimit only read and write the struct we pass.
@@ -317,6 +318,7 @@ pub fn rss_kib(pid: Option<u32>) -> Option<u64> {
 /// process reflects live memory rather than what the allocator keeps cached — argon2's 19 MiB
 /// blocks from registration, in particular, would otherwise be reused by the tables and hide
 /// their cost.
+#[allow(unsafe_code)] // malloc_trim, a libc call
 fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory of the allocator.
@@ -326,6 +328,7 @@ fn release_free_memory() {
 }
 
 /// CPU time (user + system) used so far by process `pid` (this process when `None`), in seconds.
+#[allow(unsafe_code)] // sysconf, a libc call
 pub fn cpu_secs(pid: Option<u32>) -> Option<f64> {
     let path = match pid {
         Some(p) => format!("/proc/{p}/stat"),

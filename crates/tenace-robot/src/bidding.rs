@@ -11,7 +11,7 @@ use tenace_core::{Call, Hand, Rank, Strain, Suit};
 use crate::meaning::{self, bid, four_nt_is_blackwood, game_level, inferred, is_major, max_pts, partner_asked_for_aces, suit_bid, Ctx, Eval, Situation};
 
 /// The call the robot makes now: always legal (Pass when in doubt).
-pub(crate) fn choose(ctx: &Ctx, hand: Hand) -> Call {
+pub(crate) fn choose(ctx: &Ctx<'_>, hand: Hand) -> Call {
     let e = Eval::of(hand);
     let call = match ctx.situation() {
         Situation::Opening => opening(ctx, &e),
@@ -36,7 +36,7 @@ pub(crate) fn choose(ctx: &Ctx, hand: Hand) -> Call {
 }
 
 /// The first candidate that is legal, whose extra condition holds and whose meaning fits.
-fn pick(ctx: &Ctx, e: &Eval, candidates: &[(Call, bool)]) -> Option<Call> {
+fn pick(ctx: &Ctx<'_>, e: &Eval, candidates: &[(Call, bool)]) -> Option<Call> {
     candidates.iter().find(|(c, extra)| *extra && ctx.is_legal(*c) && meaning::meaning(ctx, *c).fits(e)).map(|(c, _)| *c)
 }
 
@@ -60,12 +60,12 @@ fn stopper(hand: Hand, s: Suit) -> bool {
 }
 
 /// The cheapest bid in `strain` if it is at most `max_level`.
-fn cheapest_up_to(ctx: &Ctx, strain: Strain, max_level: u8) -> Option<Call> {
+fn cheapest_up_to(ctx: &Ctx<'_>, strain: Strain, max_level: u8) -> Option<Call> {
     ctx.cheapest(strain).filter(|c| matches!(c, Call::Bid(b) if b.level() <= max_level))
 }
 
 /// Opening bids: 2C, 2NT, 1NT, one of a suit, preempts, weak twos.
-fn opening(ctx: &Ctx, e: &Eval) -> Call {
+fn opening(ctx: &Ctx<'_>, e: &Eval) -> Call {
     use Suit::*;
     let l = |s: Suit| e.len(s);
     let mut c = vec![
@@ -91,7 +91,7 @@ fn opening(ctx: &Ctx, e: &Eval) -> Call {
 
 /// Responses to one of a suit: raises, new suits (1-level 6+, two over one 10+), 1NT 6-10,
 /// 2NT 11-12, 3NT 13-15.
-fn response_to_one_of_a_suit(ctx: &Ctx, e: &Eval, opened: Suit, contested: bool) -> Call {
+fn response_to_one_of_a_suit(ctx: &Ctx<'_>, e: &Eval, opened: Suit, contested: bool) -> Call {
     use Suit::*;
     let l = |s: Suit| e.len(s);
     // Uncontested, a pass shows 0-5 points; after an overcall it is what is left when no bid fits.
@@ -152,7 +152,7 @@ fn response_to_one_of_a_suit(ctx: &Ctx, e: &Eval, opened: Suit, contested: bool)
 }
 
 /// Responses to 1NT: Jacoby transfers, Stayman, no trump raises by strength.
-fn response_to_one_notrump(ctx: &Ctx, e: &Eval) -> Call {
+fn response_to_one_notrump(ctx: &Ctx<'_>, e: &Eval) -> Call {
     use Suit::*;
     let l = |s: Suit| e.len(s);
     let c = [
@@ -169,7 +169,7 @@ fn response_to_one_notrump(ctx: &Ctx, e: &Eval) -> Call {
 }
 
 /// Responses to 2C: positive with 8+ HCP and a five-card suit or balanced, else 2D waiting.
-fn response_to_two_clubs(ctx: &Ctx, e: &Eval) -> Call {
+fn response_to_two_clubs(ctx: &Ctx<'_>, e: &Eval) -> Call {
     let mut c = Vec::new();
     for s in by_length(e) {
         if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 3) {
@@ -184,7 +184,7 @@ fn response_to_two_clubs(ctx: &Ctx, e: &Eval) -> Call {
 }
 
 /// Responses to 2NT: 3NT, 6NT, or four of a six-card major.
-fn response_to_two_notrump(ctx: &Ctx, e: &Eval) -> Call {
+fn response_to_two_notrump(ctx: &Ctx<'_>, e: &Eval) -> Call {
     let c = [
         (Call::Pass, true),
         (suit_bid(4, Suit::Spades), true),
@@ -196,7 +196,7 @@ fn response_to_two_notrump(ctx: &Ctx, e: &Eval) -> Call {
 }
 
 /// Responses to weak twos and preempts: game with 16+, 3NT balanced, a preemptive raise.
-fn response_to_preempt(ctx: &Ctx, e: &Eval, opened: Suit, level: u8) -> Call {
+fn response_to_preempt(ctx: &Ctx<'_>, e: &Eval, opened: Suit, level: u8) -> Call {
     let mut c = Vec::new();
     if is_major(opened) {
         c.push((suit_bid(4, opened), true));
@@ -212,7 +212,7 @@ fn response_to_preempt(ctx: &Ctx, e: &Eval, opened: Suit, level: u8) -> Call {
 
 /// Opener's rebid: answers to Stayman and transfers over 1NT; after 2C a natural description;
 /// after one of a suit: raise partner, rebid the suit, no trump by strength, new suits.
-fn rebid(ctx: &Ctx, hand: Hand, e: &Eval, opening: tenace_core::Bid, response: tenace_core::Bid) -> Call {
+fn rebid(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opening: tenace_core::Bid, response: tenace_core::Bid) -> Call {
     use Suit::*;
     let nt = |l: u8| bid(l, Strain::NoTrump);
     match opening.strain().trump() {
@@ -244,7 +244,7 @@ fn rebid(ctx: &Ctx, hand: Hand, e: &Eval, opening: tenace_core::Bid, response: t
     }
 }
 
-fn rebid_after_one_of_a_suit(ctx: &Ctx, hand: Hand, e: &Eval, opened: Suit, response: tenace_core::Bid) -> Call {
+fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, response: tenace_core::Bid) -> Call {
     let nt = |l: u8| bid(l, Strain::NoTrump);
     let raise = |l: u8| suit_bid(l, opened);
     let l = |s: Suit| e.len(s);
@@ -315,7 +315,7 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx, hand: Hand, e: &Eval, opened: Suit, resp
 
 /// Overcalls: 1NT 15-18 balanced with a stopper, a five-card suit at the one or two level,
 /// takeout double (short in their suit or 17+), otherwise pass.
-fn overcall(ctx: &Ctx, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
+fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
     let their_suits: Vec<Suit> = [ctx.me().lho(), ctx.me().rho()].iter().flat_map(|&s| ctx.suits_bid_by(s)).collect();
     let their = theirs.strain().trump();
     let mut c: Vec<(Call, bool)> = Vec::new();
@@ -341,7 +341,7 @@ fn overcall(ctx: &Ctx, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
 
 /// Advances: answering partner's takeout double, raising or bidding over partner's overcall,
 /// no trump bids over partner's 1NT overcall.
-fn advance(ctx: &Ctx, hand: Hand, e: &Eval, partner: Call, theirs: tenace_core::Bid) -> Call {
+fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_core::Bid) -> Call {
     let their = theirs.strain().trump();
     let mut c: Vec<(Call, bool)> = Vec::new();
     match partner {
@@ -414,12 +414,12 @@ fn blackwood_answer(e: &Eval) -> Call {
 }
 
 /// Has `seat` bid Blackwood in this auction?
-fn bid_blackwood(ctx: &Ctx, seat: tenace_core::Seat) -> bool {
+fn bid_blackwood(ctx: &Ctx<'_>, seat: tenace_core::Seat) -> bool {
     ctx.made().any(|(i, s, c)| s == seat && c == bid(4, Strain::NoTrump) && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("Blackwood")))
 }
 
 /// The general rules for every other situation (docs/robot-system.md, "General rules").
-pub(crate) fn general(ctx: &Ctx, _hand: Hand, e: &Eval) -> Call {
+pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     let me = ctx.me();
     let partner = me.partner();
     if partner_asked_for_aces(ctx) {
@@ -520,7 +520,7 @@ pub(crate) fn general(ctx: &Ctx, _hand: Hand, e: &Eval) -> Call {
 }
 
 /// Partner's last call was forcing (and right-hand opponent passed): bid rather than pass.
-fn forced(ctx: &Ctx, e: &Eval) -> Call {
+fn forced(ctx: &Ctx<'_>, e: &Eval) -> Call {
     let n = ctx.calls.len();
     if n < 2 || ctx.calls[n - 1] != Call::Pass {
         return Call::Pass;
@@ -545,7 +545,7 @@ fn forced(ctx: &Ctx, e: &Eval) -> Call {
 
 /// The opponents hold the last bid: compete on a fit to the level of the total trumps
 /// (law of total tricks), double for penalties with strength and length in their suit.
-fn compete(ctx: &Ctx, e: &Eval, fit: Option<(Suit, u8)>, c_min: u32, last: tenace_core::Bid) -> Call {
+fn compete(ctx: &Ctx<'_>, e: &Eval, fit: Option<(Suit, u8)>, c_min: u32, last: tenace_core::Bid) -> Call {
     if let Some((s, total)) = fit {
         if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
             if u32::from(b.level()) + 6 <= u32::from(total) && b.level() <= 3 && c_min >= 18 {

@@ -37,7 +37,7 @@ pub struct RobotCall {
 
 /// The robot's call. Always legal (Laws 18-19): a sufficient bid, a double only of an
 /// opponent's undoubled bid, a redouble only of an opponent's double; Pass when in doubt.
-pub fn choose_call(view: &BiddingView) -> RobotCall {
+pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
     let shown = meaning::meanings(view.dealer, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown);
     let call = if ctx.me() == view.seat { bidding::choose(&ctx, view.hand) } else { Call::Pass };

@@ -317,7 +317,7 @@ pub(crate) fn meaning_at(dealer: Seat, calls: &[Call], index: usize) -> Meaning 
 }
 
 /// What `call` would mean if made now.
-pub(crate) fn meaning(ctx: &Ctx, call: Call) -> Meaning {
+pub(crate) fn meaning(ctx: &Ctx<'_>, call: Call) -> Meaning {
     match ctx.situation() {
         Situation::Opening => opening(call),
         Situation::Response { opening, contested } => match opening.strain().trump() {
@@ -337,7 +337,7 @@ pub(crate) fn meaning(ctx: &Ctx, call: Call) -> Meaning {
 
 /// The range of hands `seat` has shown in the auction: the intersection of the meanings of
 /// all its calls.
-pub(crate) fn inferred(ctx: &Ctx, seat: Seat) -> Meaning {
+pub(crate) fn inferred(ctx: &Ctx<'_>, seat: Seat) -> Meaning {
     let mut m = Meaning::new("");
     for (i, c) in ctx.shown.iter().enumerate() {
         if ctx.seat(i) != seat {
@@ -513,7 +513,7 @@ pub(crate) fn response_to_preempt(opening: Bid, opened: Suit, call: Call) -> Mea
 // Opener's rebid
 
 /// Opener's second call after partner's response, the opponents silent.
-pub(crate) fn rebid(ctx: &Ctx, opening: Bid, response: Bid, call: Call) -> Meaning {
+pub(crate) fn rebid(ctx: &Ctx<'_>, opening: Bid, response: Bid, call: Call) -> Meaning {
     match opening.strain().trump() {
         None if opening.level() == 1 => rebid_after_one_notrump(response, call),
         Some(Suit::Clubs) if opening.level() == 2 => rebid_after_two_clubs(response, call),
@@ -632,7 +632,7 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
 // Competition
 
 /// The first action of a side after the opponents opened.
-pub(crate) fn overcall(ctx: &Ctx, theirs: Bid, call: Call) -> Meaning {
+pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
     match call {
         Call::Pass => Meaning::new("no suitable overcall or double"),
         Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
@@ -659,7 +659,7 @@ pub(crate) fn overcall(ctx: &Ctx, theirs: Bid, call: Call) -> Meaning {
 }
 
 /// The first call of the overcaller's (or doubler's) partner.
-pub(crate) fn advance(ctx: &Ctx, partner: Call, theirs: Bid, call: Call) -> Meaning {
+pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> Meaning {
     let their = theirs.strain().trump();
     match partner {
         Call::Double if their.is_some() => match call {
@@ -715,7 +715,7 @@ fn blackwood() -> Meaning {
 
 /// Is 4NT now Blackwood? Yes unless partner's last bid was in no trump (then it is
 /// quantitative).
-pub(crate) fn four_nt_is_blackwood(ctx: &Ctx) -> bool {
+pub(crate) fn four_nt_is_blackwood(ctx: &Ctx<'_>) -> bool {
     let partner = ctx.me().partner();
     let partner_last_bid = ctx.made().rev().find_map(|(_, s, c)| match c {
         Call::Bid(b) if s == partner => Some(b),
@@ -725,7 +725,7 @@ pub(crate) fn four_nt_is_blackwood(ctx: &Ctx) -> bool {
 }
 
 /// Did partner just bid Blackwood 4NT (with only a pass since)?
-pub(crate) fn partner_asked_for_aces(ctx: &Ctx) -> bool {
+pub(crate) fn partner_asked_for_aces(ctx: &Ctx<'_>) -> bool {
     let n = ctx.calls.len();
     if n < 2 || ctx.calls[n - 1] != Call::Pass {
         return false;
@@ -747,7 +747,7 @@ fn natural(b: Bid) -> Meaning {
 
 /// Calls outside the named situations: Blackwood and its answers, support, game and slam bids,
 /// penalty doubles.
-pub(crate) fn other(ctx: &Ctx, call: Call) -> Meaning {
+pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
     match call {
         Call::Pass => Meaning::new("nothing more to say"),
         Call::Double => Meaning::new("penalty"),

@@ -189,6 +189,7 @@ impl Club {
 
 /// The background thread: lowers its own priority (Linux `nice` 19 applies to the calling
 /// thread) and runs jobs until the club is dropped.
+#[allow(unsafe_code)] // setpriority, a libc call
 fn background_thread() -> std::sync::mpsc::Sender<Job> {
     let (tx, rx) = std::sync::mpsc::channel::<Job>();
     let spawned = std::thread::Builder::new().name("tenace-background".into()).spawn(move || {

@@ -64,6 +64,7 @@ struct Driver {
 }
 
 impl Drop for Driver {
+    #[allow(unsafe_code)] // kill, a libc call
     fn drop(&mut self) {
         // The session was closed first (chromedriver then ends Chromium); this also takes any
         // Chromium process left behind, which belongs to chromedriver's process group.
