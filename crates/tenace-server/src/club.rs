@@ -18,6 +18,7 @@ use tenace_core::Seat;
 use tenace_online::{Action, Actor, FieldResult, Occupant, OnlineError, Room, RoomEvent, RoomOptions, Viewer};
 use tokio::sync::mpsc;
 
+use crate::desk::{CalledTo, DeskError, NewRuling, RulingView};
 use crate::limits::{Limits, LoginLimiter};
 pub use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
@@ -953,6 +954,96 @@ fn summary(id: &str, room: &Room, kibitzers: usize) -> TableSummary {
         kibitzers,
         set_over: room.set_over(),
         unavailable: None,
+    }
+}
+
+// ---- The Director's desk (desk.rs holds the rulings; the club decides who may see what) -----
+
+impl Club {
+    pub fn is_director(&self, name: &str) -> bool {
+        self.config.directors.iter().any(|d| d == name)
+    }
+
+    /// Opens a ruling for `director` and stores it.
+    pub async fn open_ruling(&self, director: &str, new: NewRuling) -> Result<RulingView, DeskError> {
+        self.director(director)?;
+        let (board, called) = match &new.table {
+            Some(t) => {
+                let (board, called) = self.called_to(director, t).await?;
+                (board, Some(called))
+            }
+            None => {
+                let number = tenace_core::BoardNumber::new(new.board.unwrap_or(1)).map_err(|e| DeskError::Bad(format!("board: {e}")))?;
+                let deal = match &new.deal {
+                    Some(text) => text.trim().parse().map_err(|e| DeskError::Bad(format!("deal: {e}")))?,
+                    None => {
+                        use rand::SeedableRng;
+                        tenace_core::random_deal(&mut rand::rngs::StdRng::from_os_rng())
+                    }
+                };
+                (tenace_core::Board::numbered(number, deal), None)
+            }
+        };
+        self.desks.open(&self.store, new_id("r"), director, now(), board, called).await
+    }
+
+    /// The ruling `id` as it stands.
+    pub async fn ruling(&self, director: &str, id: &str) -> Result<RulingView, DeskError> {
+        self.director(director)?;
+        self.may_see(director, id).await?;
+        self.desks.view(&self.store, id).await
+    }
+
+    /// Every ruling: id, the Director who opened it, where its board came from.
+    pub async fn rulings(&self, director: &str) -> Result<Vec<(String, String, String)>, DeskError> {
+        self.director(director)?;
+        Ok(self.store.rulings().await?)
+    }
+
+    /// One line of the command language on ruling `id`: stored, then applied.
+    pub async fn rule(&self, director: &str, id: &str, line: &str) -> Result<RulingView, DeskError> {
+        self.director(director)?;
+        self.may_see(director, id).await?;
+        self.desks.rule(&self.store, id, line).await
+    }
+
+    fn director(&self, name: &str) -> Result<(), DeskError> {
+        if self.is_director(name) {
+            Ok(())
+        } else {
+            Err(DeskError::NotDirector)
+        }
+    }
+
+    /// The board being played at online table `t` and its events so far, with its set, unless
+    /// `director` plays that set (Law 16).
+    async fn called_to(&self, director: &str, t: &str) -> Result<(tenace_core::Board, CalledTo), DeskError> {
+        let handle = self.room(t).ok_or_else(|| DeskError::NoTable(t.to_string()))?;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        handle.tx.send(RoomCmd::Snapshot { director: director.to_string(), reply: tx }).map_err(|_| DeskError::NoTable(t.to_string()))?;
+        let snap = rx.await.map_err(|_| DeskError::NoTable(t.to_string()))?.map_err(DeskError::Playing)?;
+        let origin = format!("table {t}, board {}", snap.board.number);
+        Ok((snap.board, CalledTo { events: snap.events, origin, set_id: snap.set_id }))
+    }
+
+    /// A ruling on a board of an online set is shown only to a Director who does not play that
+    /// set; showing it writes the four hands to the ledger first (Law 16).
+    async fn may_see(&self, director: &str, id: &str) -> Result<(), DeskError> {
+        let Some((set_id, board)) = self.store.ruling_board(id).await? else { return Ok(()) };
+        let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
+        let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
+        let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
+        if let Some(table) = seated.or_else(holding) {
+            return Err(DeskError::Playing(format!(
+                "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"
+            )));
+        }
+        if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
+            let news = [news];
+            self.store.record_seen(&news).await?;
+            self.sight.remember(&news);
+        }
+        Ok(())
     }
 }
 

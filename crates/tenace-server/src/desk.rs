@@ -10,6 +10,10 @@
 //! rebuilt from its events (after a restart too). A refused command changes nothing and says why,
 //! naming the Law.
 //!
+//! The desk knows nothing of the club: the club checks who may use it and see what (Law 16),
+//! asks a table for its board, and hands the desk the store and the board (club.rs, "The
+//! Director's desk").
+//!
 //! Decisions: any Director account may open, see and continue any ruling (a Director and his
 //! assistants share the desk); players never see the desk. Only the current board of an online
 //! table is carried over (the Director is called while it is played); its claims, agreements and
@@ -23,8 +27,7 @@ use tenace_core::Board;
 use tenace_director::console::{self, Command, Desk};
 use tenace_director::{FaceEvent, FaceTable, Spoken};
 
-use crate::club::{new_id, now, Club, RoomCmd};
-use crate::store::StoreError;
+use crate::store::{Store, StoreError};
 
 /// Open rulings, rebuilt from the store on first use.
 #[derive(Default)]
@@ -86,68 +89,42 @@ pub struct RulingView {
     pub desk: Desk,
 }
 
-impl Club {
-    pub fn is_director(&self, name: &str) -> bool {
-        self.config.directors.iter().any(|d| d == name)
-    }
-
-    /// Opens a ruling for `director` and stores it.
-    pub async fn open_ruling(&self, director: &str, new: NewRuling) -> Result<RulingView, DeskError> {
-        self.director(director)?;
-        let (board, carried, origin, set_id) = match &new.table {
-            Some(t) => self.called_to(director, t).await?,
-            None => {
-                let number = tenace_core::BoardNumber::new(new.board.unwrap_or(1)).map_err(|e| DeskError::Bad(format!("board: {e}")))?;
-                let deal = match &new.deal {
-                    Some(text) => text.trim().parse().map_err(|e| DeskError::Bad(format!("deal: {e}")))?,
-                    None => {
-                        use rand::SeedableRng;
-                        tenace_core::random_deal(&mut rand::rngs::StdRng::from_os_rng())
-                    }
-                };
-                (Board::numbered(number, deal), Vec::new(), format!("board {number}, a new deal"), None)
-            }
+impl Desks {
+    /// Opens ruling `id` on `board`, with the online table's events carried over, and stores it.
+    pub async fn open(&self, store: &Store, id: String, director: &str, at: i64, board: Board, called: Option<CalledTo>) -> Result<RulingView, DeskError> {
+        let (carried, origin, set_id) = match called {
+            Some(c) => (c.events, c.origin, Some(c.set_id)),
+            None => (Vec::new(), format!("board {}, a new deal", board.number), None),
         };
         let table = FaceTable::new(board.clone()).map_err(|e| DeskError::Bad(e.to_string()))?;
         let (table, origin) = tokio::task::spawn_blocking(move || carry_over(table, carried, origin))
             .await
             .map_err(|e| DeskError::Bad(format!("the board could not be set up: {e}")))?;
-        let id = new_id("r");
-        self.store.create_ruling(&id, director, &board, &origin, now(), table.events()).await?;
+        store.create_ruling(&id, director, &board, &origin, at, table.events()).await?;
         if let Some(set_id) = set_id {
-            self.store.set_ruling_board(&id, &set_id, board.number.get()).await?;
+            store.set_ruling_board(&id, &set_id, board.number.get()).await?;
         }
         let reply = console::show(&table);
         let view = RulingView { id: id.clone(), origin: origin.clone(), reply, desk: console::desk(&table) };
-        self.desks.open.lock().await.insert(id, Ruling { origin, table });
+        self.open.lock().await.insert(id, Ruling { origin, table });
         Ok(view)
     }
 
     /// The ruling `id` as it stands.
-    pub async fn ruling(&self, director: &str, id: &str) -> Result<RulingView, DeskError> {
-        self.director(director)?;
-        self.may_see(director, id).await?;
-        let mut open = self.desks.open.lock().await;
-        let ruling = self.load(&mut open, id).await?;
+    pub async fn view(&self, store: &Store, id: &str) -> Result<RulingView, DeskError> {
+        let mut open = self.open.lock().await;
+        let ruling = load(store, &mut open, id).await?;
         Ok(RulingView { id: id.to_string(), origin: ruling.origin.clone(), reply: console::show(&ruling.table), desk: console::desk(&ruling.table) })
     }
 
-    /// Every ruling: id, the Director who opened it, where its board came from.
-    pub async fn rulings(&self, director: &str) -> Result<Vec<(String, String, String)>, DeskError> {
-        self.director(director)?;
-        Ok(self.store.rulings().await?)
-    }
-
     /// One line of the command language on ruling `id`: stored, then applied.
-    pub async fn rule(&self, director: &str, id: &str, line: &str) -> Result<RulingView, DeskError> {
-        self.director(director)?;
-        self.may_see(director, id).await?;
+    pub async fn rule(&self, store: &Store, id: &str, line: &str) -> Result<RulingView, DeskError> {
         let line = line.trim();
         if line.is_empty() || line.len() > 1000 {
             return Err(DeskError::Bad("a command has 1 to 1000 characters; type `help`".into()));
         }
-        let mut open = self.desks.open.lock().await;
-        let ruling = self.load(&mut open, id).await?;
+        let mut open = self.open.lock().await;
+        let ruling = load(store, &mut open, id).await?;
         let reply = |table: &FaceTable, reply: String| RulingView { id: id.to_string(), origin: ruling.origin.clone(), reply, desk: console::desk(table) };
         let event = match console::command(&ruling.table, line).map_err(DeskError::Bad)? {
             Command::Print(text) => return Ok(reply(&ruling.table, text)),
@@ -161,63 +138,33 @@ impl Club {
             .await
             .map_err(|e| DeskError::Bad(format!("the event could not be applied: {e}")))?
             .map_err(|e| DeskError::Refused(e.to_string()))?;
-        self.store.append_ruling(id, before.0, &table.events()[before.0..]).await?;
+        store.append_ruling(id, before.0, &table.events()[before.0..]).await?;
         let view = reply(&table, console::after(&table, before.1));
         ruling.table = table;
         Ok(view)
     }
+}
 
-    fn director(&self, name: &str) -> Result<(), DeskError> {
-        if self.is_director(name) {
-            Ok(())
-        } else {
-            Err(DeskError::NotDirector)
-        }
-    }
+/// The board of an online table the Director was called to: its events so far, where it came
+/// from, and its board set (for Law 16).
+pub struct CalledTo {
+    pub events: Vec<tenace_table::TableEvent>,
+    pub origin: String,
+    pub set_id: String,
+}
 
-    async fn load<'a>(&self, open: &'a mut HashMap<String, Ruling>, id: &str) -> Result<&'a mut Ruling, DeskError> {
-        if !open.contains_key(id) {
-            let stored = self.store.ruling(id).await?.ok_or_else(|| DeskError::NoRuling(id.to_string()))?;
-            let origin = stored.origin;
-            let table = tokio::task::spawn_blocking(move || FaceTable::replay(stored.board, stored.events))
-                .await
-                .map_err(|e| DeskError::Bad(format!("ruling {id} could not be rebuilt: {e}")))?
-                .map_err(|e| DeskError::Store(StoreError::Corrupt(format!("ruling {id} does not replay: {e}"))))?;
-            open.insert(id.to_string(), Ruling { origin, table });
-        }
-        open.get_mut(id).ok_or_else(|| DeskError::NoRuling(id.to_string()))
+/// Ruling `id` from the open ones, or rebuilt from the store.
+async fn load<'a>(store: &Store, open: &'a mut HashMap<String, Ruling>, id: &str) -> Result<&'a mut Ruling, DeskError> {
+    if !open.contains_key(id) {
+        let stored = store.ruling(id).await?.ok_or_else(|| DeskError::NoRuling(id.to_string()))?;
+        let origin = stored.origin;
+        let table = tokio::task::spawn_blocking(move || FaceTable::replay(stored.board, stored.events))
+            .await
+            .map_err(|e| DeskError::Bad(format!("ruling {id} could not be rebuilt: {e}")))?
+            .map_err(|e| DeskError::Store(StoreError::Corrupt(format!("ruling {id} does not replay: {e}"))))?;
+        open.insert(id.to_string(), Ruling { origin, table });
     }
-
-    /// The board being played at online table `t` and its events so far, with its set, unless
-    /// `director` plays that set (Law 16).
-    async fn called_to(&self, director: &str, t: &str) -> Result<(Board, Vec<tenace_table::TableEvent>, String, Option<String>), DeskError> {
-        let handle = self.room(t).ok_or_else(|| DeskError::NoTable(t.to_string()))?;
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        handle.tx.send(RoomCmd::Snapshot { director: director.to_string(), reply: tx }).map_err(|_| DeskError::NoTable(t.to_string()))?;
-        let snap = rx.await.map_err(|_| DeskError::NoTable(t.to_string()))?.map_err(DeskError::Playing)?;
-        let origin = format!("table {t}, board {}", snap.board.number);
-        Ok((snap.board, snap.events, origin, Some(snap.set_id)))
-    }
-
-    /// A ruling on a board of an online set is shown only to a Director who does not play that
-    /// set; showing it writes the four hands to the ledger first (Law 16).
-    async fn may_see(&self, director: &str, id: &str) -> Result<(), DeskError> {
-        let Some((set_id, board)) = self.store.ruling_board(id).await? else { return Ok(()) };
-        let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
-        let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
-        let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
-        if let Some(table) = seated.or_else(holding) {
-            return Err(DeskError::Playing(format!(
-                "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"
-            )));
-        }
-        if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
-            let news = [news];
-            self.store.record_seen(&news).await?;
-            self.sight.remember(&news);
-        }
-        Ok(())
-    }
+    open.get_mut(id).ok_or_else(|| DeskError::NoRuling(id.to_string()))
 }
 
 /// Replays an online table's events at the face-to-face table, as far as they carry over; the
