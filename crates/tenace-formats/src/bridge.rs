@@ -4,12 +4,7 @@
 
 use tenace_core::{rules, Call, Card, Deal, Seat, Side, Strain, Suit};
 
-use crate::record::{PlayRecord, RecordedCard, RecordedContract};
-
-/// Law 22: the auction is over (see `tenace_core::rules`).
-pub fn auction_is_over(calls: &[Call]) -> bool {
-    rules::auction_is_over(calls.iter().copied())
-}
+use crate::record::{RecordedCard, RecordedContract};
 
 /// The contract and declarer a finished auction reached (Law 22), `None` while it is not
 /// finished.
@@ -24,38 +19,6 @@ pub fn auction_outcome(first: Seat, calls: &[Call]) -> Option<(RecordedContract,
 pub fn trick_winner(trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Seat> {
     let cards: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
     rules::winning_card(&cards, trump).map(|i| trick[i].0)
-}
-
-/// Column `i` of a PBN play row belongs to `leader.after(i)`; the cards of one trick in the
-/// order played start from that trick's leader.
-pub fn play_in_order(play: &PlayRecord, trump: Option<Suit>) -> Vec<(Seat, &RecordedCard)> {
-    let mut out = Vec::new();
-    let mut trick_leader = play.leader;
-    for row in &play.tricks {
-        let start = (trick_leader.index() + 4 - play.leader.index()) % 4;
-        let mut known = Vec::new();
-        let mut complete = true;
-        for k in 0..4 {
-            let col = (start + k) % 4;
-            let seat = play.leader.after(col);
-            let slot = &row[col];
-            match slot.card {
-                Some(card) => {
-                    known.push((seat, card));
-                    out.push((seat, slot));
-                }
-                None => complete = false,
-            }
-        }
-        if !complete {
-            break;
-        }
-        match trick_winner(&known, trump) {
-            Some(w) => trick_leader = w,
-            None => break,
-        }
-    }
-    out
 }
 
 /// Builds PBN play rows from cards in the order played. Who played a card is its holder in the

@@ -15,8 +15,6 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use tenace_core::{Board, BoardNumber, Call, Card, Contract, Deal, ParseError, Seat, Strain, Vulnerability};
 
-use crate::bridge;
-
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -245,7 +243,7 @@ impl AuctionRecord {
     pub fn final_calls(&self) -> Vec<Call> {
         let mut calls: Vec<Call> = self.calls.iter().filter_map(|c| c.call).collect();
         if self.end == AuctionEnd::AllPass {
-            while !bridge::auction_is_over(&calls) && calls.len() < 400 {
+            while !tenace_core::rules::auction_is_over(calls.iter().copied()) && calls.len() < 400 {
                 calls.push(Call::Pass);
             }
         }
@@ -328,8 +326,37 @@ impl PlayRecord {
     /// The cards in the order they were played, with who played them, as far as that can be
     /// told: each trick from its leader (the winner of the previous trick under `trump`). Stops
     /// after the first trick with an unknown card, whose winner cannot be told.
+    /// Column `i` of a PBN play row belongs to `leader.after(i)`; the cards of one trick in the
+    /// order played start from that trick's leader.
     pub fn in_order(&self, trump: Option<tenace_core::Suit>) -> Vec<(Seat, &RecordedCard)> {
-        bridge::play_in_order(self, trump)
+        let mut out = Vec::new();
+        let mut trick_leader = self.leader;
+        for row in &self.tricks {
+            let start = (trick_leader.index() + 4 - self.leader.index()) % 4;
+            let mut known = Vec::new();
+            let mut complete = true;
+            for k in 0..4 {
+                let col = (start + k) % 4;
+                let seat = self.leader.after(col);
+                let slot = &row[col];
+                match slot.card {
+                    Some(card) => {
+                        known.push((seat, card));
+                        out.push((seat, slot));
+                    }
+                    None => complete = false,
+                }
+            }
+            if !complete {
+                break;
+            }
+            let cards: Vec<Card> = known.iter().map(|(_, c)| *c).collect();
+            match tenace_core::rules::winning_card(&cards, trump) {
+                Some(i) => trick_leader = known[i].0,
+                None => break,
+            }
+        }
+        out
     }
 }
 
