@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 mod event;
 mod rule;
+#[cfg(feature = "server")]
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -80,6 +82,7 @@ enum Command {
     },
     /// Run the online club: play duplicate in the browser with friends or robots (OKb laws).
     /// Prints the address to open.
+    #[cfg(feature = "server")]
     Serve {
         /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -98,7 +101,13 @@ enum Command {
         #[arg(long = "director", value_name = "NAME")]
         directors: Vec<String>,
         #[command(flatten)]
-        limits: LimitArgs,
+        limits: serve::LimitArgs,
+    },
+    /// Run the online club (this build has no server: rebuild with the `server` feature).
+    #[cfg(not(feature = "server"))]
+    Serve {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<String>,
     },
     /// The Director's session on one face-to-face board: type calls and plays (irregular ones
     /// are recorded and open a rectification with every option the Laws give), choose options,
@@ -162,101 +171,6 @@ fn parse_boards(s: &str) -> Result<BoardList, String> {
     Ok(BoardList(ranges))
 }
 
-/// The club's abuse limits (tenace_server::limits), each with its default.
-#[derive(clap::Args, Debug)]
-struct LimitArgs {
-    /// Days a session token stays valid after login.
-    #[arg(long, default_value_t = 30)]
-    session_days: u64,
-    /// Failed logins per account and per address before each further attempt must wait.
-    #[arg(long, default_value_t = 5)]
-    login_free_attempts: u32,
-    /// Seconds of the first wait after the free attempts; it doubles with every failure.
-    #[arg(long, default_value_t = 1)]
-    login_delay_s: u64,
-    /// The longest wait between login attempts, in seconds.
-    #[arg(long, default_value_t = 900)]
-    login_max_delay_s: u64,
-    /// WebSocket connections one account may hold at once.
-    #[arg(long, default_value_t = 8)]
-    connections_per_account: usize,
-    /// Messages queued for one connection; a client that lets more pile up unread is disconnected.
-    #[arg(long, default_value_t = 256)]
-    outgoing_queue: usize,
-    /// Seconds a new WebSocket has to send its auth message.
-    #[arg(long, default_value_t = 10)]
-    auth_timeout_s: u64,
-    /// Seconds of silence after which a WebSocket is closed (the club's client pings every 25 s).
-    #[arg(long, default_value_t = 120)]
-    ws_idle_timeout_s: u64,
-    /// Seconds an HTTP connection has to send a request's headers (also between kept-alive requests).
-    #[arg(long, default_value_t = 10)]
-    http_header_timeout_s: u64,
-    /// HTTP connections being read or answered at once; more wait to be accepted (WebSockets are capped per account).
-    #[arg(long, default_value_t = 20_000)]
-    max_connections: usize,
-    /// The largest HTTP request body accepted, in bytes.
-    #[arg(long, default_value_t = 16 * 1024)]
-    max_body: usize,
-}
-
-impl From<LimitArgs> for tenace_server::limits::Limits {
-    fn from(a: LimitArgs) -> Self {
-        use std::time::Duration;
-        tenace_server::limits::Limits {
-            session_lifetime: Duration::from_secs(a.session_days * 24 * 3600),
-            login_free_attempts: a.login_free_attempts,
-            login_first_delay: Duration::from_secs(a.login_delay_s),
-            login_max_delay: Duration::from_secs(a.login_max_delay_s),
-            connections_per_account: a.connections_per_account,
-            outgoing_queue: a.outgoing_queue,
-            auth_timeout: Duration::from_secs(a.auth_timeout_s),
-            ws_idle_timeout: Duration::from_secs(a.ws_idle_timeout_s),
-            http_header_timeout: Duration::from_secs(a.http_header_timeout_s),
-            max_connections: a.max_connections,
-            max_body: a.max_body,
-        }
-    }
-}
-
-/// `tenace serve`: starts the club and runs until interrupted.
-fn serve(
-    bind: &str,
-    database: Option<String>,
-    robot_delay_ms: u64,
-    seat_timeout_s: u64,
-    directors: Vec<String>,
-    limits: tenace_server::limits::Limits,
-) -> Result<(), String> {
-    let database = database.unwrap_or_else(tenace_server::default_database_url);
-    let config = tenace_server::ClubConfig {
-        robot_delay: std::time::Duration::from_millis(robot_delay_ms),
-        seat_timeout: std::time::Duration::from_secs(seat_timeout_s),
-        robot_comparison: true,
-        directors,
-        limits,
-    };
-    // The club's log goes to standard error (`RUST_LOG` selects, default `info`): store failures,
-    // tables set aside, refused robot moves.
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).try_init();
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async {
-        let server = tenace_server::start(bind, &database, config).await.map_err(|e| e.to_string())?;
-        println!("Tenace is serving at http://{}/ (database: {})", server.addr, redact(&database));
-        println!("Open that address in a browser; press Ctrl-C to stop.");
-        if !server.club.config.directors.is_empty() {
-            println!("The Director's desk: http://{}/director", server.addr);
-        }
-        tokio::select! {
-            r = server.task => r.map_err(|e| e.to_string()),
-            _ = tokio::signal::ctrl_c() => Ok(()),
-        }
-    })
-}
-
-use tenace_server::store::redact;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -288,9 +202,12 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Event { command } => event::run(*command),
         Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
+        #[cfg(feature = "server")]
         Command::Serve { bind, database, robot_delay_ms, seat_timeout_s, directors, limits } => {
-            serve(&bind, database, robot_delay_ms, seat_timeout_s, directors, limits.into())
+            serve::serve(&bind, database, robot_delay_ms, seat_timeout_s, directors, limits.into())
         }
+        #[cfg(not(feature = "server"))]
+        Command::Serve { .. } => Err("this tenace was built without the online club; build it with the `server` feature (on by default)".into()),
     }
 }
 
