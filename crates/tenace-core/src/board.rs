@@ -3,13 +3,15 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::seat::{Seat, Side};
 use crate::ParseError;
 
 /// Which sides are vulnerable (Law 2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Vulnerability {
     None,
     NorthSouth,
@@ -66,8 +68,9 @@ const VULNERABILITY_CYCLE: [Vulnerability; 16] = {
 };
 
 /// A board number (Law 2). Board numbers start at 1.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u32", into = "u32")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u32", into = "u32"))]
 pub struct BoardNumber(u32);
 
 impl BoardNumber {
@@ -123,7 +126,8 @@ impl FromStr for BoardNumber {
 
 /// A board: its number, the deal in it, and the dealer and vulnerability marked on it. Normally
 /// dealer and vulnerability follow from the number (`Board::numbered`); files may record others.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Board {
     pub number: BoardNumber,
     pub dealer: Seat,

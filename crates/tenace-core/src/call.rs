@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::card::Strain;
@@ -119,24 +120,28 @@ impl FromStr for Call {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Call {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Call {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Call, D::Error> {
         String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Bid {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Bid {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bid, D::Error> {
         String::deserialize(d)?.parse().map_err(serde::de::Error::custom)

@@ -3,12 +3,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::ParseError;
 
 /// The four suits, in their ranking order (Law 1B): clubs lowest, spades highest.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Suit {
     Clubs = 0,
     Diamonds = 1,
@@ -67,7 +69,8 @@ impl fmt::Display for Suit {
 }
 
 /// The thirteen ranks, two lowest and ace highest (Law 1A).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Rank {
     Two = 0,
     Three,
@@ -213,12 +216,14 @@ impl FromStr for Card {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
         let s = String::deserialize(d)?;
@@ -227,7 +232,8 @@ impl<'de> Deserialize<'de> for Card {
 }
 
 /// What a contract is played in: a trump suit or no trump. Ordered as bids rank (Law 18C).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Strain {
     Clubs = 0,
     Diamonds = 1,

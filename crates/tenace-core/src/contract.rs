@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::call::Bid;
@@ -10,7 +11,8 @@ use crate::card::Strain;
 use crate::ParseError;
 
 /// Whether the final bid was doubled or redoubled (Law 19).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub enum Penalty {
     Undoubled,
     Doubled,
@@ -177,12 +179,14 @@ impl FromStr for Contract {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Contract {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Contract {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Contract, D::Error> {
         String::deserialize(d)?.parse().map_err(serde::de::Error::custom)

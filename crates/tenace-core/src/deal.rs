@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
@@ -141,12 +142,14 @@ impl FromStr for Deal {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Deal {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Deal {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Deal, D::Error> {
         let s = String::deserialize(d)?;

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use rand_core::RngCore;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::deal::Deal;
@@ -49,8 +50,9 @@ fn completions(left: [usize; 4]) -> u128 {
 /// Order: a deal is read as the sequence of owners (N=0, E=1, S=2, W=3) of the cards from the
 /// club two up to the spade ace, and deals are ordered lexicographically by that sequence. Deal 0
 /// gives North the clubs and the diamond two...; the last deal gives West the lowest 13 cards.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct DealNumber(u128);
 
 impl DealNumber {

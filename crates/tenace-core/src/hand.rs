@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank, Suit};
@@ -184,12 +185,14 @@ fn rank_name(r: Rank) -> char {
     r.letter()
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Hand {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Hand {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hand, D::Error> {
         let s = String::deserialize(d)?;

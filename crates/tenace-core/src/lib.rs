@@ -3,7 +3,25 @@
 //! table (Law 77) and the IMP scale (Law 78B).
 //!
 //! Pure data and functions: no I/O, no clocks. Randomness only where a caller hands in a
-//! generator ([`dealing::random_deal`]).
+//! generator ([`dealing::random_deal`]). Serde support is the `serde` feature.
+//!
+//! ```
+//! use tenace_core::{Board, BoardNumber, Contract, Deal, Seat, Side, Suit};
+//!
+//! // A deal in PBN form (North's hand first), on board 5: North deals, North-South vulnerable
+//! // (Law 2).
+//! let deal = Deal::from_pbn("N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654")?;
+//! let board = Board::numbered(BoardNumber::new(5)?, deal);
+//! assert_eq!(board.dealer, Seat::North);
+//! assert!(board.vulnerability.is_vulnerable(Side::NorthSouth));
+//! assert_eq!(board.deal.hands[Seat::North.index()].hcp(), 16);
+//! assert_eq!(board.deal.hands[Seat::South.index()].suit_len(Suit::Clubs), 4);
+//!
+//! // Law 77: 3NT making ten tricks, vulnerable.
+//! let contract: Contract = "3NT".parse()?;
+//! assert_eq!(contract.score(10, true)?, 630);
+//! # Ok::<(), tenace_core::ParseError>(())
+//! ```
 
 pub mod board;
 pub mod call;

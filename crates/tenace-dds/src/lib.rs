@@ -2,7 +2,21 @@
 //! view and best play throughout, for full deals and for positions part-way through the play;
 //! double-dummy tables (4 declarers x 5 strains) and par scores.
 //!
-//! Pure Rust, no C or C++ solver linked. See `search` for the techniques.
+//! Pure Rust, no C or C++ solver linked. See `search` for the techniques. Serde support for the
+//! results is the `serde` feature.
+//!
+//! ```
+//! use tenace_core::{Deal, Seat, Strain, Vulnerability};
+//!
+//! let deal = Deal::from_pbn("N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654").unwrap();
+//! let table = tenace_dds::dd_table(&deal).unwrap();
+//! // Tricks for each declarer in each strain, all hands in view.
+//! let north_nt = table.get(Seat::North, Strain::NoTrump);
+//! assert!(north_nt <= 13);
+//! // Par (the DDS convention): the score both sides reach with perfect bidding.
+//! let par = tenace_dds::par(&table, Vulnerability::None, Seat::North);
+//! println!("North in no trump: {north_nt} tricks; par {} ({})", par.score, par.contracts[0]);
+//! ```
 
 mod bits;
 mod par;
@@ -10,6 +24,7 @@ mod search;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use tenace_core::{rules, Card, Deal, Hand, Seat, Strain, Suit};
 
@@ -161,7 +176,8 @@ pub fn solve(position: &Position) -> u8 {
 }
 
 /// One card of the hand to play and the tricks its side then takes with best play.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct CardResult {
     pub card: Card,
     pub tricks: u8,
@@ -236,7 +252,8 @@ pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
 
 /// Double-dummy tricks for each declarer and strain: `tricks[declarer][strain]`, strains in the
 /// order clubs, diamonds, hearts, spades, no trump.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct DdTable {
     pub tricks: [[u8; 5]; 4],
 }

@@ -8,13 +8,15 @@
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use tenace_core::{Bid, Contract, Penalty, Seat, Side, Vulnerability};
 
 use crate::DdTable;
 
 /// One par contract: the contract, who can declare it, and the result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct ParContract {
     pub contract: Contract,
     /// The declarers who achieve the par score (one or both of a side).
@@ -32,7 +34,8 @@ impl fmt::Display for ParContract {
 }
 
 /// The par score (North-South's view) and the par contracts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Par {
     pub score: i32,
     pub contracts: Vec<ParContract>,

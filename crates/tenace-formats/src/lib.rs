@@ -4,6 +4,26 @@
 //! Every reader takes text and returns the records or a [`FormatError`] naming the line, the
 //! column and the problem; no input makes a reader panic. [`read_file`] picks the format from the
 //! file name and decodes the bytes (UTF-8, else Latin-1, the PBN character set).
+//!
+//! ```
+//! let text = r#"[Event "Club night"]
+//! [Board "1"]
+//! [Dealer "N"]
+//! [Vulnerable "None"]
+//! [Deal "N:AK32.Q54.K32.A87 QJ9.AK32.Q654.K2 T87.J96.AJ7.QJ93 654.T87.T98.T654"]
+//! [Contract "3NT"]
+//! [Declarer "N"]
+//! [Result "9"]
+//! "#;
+//! let games = tenace_formats::pbn::parse(text)?;
+//! assert_eq!(games.len(), 1);
+//! assert_eq!(games[0].event.as_deref(), Some("Club night"));
+//! assert!(games[0].deal.is_some());
+//! // Written back as PBN 2.1, it reads the same.
+//! let again = tenace_formats::pbn::parse(&tenace_formats::pbn::write(&games))?;
+//! assert_eq!(again[0].deal, games[0].deal);
+//! # Ok::<(), tenace_formats::FormatError>(())
+//! ```
 
 mod bridge;
 mod error;
