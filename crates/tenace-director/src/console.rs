@@ -227,6 +227,29 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
     Ok(Command::Apply(FaceEvent::Play { seat, card }))
 }
 
+/// One line of the terminal session on `table`, as `tenace rule` answers it: `None` for `quit`,
+/// blank lines and `#` comments give `Some("")`; otherwise the reply — what [`after`] says of an
+/// accepted event, `refused: Law …` (the table unchanged), `error: …` for a line that is not a
+/// command, or the text asked for. Shared by `tenace rule` and the Director's transcript tests.
+pub fn respond(table: &mut FaceTable, line: &str) -> Option<String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Some(String::new());
+    }
+    Some(match command(table, line) {
+        Ok(Command::Quit) => return None,
+        Ok(Command::Print(text)) => text,
+        Ok(Command::Apply(event)) => {
+            let notes_before = table.notes().len();
+            match table.apply(event) {
+                Ok(()) => after(table, notes_before),
+                Err(e) => format!("refused: {e}"),
+            }
+        }
+        Err(message) => format!("error: {message}"),
+    })
+}
+
 /// What the Director needs to know after an accepted event: a rectification to explain, or whose
 /// turn it is, or the result.
 pub fn after(table: &FaceTable, notes_before: usize) -> String {

@@ -15,7 +15,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use tenace_core::{Board, BoardNumber, Deal};
-use tenace_director::console::{after, command, show, Command};
+use tenace_director::console::{respond, show};
 use tenace_director::{FaceEvent, FaceTable};
 
 /// The board to rule on: board `number` (dealer and vulnerability by Law 2) with `deal`.
@@ -56,23 +56,11 @@ pub fn run(board: Board, events_file: Option<&Path>) -> Result<(), String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let reply = match command(&table, line) {
-            Ok(Command::Quit) => break,
-            Ok(Command::Print(text)) => text,
-            Ok(Command::Apply(event)) => {
-                let (events_before, notes_before) = (table.events().len(), table.notes().len());
-                match table.apply(event) {
-                    Ok(()) => {
-                        if let Some(path) = events_file {
-                            append(path, &table.events()[events_before..])?;
-                        }
-                        after(&table, notes_before)
-                    }
-                    Err(e) => format!("refused: {e}"),
-                }
-            }
-            Err(message) => format!("error: {message}"),
-        };
+        let events_before = table.events().len();
+        let Some(reply) = respond(&mut table, line) else { break };
+        if let (Some(path), Some(new)) = (events_file, table.events().get(events_before..)) {
+            append(path, new)?;
+        }
         let _ = writeln!(out, "{reply}");
     }
     Ok(())
