@@ -36,6 +36,8 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/app.css", get(|| async { page("text/css; charset=utf-8", include_str!("../web/app.css")) }))
         .route("/director", get(|| async { page("text/html; charset=utf-8", include_str!("../web/director.html")) }))
         .route("/director.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/director.js")) }))
+        .route("/common.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/common.js")) }))
+        .route("/protocol.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/protocol.js")) }))
         .route("/api/rulings", get(list_rulings).post(open_ruling))
         .route("/api/rulings/{id}", get(show_ruling).post(rule))
         .route("/api/register", post(register))

@@ -1,1136 +1,1130 @@
-// Tenace browser client: vanilla JS, no build step. Speaks protocol v1 (docs/protocol.md).
-// Every piece of text that comes from the server or other users is inserted with textContent.
-'use strict';
+// @ts-check
+// Tenace browser client: vanilla JS as a native ES module, no build step. Speaks protocol v1
+// (docs/protocol.md; its messages are typed in protocol.js). Every piece of text that comes from
+// the server or other users is inserted with textContent.
+import { SEATS, SUITS, STRAINS, STORE_TOKEN, STORE_USER, $, el, clear, show, loadSession, openSession, closeSession } from './common.js';
 
-(function () {
-  const SEATS = ['North', 'East', 'South', 'West'];
-  const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' };
-  const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
-  const STORE_TOKEN = 'tenace.token';
-  const STORE_USER = 'tenace.user';
-  const STORE_TABLE = 'tenace.table';
+const STORE_TABLE = 'tenace.table';
 
-  const state = {
-    token: localStorage.getItem(STORE_TOKEN),
-    user: localStorage.getItem(STORE_USER),
-    ws: null,
-    welcomed: false,
-    attempts: 0,
-    reconnectTimer: null,
-    pingTimer: null,
-    lobbyTimer: null,
-    // The table followed: {table, seat, mode: 'seat' | 'watch'}.
-    current: loadCurrent(),
-    view: null,
-    pending: false, // a call or card was sent; wait for the next view
-    selectedCall: null, // index of the auction call shown in #call-info
-    drafts: {}, // explanations being typed, by call index
-    tables: [],
+/**
+ * The table this client follows.
+ * @typedef {{ table: string, seat: import('./protocol.js').Seat | null, mode: 'seat' | 'watch' }} Current
+ */
+
+/**
+ * Everything the page keeps; every field is declared here.
+ * @type {{
+ *   token: string | null, user: string | null, ws: WebSocket | null, welcomed: boolean,
+ *   badToken: boolean, attempts: number, reconnectTimer: any, pingTimer: any, lobbyTimer: any,
+ *   current: Current | null, following: boolean, creatingSeat: import('./protocol.js').Seat | null,
+ *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
+ *   drafts: Record<number, string>, tables: import('./protocol.js').TableSummary[],
+ * }}
+ */
+const state = {
+  ...loadSession(),
+  ws: null,
+  welcomed: false,
+  // The server refused the stored token (do not reconnect with it).
+  badToken: false,
+  attempts: 0,
+  reconnectTimer: null,
+  pingTimer: null,
+  lobbyTimer: null,
+  current: loadCurrent(),
+  // A `follow` was sent for `current` on this connection.
+  following: false,
+  // The seat asked for when creating a table (the `created` answer seats us there).
+  creatingSeat: null,
+  view: null,
+  pending: false, // a call or card was sent; wait for the next view
+  selectedCall: null, // index of the auction call shown in #call-info
+  drafts: {}, // explanations being typed, by call index
+  tables: [],
+};
+
+// ---------- small helpers ----------
+function seatIndex(s) {
+  return SEATS.indexOf(s);
+}
+function rotate(s, n) {
+  return SEATS[(seatIndex(s) + n + 4) % 4];
+}
+function side(s) {
+  return s === 'North' || s === 'South' ? 'NS' : 'EW';
+}
+function loadCurrent() {
+  try {
+    const c = JSON.parse(localStorage.getItem(STORE_TABLE) || 'null');
+    if (c && typeof c.table === 'string') return c;
+  } catch (_) { /* ignore */ }
+  return null;
+}
+function saveCurrent() {
+  if (state.current) localStorage.setItem(STORE_TABLE, JSON.stringify(state.current));
+  else localStorage.removeItem(STORE_TABLE);
+}
+function suitClass(s) {
+  return s === 'H' || s === 'D' ? 'red' : 'black';
+}
+function rankText(r) {
+  return r === 'T' ? '10' : r;
+}
+// "1NT" -> [text nodes] with a coloured suit symbol.
+function callNode(call, tag) {
+  const span = el(tag || 'span', { class: 'call-text' });
+  const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  if (!m) {
+    span.textContent = call === 'X' ? 'X' : call === 'XX' ? 'XX' : call;
+    if (call === 'Pass') span.classList.add('pass');
+    return span;
+  }
+  span.appendChild(document.createTextNode(m[1]));
+  if (m[2] === 'NT') span.appendChild(document.createTextNode('NT'));
+  else span.appendChild(el('span', { class: 'suit ' + suitClass(m[2]) }, SUITS[m[2]]));
+  return span;
+}
+function contractNode(contract) {
+  // "4SX", "3NTXX", "Pass"
+  const m = /^([1-7])(C|D|H|S|NT)(X{0,2})$/.exec(contract || '');
+  if (!m) return document.createTextNode(contract || '—');
+  const span = callNode(m[1] + m[2]);
+  if (m[3]) span.appendChild(document.createTextNode(m[3]));
+  return span;
+}
+function vulText(v) {
+  return { None: 'None', NorthSouth: 'N-S', EastWest: 'E-W', Both: 'All' }[v] || String(v);
+}
+function isVulnerable(v, seat) {
+  return v === 'Both' || (v === 'NorthSouth' && side(seat) === 'NS') || (v === 'EastWest' && side(seat) === 'EW');
+}
+function signed(n) {
+  return n > 0 ? '+' + n : String(n);
+}
+
+// ---------- messages ----------
+function showError(message, law) {
+  $('error-text').textContent = message;
+  $('error-law').textContent = law ? '(Law ' + law + ')' : '';
+  $('messages').dataset.law = law || '';
+  show($('messages'), true);
+}
+function clearError() {
+  show($('messages'), false);
+}
+
+function setStatus(s, text) {
+  const st = $('status');
+  st.dataset.state = s;
+  st.textContent = text;
+}
+
+// ---------- screens ----------
+function screen(name) {
+  show($('login-view'), name === 'login');
+  show($('lobby-view'), name === 'lobby');
+  show($('table-view'), name === 'table');
+  show($('user-box'), name !== 'login');
+  document.body.dataset.screen = name;
+  if (state.lobbyTimer) {
+    clearInterval(state.lobbyTimer);
+    state.lobbyTimer = null;
+  }
+  if (name === 'lobby') {
+    send({ type: 'lobby' });
+    state.lobbyTimer = setInterval(() => send({ type: 'lobby' }), 5000);
+  }
+}
+
+// ---------- accounts ----------
+/** @param {'/api/login' | '/api/register'} path */
+async function account(path) {
+  const err = $('login-error');
+  show(err, false);
+  try {
+    const session = await openSession(path, $('login-name').value.trim(), $('login-password').value);
+    state.token = session.token;
+    state.user = session.user;
+    $('login-password').value = '';
+    connect();
+  } catch (e) {
+    err.textContent = e instanceof Error ? e.message : String(e);
+    show(err, true);
+  }
+}
+
+function logout() {
+  // Logging out gives up the seat (a dropped connection would keep it for a while).
+  if (state.current) send({ type: 'leave', table: state.current.table });
+  // Revoke the session on the server too (the token stops working everywhere).
+  closeSession(state.token);
+  state.token = null;
+  state.user = null;
+  state.current = null;
+  state.view = null;
+  saveCurrent();
+  disconnect();
+  setStatus('offline', 'logged out');
+  screen('login');
+}
+
+// ---------- the WebSocket ----------
+function disconnect() {
+  if (state.reconnectTimer) clearTimeout(state.reconnectTimer);
+  state.reconnectTimer = null;
+  if (state.ws) {
+    const ws = state.ws;
+    state.ws = null;
+    ws.onclose = null;
+    ws.close();
+  }
+}
+
+function connect() {
+  disconnect();
+  if (!state.token) {
+    screen('login');
+    return;
+  }
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  // The token goes in the first message, never in the URL (docs/protocol.md).
+  const ws = new WebSocket(proto + '//' + location.host + '/ws/v1');
+  state.ws = ws;
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: state.token }));
+  state.welcomed = false;
+  state.following = false;
+  setStatus('connecting', state.attempts ? 'reconnecting…' : 'connecting…');
+  ws.onmessage = (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch (_) {
+      return;
+    }
+    onMessage(ws, msg);
   };
+  ws.onclose = () => {
+    if (state.ws !== ws) return;
+    state.ws = null;
+    if (state.pingTimer) clearInterval(state.pingTimer);
+    state.pingTimer = null;
+    if (!state.welcomed && state.badToken) {
+      return;
+    }
+    scheduleReconnect();
+  };
+  ws.onerror = () => { /* onclose follows */ };
+}
 
-  // ---------- small helpers ----------
-  const $ = (id) => document.getElementById(id);
-  function el(tag, attrs, text) {
-    const e = document.createElement(tag);
-    if (attrs) {
-      for (const [k, v] of Object.entries(attrs)) {
-        if (v === undefined || v === null || v === false) continue;
-        if (k === 'class') e.className = v;
-        else if (k.startsWith('data-')) e.setAttribute(k, String(v));
-        else if (k === 'title') e.title = String(v);
-        else if (k === 'type') e.type = v;
-        else e.setAttribute(k, String(v));
+function scheduleReconnect() {
+  if (!state.token) return;
+  state.attempts += 1;
+  const delay = Math.min(10000, 500 * Math.pow(2, Math.min(state.attempts - 1, 5)));
+  setStatus('offline', 'disconnected — reconnecting in ' + Math.round(delay / 1000) + ' s');
+  state.reconnectTimer = setTimeout(() => {
+    state.reconnectTimer = null;
+    connect();
+  }, delay);
+}
+
+function send(msg) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN && state.welcomed) {
+    state.ws.send(JSON.stringify(msg));
+    return true;
+  }
+  return false;
+}
+
+function act(action) {
+  if (!state.current) return false;
+  clearError();
+  const ok = send({ type: 'act', table: state.current.table, action });
+  if (!ok) showError('not connected: the action was not sent');
+  return ok;
+}
+
+function follow() {
+  const c = state.current;
+  if (!c) return;
+  if (c.mode === 'seat' && c.seat) send({ type: 'join', table: c.table, seat: c.seat });
+  else send({ type: 'watch', table: c.table, seat: c.seat || undefined });
+}
+
+function onMessage(ws, msg) {
+  switch (msg.type) {
+    case 'welcome':
+      state.welcomed = true;
+      state.badToken = false;
+      state.attempts = 0;
+      state.user = msg.user;
+      localStorage.setItem(STORE_USER, msg.user);
+      $('user-name').textContent = msg.user;
+      $('desk-link').hidden = !msg.director;
+      setStatus('connected', 'connected as ' + msg.user);
+      if (state.pingTimer) clearInterval(state.pingTimer);
+      state.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
+      if (state.current) {
+        follow();
+        screen('table');
+        if (state.view) render();
+      } else {
+        screen('lobby');
       }
-    }
-    if (text !== undefined && text !== null) e.textContent = String(text);
-    return e;
-  }
-  function clear(node) {
-    while (node.firstChild) node.removeChild(node.firstChild);
-  }
-  function show(node, on) {
-    node.hidden = !on;
-  }
-  function seatIndex(s) {
-    return SEATS.indexOf(s);
-  }
-  function rotate(s, n) {
-    return SEATS[(seatIndex(s) + n + 4) % 4];
-  }
-  function side(s) {
-    return s === 'North' || s === 'South' ? 'NS' : 'EW';
-  }
-  function loadCurrent() {
-    try {
-      const c = JSON.parse(localStorage.getItem(STORE_TABLE) || 'null');
-      if (c && typeof c.table === 'string') return c;
-    } catch (_) { /* ignore */ }
-    return null;
-  }
-  function saveCurrent() {
-    if (state.current) localStorage.setItem(STORE_TABLE, JSON.stringify(state.current));
-    else localStorage.removeItem(STORE_TABLE);
-  }
-  function suitClass(s) {
-    return s === 'H' || s === 'D' ? 'red' : 'black';
-  }
-  function rankText(r) {
-    return r === 'T' ? '10' : r;
-  }
-  // "1NT" -> [text nodes] with a coloured suit symbol.
-  function callNode(call, tag) {
-    const span = el(tag || 'span', { class: 'call-text' });
-    const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
-    if (!m) {
-      span.textContent = call === 'X' ? 'X' : call === 'XX' ? 'XX' : call;
-      if (call === 'Pass') span.classList.add('pass');
-      return span;
-    }
-    span.appendChild(document.createTextNode(m[1]));
-    if (m[2] === 'NT') span.appendChild(document.createTextNode('NT'));
-    else span.appendChild(el('span', { class: 'suit ' + suitClass(m[2]) }, SUITS[m[2]]));
-    return span;
-  }
-  function contractNode(contract) {
-    // "4SX", "3NTXX", "Pass"
-    const m = /^([1-7])(C|D|H|S|NT)(X{0,2})$/.exec(contract || '');
-    if (!m) return document.createTextNode(contract || '—');
-    const span = callNode(m[1] + m[2]);
-    if (m[3]) span.appendChild(document.createTextNode(m[3]));
-    return span;
-  }
-  function vulText(v) {
-    return { None: 'None', NorthSouth: 'N-S', EastWest: 'E-W', Both: 'All' }[v] || String(v);
-  }
-  function isVulnerable(v, seat) {
-    return v === 'Both' || (v === 'NorthSouth' && side(seat) === 'NS') || (v === 'EastWest' && side(seat) === 'EW');
-  }
-  function signed(n) {
-    return n > 0 ? '+' + n : String(n);
-  }
-
-  // ---------- messages ----------
-  function showError(message, law) {
-    $('error-text').textContent = message;
-    $('error-law').textContent = law ? '(Law ' + law + ')' : '';
-    $('messages').dataset.law = law || '';
-    show($('messages'), true);
-  }
-  function clearError() {
-    show($('messages'), false);
-  }
-
-  function setStatus(s, text) {
-    const st = $('status');
-    st.dataset.state = s;
-    st.textContent = text;
-  }
-
-  // ---------- screens ----------
-  function screen(name) {
-    show($('login-view'), name === 'login');
-    show($('lobby-view'), name === 'lobby');
-    show($('table-view'), name === 'table');
-    show($('user-box'), name !== 'login');
-    document.body.dataset.screen = name;
-    if (state.lobbyTimer) {
-      clearInterval(state.lobbyTimer);
-      state.lobbyTimer = null;
-    }
-    if (name === 'lobby') {
-      send({ type: 'lobby' });
-      state.lobbyTimer = setInterval(() => send({ type: 'lobby' }), 5000);
-    }
-  }
-
-  // ---------- accounts ----------
-  async function account(path) {
-    const name = $('login-name').value.trim();
-    const password = $('login-password').value;
-    const err = $('login-error');
-    show(err, false);
-    try {
-      const r = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, password }),
-      });
-      let body = {};
-      try {
-        body = await r.json();
-      } catch (_) { /* not JSON */ }
-      if (!r.ok || !body.token) {
-        err.textContent = body.error || 'request failed (' + r.status + ')';
+      break;
+    case 'lobby':
+      state.tables = msg.tables || [];
+      renderLobby();
+      break;
+    case 'created':
+      state.following = false;
+      state.current = { table: msg.table, seat: state.creatingSeat || 'South', mode: 'seat' };
+      state.view = null;
+      saveCurrent();
+      screen('table');
+      break;
+    case 'view':
+      onView(msg.view);
+      break;
+    case 'error':
+      if (!state.welcomed) {
+        // An unknown or expired token: the server closes the connection.
+        state.badToken = true;
+        state.token = null;
+        localStorage.removeItem(STORE_TOKEN);
+        setStatus('offline', 'please log in');
+        screen('login');
+        const err = $('login-error');
+        err.textContent = msg.message;
         show(err, true);
         return;
       }
-      state.token = body.token;
-      state.user = body.name;
-      localStorage.setItem(STORE_TOKEN, state.token);
-      localStorage.setItem(STORE_USER, state.user);
-      $('login-password').value = '';
-      connect();
-    } catch (e) {
-      err.textContent = 'the server cannot be reached: ' + e;
-      show(err, true);
-    }
-  }
-
-  function logout() {
-    // Logging out gives up the seat (a dropped connection would keep it for a while).
-    if (state.current) send({ type: 'leave', table: state.current.table });
-    // Revoke the session on the server too (the token stops working everywhere).
-    if (state.token) {
-      fetch('/api/logout', { method: 'POST', headers: { Authorization: 'Bearer ' + state.token } }).catch(() => {});
-    }
-    state.token = null;
-    state.user = null;
-    state.current = null;
-    state.view = null;
-    saveCurrent();
-    localStorage.removeItem(STORE_TOKEN);
-    localStorage.removeItem(STORE_USER);
-    disconnect();
-    setStatus('offline', 'logged out');
-    screen('login');
-  }
-
-  // ---------- the WebSocket ----------
-  function disconnect() {
-    if (state.reconnectTimer) clearTimeout(state.reconnectTimer);
-    state.reconnectTimer = null;
-    if (state.ws) {
-      const ws = state.ws;
-      state.ws = null;
-      ws.onclose = null;
-      ws.close();
-    }
-  }
-
-  function connect() {
-    disconnect();
-    if (!state.token) {
-      screen('login');
-      return;
-    }
-    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    // The token goes in the first message, never in the URL (docs/protocol.md).
-    const ws = new WebSocket(proto + '//' + location.host + '/ws/v1');
-    state.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: state.token }));
-    state.welcomed = false;
-    state.following = false;
-    setStatus('connecting', state.attempts ? 'reconnecting…' : 'connecting…');
-    ws.onmessage = (ev) => {
-      let msg;
-      try {
-        msg = JSON.parse(ev.data);
-      } catch (_) {
-        return;
-      }
-      onMessage(ws, msg);
-    };
-    ws.onclose = () => {
-      if (state.ws !== ws) return;
-      state.ws = null;
-      if (state.pingTimer) clearInterval(state.pingTimer);
-      state.pingTimer = null;
-      if (!state.welcomed && state.badToken) {
-        return;
-      }
-      scheduleReconnect();
-    };
-    ws.onerror = () => { /* onclose follows */ };
-  }
-
-  function scheduleReconnect() {
-    if (!state.token) return;
-    state.attempts += 1;
-    const delay = Math.min(10000, 500 * Math.pow(2, Math.min(state.attempts - 1, 5)));
-    setStatus('offline', 'disconnected — reconnecting in ' + Math.round(delay / 1000) + ' s');
-    state.reconnectTimer = setTimeout(() => {
-      state.reconnectTimer = null;
-      connect();
-    }, delay);
-  }
-
-  function send(msg) {
-    if (state.ws && state.ws.readyState === WebSocket.OPEN && state.welcomed) {
-      state.ws.send(JSON.stringify(msg));
-      return true;
-    }
-    return false;
-  }
-
-  function act(action) {
-    if (!state.current) return false;
-    clearError();
-    const ok = send({ type: 'act', table: state.current.table, action });
-    if (!ok) showError('not connected: the action was not sent');
-    return ok;
-  }
-
-  function follow() {
-    const c = state.current;
-    if (!c) return;
-    if (c.mode === 'seat' && c.seat) send({ type: 'join', table: c.table, seat: c.seat });
-    else send({ type: 'watch', table: c.table, seat: c.seat || undefined });
-  }
-
-  function onMessage(ws, msg) {
-    switch (msg.type) {
-      case 'welcome':
-        state.welcomed = true;
-        state.badToken = false;
-        state.attempts = 0;
-        state.user = msg.user;
-        localStorage.setItem(STORE_USER, msg.user);
-        $('user-name').textContent = msg.user;
-        $('desk-link').hidden = !msg.director;
-        setStatus('connected', 'connected as ' + msg.user);
-        if (state.pingTimer) clearInterval(state.pingTimer);
-        state.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
-        if (state.current) {
+      state.pending = false;
+      showError(msg.message, msg.law);
+      if (state.current && msg.table === state.current.table && !state.following) {
+        if (state.view && state.current.mode === 'seat') {
+          // Coming back failed (someone else took the seat): watch the table instead.
+          state.current = { table: state.current.table, seat: null, mode: 'watch' };
+          saveCurrent();
           follow();
-          screen('table');
-          if (state.view) render();
         } else {
+          // Joining failed (the seat is taken, no such table...): back to the lobby.
+          state.current = null;
+          state.view = null;
+          saveCurrent();
           screen('lobby');
         }
-        break;
-      case 'lobby':
-        state.tables = msg.tables || [];
-        renderLobby();
-        break;
-      case 'created':
-        state.following = false;
-        state.current = { table: msg.table, seat: state.creatingSeat || 'South', mode: 'seat' };
-        state.view = null;
-        saveCurrent();
-        screen('table');
-        break;
-      case 'view':
-        onView(msg.view);
-        break;
-      case 'error':
-        if (!state.welcomed) {
-          // An unknown or expired token: the server closes the connection.
-          state.badToken = true;
-          state.token = null;
-          localStorage.removeItem(STORE_TOKEN);
-          setStatus('offline', 'please log in');
-          screen('login');
-          const err = $('login-error');
-          err.textContent = msg.message;
-          show(err, true);
-          return;
-        }
-        state.pending = false;
-        showError(msg.message, msg.law);
-        if (state.current && msg.table === state.current.table && !state.following) {
-          if (state.view && state.current.mode === 'seat') {
-            // Coming back failed (someone else took the seat): watch the table instead.
-            state.current = { table: state.current.table, seat: null, mode: 'watch' };
-            saveCurrent();
-            follow();
-          } else {
-            // Joining failed (the seat is taken, no such table...): back to the lobby.
-            state.current = null;
-            state.view = null;
-            saveCurrent();
-            screen('lobby');
-          }
-        } else if (state.view) {
-          render();
-        }
-        break;
-      case 'pong':
-        break;
-      case 'notice':
-        // e.g. the store works again after a failure: the table error banner goes away.
-        clearError();
-        setStatus('connected', msg.message);
-        break;
-      default:
-        break;
-    }
-  }
-
-  function onView(v) {
-    if (!state.current || v.table !== state.current.table) return;
-    const boardChanged = !state.view || state.view.board !== v.board;
-    state.view = v;
-    state.following = true;
-    state.pending = false;
-    if (v.viewer && v.viewer.kind === 'seat') {
-      state.current.seat = v.viewer.seat;
-      state.current.mode = 'seat';
-    } else if (v.viewer) {
-      state.current.mode = 'watch';
-      state.current.seat = v.viewer.watching || null;
-    }
-    saveCurrent();
-    if (boardChanged) {
-      state.selectedCall = null;
-      state.drafts = {};
-    }
-    if (document.body.dataset.screen !== 'table') screen('table');
-    render();
-  }
-
-  // ---------- lobby ----------
-  function renderLobby() {
-    const body = $('lobby-rows');
-    clear(body);
-    show($('lobby-empty'), state.tables.length === 0);
-    for (const t of state.tables) {
-      const tr = el('tr', { 'data-table': t.table });
-      const name = el('td', { class: 'table-name' });
-      name.appendChild(el('span', null, t.name));
-      name.appendChild(el('small', { class: 'muted' }, ' ' + t.table));
-      tr.appendChild(name);
-      if (t.unavailable) {
-        // A table whose stored log could not be read: set aside by the server, not playable.
-        tr.appendChild(el('td', { colspan: '7', class: 'unavailable' }, 'unavailable: ' + t.unavailable));
-        body.appendChild(tr);
-        continue;
+      } else if (state.view) {
+        render();
       }
-      tr.appendChild(el('td', null, t.board + '/' + t.boards));
-      SEATS.forEach((seat, i) => {
-        const td = el('td', { 'data-seat': seat });
-        const who = t.seats[i];
-        if (who && who !== 'Robot') {
-          td.textContent = who;
-        } else {
-          if (who === 'Robot') td.appendChild(el('span', { class: 'robot-marker' }, 'Robot '));
-          const b = el('button', { type: 'button', class: 'join-seat', 'data-seat': seat, 'data-table': t.table }, 'Sit ' + seat);
-          b.addEventListener('click', () => joinTable(t.table, seat));
-          td.appendChild(b);
-        }
-        tr.appendChild(td);
-      });
-      tr.appendChild(el('td', null, String(t.kibitzers)));
-      const td = el('td');
-      const w = el('button', { type: 'button', class: 'watch', 'data-table': t.table }, 'Watch');
-      w.addEventListener('click', () => watchTable(t.table));
-      td.appendChild(w);
-      tr.appendChild(td);
-      body.appendChild(tr);
-    }
-  }
-
-  function joinTable(table, seat) {
-    clearError();
-    state.following = false;
-    state.current = { table, seat, mode: 'seat' };
-    state.view = null;
-    saveCurrent();
-    follow();
-  }
-
-  function watchTable(table) {
-    clearError();
-    state.following = false;
-    state.current = { table, seat: null, mode: 'watch' };
-    state.view = null;
-    saveCurrent();
-    follow();
-  }
-
-  function createTable(ev) {
-    ev.preventDefault();
-    clearError();
-    const seat = $('new-table-seat').value;
-    const msg = {
-      type: 'create_table',
-      name: $('new-table-name').value.trim(),
-      boards: parseInt($('new-table-boards').value, 10) || 8,
-      robots: $('new-table-robots').checked,
-      kibitzers_see_all: $('new-table-kibitzers').checked,
-      seat,
-    };
-    const same = $('new-table-same-set').value.trim();
-    if (same) msg.same_set_as = same;
-    state.creatingSeat = seat;
-    if (!send(msg)) showError('not connected');
-  }
-
-  function leaveTable() {
-    if (state.current) send({ type: 'leave', table: state.current.table });
-    state.current = null;
-    state.view = null;
-    saveCurrent();
-    screen('lobby');
-  }
-
-  // ---------- the table ----------
-  function mySeat(v) {
-    if (!v || !v.viewer) return null;
-    return v.viewer.kind === 'seat' ? v.viewer.seat : null;
-  }
-  function bottomSeat(v) {
-    if (v.viewer.kind === 'seat') return v.viewer.seat;
-    return v.viewer.watching || 'South';
-  }
-  function dummyOf(v) {
-    return v.declarer ? rotate(v.declarer, 2) : null;
-  }
-  function playing(v) {
-    return v.phase === 'play' || v.phase === 'claim';
-  }
-
-  function render() {
-    const v = state.view;
-    if (!v) return;
-    const me = mySeat(v);
-    $('table-view').dataset.table = v.table;
-    $('table-name').textContent = v.name;
-    $('board-number').textContent = v.board;
-    $('board-count').textContent = v.boards;
-    $('dealer').textContent = v.dealer;
-    $('vulnerability').textContent = vulText(v.vulnerability);
-    $('phase').textContent = v.phase;
-    const contract = $('contract');
-    clear(contract);
-    if (v.contract) {
-      contract.appendChild(contractNode(v.contract));
-      if (v.declarer) contract.appendChild(document.createTextNode(' by ' + v.declarer));
-    } else {
-      contract.textContent = '—';
-    }
-    $('tricks-ns').textContent = v.tricks_ns;
-    $('tricks-ew').textContent = v.tricks_ew;
-    const isPublic = v.viewer.kind === 'public';
-    $('viewer-info').textContent = me
-      ? 'You sit ' + me
-      : isPublic
-        ? 'Watching — you held a seat at this board, so no hidden hand until it ends (Law 16)'
-        : 'Kibitzing' + (v.viewer.watching ? ' (' + v.viewer.watching + ')' : '');
-    document.body.dataset.phase = v.phase;
-    show($('watch-box'), !me && !isPublic);
-    if (!me) $('watch-seat').value = v.viewer.watching || '';
-    document.body.dataset.yourTurn = v.your_turn ? 'true' : 'false';
-
-    renderHands(v);
-    renderTrick(v);
-    renderAuction(v);
-    renderBiddingBox(v);
-    renderQuestions(v);
-    renderClaim(v);
-    renderRequests(v);
-    renderActions(v);
-    renderChat(v);
-    renderResult(v);
-    renderHistory(v);
-  }
-
-  function cardNode(card, opts) {
-    const s = card[0];
-    const r = card.slice(1);
-    const c = el('div', { class: 'card ' + suitClass(s), 'data-card': card, title: card });
-    c.appendChild(el('span', { class: 'rank' }, rankText(r)));
-    c.appendChild(el('span', { class: 'suit' }, SUITS[s]));
-    if (opts && opts.legal) {
-      c.classList.add('legal');
-      c.tabIndex = 0;
-      const playIt = () => playCard(card);
-      c.addEventListener('click', playIt);
-      c.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter' || e.key === ' ') playIt();
-      });
-    }
-    return c;
-  }
-
-  function playCard(card) {
-    if (state.pending) return;
-    clearError();
-    if (act({ action: 'play', card })) {
-      state.pending = true;
-      document.querySelectorAll('.card.legal').forEach((c) => c.classList.remove('legal'));
-    }
-  }
-
-  function renderHands(v) {
-    const bottom = bottomSeat(v);
-    const positions = { bottom, left: rotate(bottom, 1), top: rotate(bottom, 2), right: rotate(bottom, 3) };
-    const dummy = dummyOf(v);
-    const legal = new Set(v.your_turn && !state.pending ? v.legal_cards : []);
-    for (const [pos, seat] of Object.entries(positions)) {
-      const box = document.querySelector('.seat-box[data-pos="' + pos + '"]');
-      clear(box);
-      box.dataset.seat = seat;
-      box.id = 'seat-' + seat.toLowerCase();
-      const sv = v.seats.find((s) => s.seat === seat) || { seat, name: null, robot: false, cards: null, card_count: 0 };
-      box.classList.toggle('to-act', v.to_act === seat);
-      box.classList.toggle('vulnerable', isVulnerable(v.vulnerability, seat));
-      const head = el('div', { class: 'seat-head' });
-      head.appendChild(el('span', { class: 'seat-name' }, seat));
-      head.appendChild(el('span', { class: 'player-name' }, sv.name ? sv.name : '— empty —'));
-      if (sv.robot) head.appendChild(el('span', { class: 'badge robot-marker', title: 'a robot plays this seat' }, 'robot'));
-      if (v.dealer === seat) head.appendChild(el('span', { class: 'badge dealer-marker', title: 'dealer' }, 'D'));
-      if (dummy === seat && playing(v)) head.appendChild(el('span', { class: 'badge' }, 'dummy'));
-      if (v.declarer === seat && playing(v)) head.appendChild(el('span', { class: 'badge' }, 'declarer'));
-      if (isVulnerable(v.vulnerability, seat)) head.appendChild(el('span', { class: 'badge vul' }, 'vul'));
-      box.appendChild(head);
-      const hand = el('div', { class: 'hand', 'data-seat': seat });
-      const dealt = v.phase === 'over' && v.result ? dealHands(v.result.deal)[seat] : null;
-      if (dealt && (!sv.cards || sv.cards.length < dealt.length)) {
-        // The board is over: the hands as dealt (the hand record).
-        hand.classList.add('as-dealt');
-        for (const suit of ['S', 'H', 'D', 'C']) {
-          const group = el('div', { class: 'suit-group', 'data-suit': suit });
-          for (const card of dealt.filter((c) => c[0] === suit)) group.appendChild(cardNode(card));
-          if (group.childNodes.length) hand.appendChild(group);
-        }
-      } else if (sv.cards) {
-        const actingHere = v.to_act === seat;
-        // Group by suit (already sorted spades first, high to low).
-        for (const suit of ['S', 'H', 'D', 'C']) {
-          const group = el('div', { class: 'suit-group', 'data-suit': suit });
-          for (const card of sv.cards.filter((c) => c[0] === suit)) {
-            group.appendChild(cardNode(card, { legal: actingHere && legal.has(card) }));
-          }
-          if (group.childNodes.length) hand.appendChild(group);
-        }
-      } else {
-        const backs = el('div', { class: 'backs', 'data-count': sv.card_count });
-        for (let i = 0; i < sv.card_count; i++) backs.appendChild(el('div', { class: 'card back' }));
-        hand.appendChild(backs);
-        hand.appendChild(el('span', { class: 'card-count' }, sv.card_count + ' cards'));
-      }
-      box.appendChild(hand);
-    }
-  }
-
-  function renderTrick(v) {
-    const t = $('trick');
-    clear(t);
-    const bottom = bottomSeat(v);
-    const posOf = { [bottom]: 'bottom', [rotate(bottom, 1)]: 'left', [rotate(bottom, 2)]: 'top', [rotate(bottom, 3)]: 'right' };
-    let trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
-    let previous = false;
-    if (trick && trick.cards.length === 0 && v.tricks.length > 1) {
-      // A new trick not yet led to: show the last one, quitted (Law 66A).
-      trick = v.tricks[v.tricks.length - 2];
-      previous = true;
-    }
-    t.classList.toggle('previous', previous);
-    if (trick) {
-      for (const pc of trick.cards) {
-        const slot = el('div', { class: 'trick-card pos-' + posOf[pc.seat], 'data-seat': pc.seat });
-        const c = cardNode(pc.card);
-        if (trick.winner === pc.seat) c.classList.add('winner');
-        slot.appendChild(c);
-        t.appendChild(slot);
-      }
-    }
-    const info = $('turn-info');
-    if (v.phase === 'over') info.textContent = 'Board over';
-    else if (v.your_turn) info.textContent = v.to_act === mySeat(v) ? 'Your turn' : 'Play from dummy (' + v.to_act + ')';
-    else if (v.to_act) info.textContent = 'Waiting for ' + v.to_act;
-    else info.textContent = '';
-  }
-
-  function renderAuction(v) {
-    const head = $('auction-head');
-    clear(head);
-    const order = ['West', 'North', 'East', 'South'];
-    for (const s of order) {
-      const th = el('th', { 'data-seat': s }, s);
-      if (isVulnerable(v.vulnerability, s)) th.classList.add('vul');
-      head.appendChild(th);
-    }
-    const body = $('auction-body');
-    clear(body);
-    let col = order.indexOf(v.dealer);
-    let tr = el('tr');
-    for (let i = 0; i < col; i++) tr.appendChild(el('td', { class: 'empty' }));
-    const me = mySeat(v);
-    v.auction.forEach((c, i) => {
-      const td = el('td', { class: 'call-cell', 'data-index': i, 'data-call': c.call, 'data-seat': c.seat });
-      td.appendChild(callNode(c.call));
-      if (c.alert) {
-        td.classList.add('alerted');
-        td.appendChild(el('span', { class: 'alert-mark', title: 'alerted' }, '!'));
-      }
-      if (c.explanation) {
-        td.classList.add('explained');
-        td.title = c.explanation;
-      }
-      const asked = v.questions.some((q) => q.call === i);
-      if (asked) td.classList.add('asked');
-      if (me && v.your_turn && v.phase === 'auction' && side(c.seat) !== side(me)) td.classList.add('askable');
-      td.addEventListener('click', () => {
-        state.selectedCall = i;
-        renderCallInfo(state.view);
-      });
-      tr.appendChild(td);
-      col += 1;
-      if (col === 4) {
-        body.appendChild(tr);
-        tr = el('tr');
-        col = 0;
-      }
-    });
-    if (v.phase === 'auction' && v.to_act) {
-      const td = el('td', { class: 'next-call' }, '?');
-      tr.appendChild(td);
-    }
-    if (tr.childNodes.length) body.appendChild(tr);
-    renderCallInfo(v);
-  }
-
-  function renderCallInfo(v) {
-    const box = $('call-info');
-    const i = state.selectedCall;
-    if (i === null || !v || !v.auction[i]) {
-      show(box, false);
-      return;
-    }
-    const c = v.auction[i];
-    const me = mySeat(v);
-    const text = $('call-info-text');
-    clear(text);
-    text.appendChild(document.createTextNode(c.seat + ': '));
-    text.appendChild(callNode(c.call));
-    text.appendChild(document.createTextNode(c.alert ? ' (alerted) — ' : ' — '));
-    text.appendChild(el('span', { class: 'explanation' }, c.explanation || 'no explanation given'));
-    const canAsk = !!me && v.your_turn && side(c.seat) !== side(me) && v.phase !== 'over';
-    const ask = $('ask-button');
-    show(ask, canAsk);
-    ask.dataset.call = String(i);
-    show(box, true);
-  }
-
-  function renderBiddingBox(v) {
-    const panel = $('bidding-panel');
-    const box = $('bidding-box');
-    clear(box);
-    const calls = v.your_turn && v.phase === 'auction' && !state.pending ? v.legal_calls : [];
-    show(panel, calls.length > 0);
-    if (!calls.length) return;
-    const legal = new Set(calls);
-    for (let level = 1; level <= 7; level++) {
-      const row = el('div', { class: 'bid-row', 'data-level': level });
-      for (const strain of STRAINS) {
-        const call = level + strain;
-        if (!legal.has(call)) continue;
-        row.appendChild(callButton(call));
-      }
-      if (row.childNodes.length) box.appendChild(row);
-    }
-    const row = el('div', { class: 'bid-row specials' });
-    for (const call of ['Pass', 'X', 'XX']) {
-      if (legal.has(call)) row.appendChild(callButton(call));
-    }
-    box.appendChild(row);
-  }
-
-  function callButton(call) {
-    const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call });
-    b.appendChild(callNode(call));
-    b.addEventListener('click', () => makeCall(call));
-    return b;
-  }
-
-  function makeCall(call) {
-    if (state.pending) return;
-    clearError();
-    const alert = $('alert-checkbox').checked;
-    const explanation = $('alert-explanation').value.trim();
-    const action = { action: 'call', call, alert };
-    if (explanation) action.explanation = explanation;
-    if (act(action)) {
-      state.pending = true;
-      $('alert-checkbox').checked = false;
-      $('alert-explanation').value = '';
-      document.querySelectorAll('button.call').forEach((b) => (b.disabled = true));
-      show($('bidding-panel'), false);
-    }
-  }
-
-  function renderQuestions(v) {
-    const panel = $('questions-panel');
-    const box = $('questions');
-    // Keep what the player is typing (and the focus) across re-renders.
-    const focused = document.activeElement && document.activeElement.classList.contains('explain-text')
-      ? document.activeElement.dataset.callIndex : null;
-    clear(box);
-    const me = mySeat(v);
-    const items = v.phase === 'over' ? [] : v.questions;
-    show(panel, items.length > 0);
-    for (const q of items) {
-      const c = v.auction[q.call];
-      if (!c) continue;
-      const div = el('div', { class: 'question', 'data-call-index': q.call });
-      if (me && c.seat === me && q.by !== me) {
-        div.appendChild(document.createTextNode(q.by + ' asks about your '));
-        div.appendChild(callNode(c.call));
-        div.appendChild(document.createTextNode(': '));
-        const input = el('input', { class: 'explain-text', maxlength: 300, placeholder: 'Your explanation', 'data-call-index': q.call });
-        input.value = state.drafts[q.call] || '';
-        input.addEventListener('input', () => (state.drafts[q.call] = input.value));
-        const b = el('button', { type: 'button', class: 'explain-button', 'data-call-index': q.call }, 'Explain');
-        const explain = () => {
-          const text = input.value.trim();
-          if (text && act({ action: 'explain', call: q.call, text })) delete state.drafts[q.call];
-        };
-        b.addEventListener('click', explain);
-        input.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter') explain();
-        });
-        div.appendChild(input);
-        div.appendChild(b);
-        if (c.explanation) div.appendChild(el('div', { class: 'muted' }, 'Given: ' + c.explanation));
-      } else {
-        div.appendChild(document.createTextNode((q.by === me ? 'You asked' : q.by + ' asked') + ' about ' + c.seat + "'s "));
-        div.appendChild(callNode(c.call));
-        div.appendChild(document.createTextNode(': '));
-        div.appendChild(el('span', { class: 'explanation' }, c.explanation || 'waiting for the answer…'));
-      }
-      box.appendChild(div);
-    }
-    if (focused !== null) {
-      const again = box.querySelector('.explain-text[data-call-index="' + focused + '"]');
-      if (again) {
-        again.focus();
-        again.setSelectionRange(again.value.length, again.value.length);
-      }
-    }
-  }
-
-  function renderClaim(v) {
-    const me = mySeat(v);
-    const cl = v.claim;
-    show($('claim-panel'), !!cl);
-    if (cl) {
-      const info = $('claim-info');
-      clear(info);
-      info.appendChild(el('div', null, cl.claimer + ' claims ' + cl.tricks + ' of the remaining tricks.'));
-      info.appendChild(el('div', { class: 'statement' }, cl.statement ? '“' + cl.statement + '”' : '(no statement)'));
-      if (cl.awaiting.length) info.appendChild(el('div', { class: 'muted' }, 'Waiting for ' + cl.awaiting.join(', ')));
-      show($('claim-answer'), !!me && cl.awaiting.includes(me));
-    }
-    if (v.phase !== 'play') show($('claim-form'), false);
-    const remaining = 13 - v.tricks.filter((t) => t.cards.length === 4).length;
-    $('claim-tricks').max = String(remaining);
-  }
-
-  function renderRequests(v) {
-    const me = mySeat(v);
-    for (const [key, req, verb] of [['undo', v.undo, 'an undo of their last call or card'], ['skip', v.skip, 'to skip this board']]) {
-      show($(key + '-panel'), !!req);
-      if (!req) continue;
-      const info = $(key + '-info');
-      info.textContent = (req.by === me ? 'You request ' : req.by + ' requests ') + verb + '.' +
-        (req.awaiting.length ? ' Waiting for ' + req.awaiting.join(', ') + '.' : '');
-      show($(key + '-answer'), !!me && req.awaiting.includes(me));
-    }
-  }
-
-  // Has `me` made a call or played a card (dummy's cards count for declarer) this board?
-  function hasActed(v, me) {
-    if (v.phase === 'auction') return v.auction.some((c) => c.seat === me);
-    const last = v.auction[v.auction.length - 1];
-    const led = v.tricks.some((t) => t.cards.length > 0);
-    if (!led) return !!last && last.seat === me;
-    const dummy = dummyOf(v);
-    return v.tricks.some((t) => t.cards.some((c) => c.seat === me || (c.seat === dummy && v.declarer === me)));
-  }
-
-  function renderActions(v) {
-    const me = mySeat(v);
-    const seated = !!me;
-    show($('actions-panel'), seated && v.phase !== 'over');
-    show($('claim-button'), seated && v.phase === 'play' && me !== dummyOf(v));
-    show($('undo-button'), seated && (v.phase === 'auction' || v.phase === 'play') && !v.undo && hasActed(v, me));
-    show($('skip-button'), seated && !v.skip && v.phase !== 'over');
-    show($('elect-skip-button'), seated && v.phase !== 'over');
-  }
-
-  function renderChat(v) {
-    const me = mySeat(v);
-    for (const opt of $('chat-to').options) {
-      opt.disabled = !!opt.value && opt.value === me;
-      if (opt.disabled && opt.selected) $('chat-to').value = '';
-    }
-    const box = $('chat-lines');
-    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-    clear(box);
-    for (const line of v.chat) {
-      const div = el('div', { class: 'chat-line' });
-      const who = line.from + (line.seat ? ' (' + line.seat + ')' : '');
-      div.appendChild(el('span', { class: 'chat-from' }, who));
-      const aud = line.audience || { kind: 'all' };
-      if (aud.kind === 'private') {
-        div.classList.add('private');
-        div.appendChild(el('span', { class: 'chat-audience' }, ' → ' + aud.to + ' (private)'));
-      } else if (aud.kind === 'kibitzers') {
-        div.classList.add('kibitzers');
-        div.appendChild(el('span', { class: 'chat-audience' }, ' → kibitzers'));
-      }
-      div.appendChild(document.createTextNode(': '));
-      div.appendChild(el('span', { class: 'chat-text' }, line.text));
-      box.appendChild(div);
-    }
-    if (atBottom) box.scrollTop = box.scrollHeight;
-  }
-
-  function renderResult(v) {
-    const section = $('result-section');
-    const r = v.result;
-    show(section, !!r && v.phase === 'over');
-    if (!r) return;
-    const res = $('result');
-    clear(res);
-    res.dataset.scoreNs = r.score_ns === null || r.score_ns === undefined ? '' : String(r.score_ns);
-    res.dataset.ending = r.ending;
-    const line = el('div', { class: 'result-line' });
-    if (r.ending === 'skipped') {
-      line.textContent = 'Board skipped: Average to both sides (Law 12C2).';
-    } else if (r.contract === 'Pass') {
-      line.textContent = 'Passed out. Score NS 0';
-    } else {
-      line.appendChild(el('span', { class: 'label' }, 'Contract '));
-      const c = el('span', { id: 'result-contract' });
-      c.appendChild(contractNode(r.contract));
-      line.appendChild(c);
-      line.appendChild(document.createTextNode(' by ' + r.declarer + ', '));
-      line.appendChild(el('span', { id: 'result-tricks' }, r.tricks + ' tricks'));
-      line.appendChild(document.createTextNode(' · '));
-      line.appendChild(el('span', { id: 'result-score' }, 'Score NS ' + signed(r.score_ns) + ' / EW ' + signed(-r.score_ns)));
-    }
-    res.appendChild(line);
-    const ending = { played: 'played out', claim: 'by claim', ruling: 'by ruling', passed_out: 'passed out', skipped: 'skipped' }[r.ending] || r.ending;
-    let extra = 'Ended ' + ending + '.';
-    if (r.claim_check) extra += ' Claim check (double dummy): claimed ' + r.claim_check[0] + ', possible ' + r.claim_check[1] + '.';
-    res.appendChild(el('div', { class: 'muted' }, extra));
-
-    renderDeal(r.deal);
-    renderHandRecord(r.hand_record);
-    renderComparison(r.comparison);
-    const nb = $('next-board');
-    show(nb, !!mySeat(v));
-    nb.disabled = v.board >= v.boards;
-    nb.textContent = v.board >= v.boards ? 'Last board played' : 'Next board';
-  }
-
-  // PBN "N:AK.QJ.T9.8765 ..." -> {North: ['SA', 'SK', ...], ...}
-  function dealHands(pbn) {
-    const out = {};
-    const m = /^([NESW]):(.*)$/.exec((pbn || '').trim());
-    if (!m) return out;
-    const first = { N: 'North', E: 'East', S: 'South', W: 'West' }[m[1]];
-    m[2].trim().split(/\s+/).forEach((h, i) => {
-      const cards = [];
-      h.split('.').forEach((ranks, k) => {
-        for (const r of ranks) cards.push('SHDC'[k] + r);
-      });
-      out[rotate(first, i)] = cards;
-    });
-    return out;
-  }
-
-  function renderDeal(pbn) {
-    const box = $('deal');
-    clear(box);
-    if (!pbn) return;
-    const m = /^([NESW]):(.*)$/.exec(pbn.trim());
-    if (!m) {
-      box.textContent = pbn;
-      return;
-    }
-    const first = { N: 'North', E: 'East', S: 'South', W: 'West' }[m[1]];
-    const hands = m[2].trim().split(/\s+/);
-    const grid = el('div', { class: 'deal-grid' });
-    hands.forEach((h, i) => {
-      const seat = rotate(first, i);
-      const div = el('div', { class: 'deal-hand pos-' + seat.toLowerCase(), 'data-seat': seat });
-      div.appendChild(el('div', { class: 'seat-name' }, seat));
-      const suits = h.split('.');
-      ['S', 'H', 'D', 'C'].forEach((s, k) => {
-        const row = el('div', { class: 'deal-suit' });
-        row.appendChild(el('span', { class: 'suit ' + suitClass(s) }, SUITS[s] + ' '));
-        const ranks = (suits[k] || '').split('').map(rankText).join(' ');
-        row.appendChild(document.createTextNode(ranks || '—'));
-        div.appendChild(row);
-      });
-      grid.appendChild(div);
-    });
-    box.appendChild(grid);
-  }
-
-  function renderHandRecord(hr) {
-    const box = $('hand-record');
-    clear(box);
-    if (!hr) {
-      box.dataset.ready = 'false';
-      box.appendChild(el('span', { class: 'muted' }, 'Double-dummy analysis is being computed…'));
-      return;
-    }
-    box.dataset.ready = 'true';
-    const t = el('table', { class: 'dd-table', id: 'dd-table' });
-    const head = el('tr');
-    head.appendChild(el('th', null, 'Declarer'));
-    for (const s of ['NT', 'S', 'H', 'D', 'C']) {
-      const th = el('th');
-      if (s === 'NT') th.textContent = 'NT';
-      else th.appendChild(el('span', { class: 'suit ' + suitClass(s) }, SUITS[s]));
-      head.appendChild(th);
-    }
-    t.appendChild(head);
-    for (const [letter, name] of [['N', 'North'], ['S', 'South'], ['E', 'East'], ['W', 'West']]) {
-      const row = el('tr', { 'data-seat': name });
-      row.appendChild(el('th', null, name));
-      const cells = (hr.tricks && hr.tricks[letter]) || {};
-      for (const s of ['NT', 'S', 'H', 'D', 'C']) {
-        const n = cells[s];
-        row.appendChild(el('td', { 'data-strain': s }, n === undefined ? '' : String(n)));
-      }
-      t.appendChild(row);
-    }
-    box.appendChild(t);
-    const par = el('div', { class: 'par', id: 'par' });
-    par.textContent = 'Par: NS ' + signed(hr.par_score) + (hr.par_contracts && hr.par_contracts.length ? ' (' + hr.par_contracts.join(', ') + ')' : '');
-    box.appendChild(par);
-  }
-
-  function renderComparison(cmp) {
-    const box = $('comparison');
-    clear(box);
-    if (!cmp) {
-      box.dataset.ready = 'false';
-      box.appendChild(el('span', { class: 'muted' }, 'No other table has played this board yet.'));
-      return;
-    }
-    box.dataset.ready = 'true';
-    const t = el('table', { class: 'comparison-table' });
-    const head = el('tr');
-    for (const h of ['Table', 'Contract', 'By', 'Tricks', 'Score NS']) head.appendChild(el('th', null, h));
-    t.appendChild(head);
-    const mine = state.view ? state.view.table : null;
-    for (const r of cmp.results) {
-      const row = el('tr', { 'data-table': r.table });
-      if (r.table === mine) row.classList.add('mine');
-      row.appendChild(el('td', null, r.table === mine ? 'this table' : r.table));
-      const c = el('td');
-      c.appendChild(r.contract ? contractNode(r.contract) : document.createTextNode('Skipped'));
-      row.appendChild(c);
-      row.appendChild(el('td', null, r.declarer || ''));
-      row.appendChild(el('td', null, r.tricks === null || r.tricks === undefined ? '' : String(r.tricks)));
-      row.appendChild(el('td', null, r.score_ns === null || r.score_ns === undefined ? 'Avg' : signed(r.score_ns)));
-      t.appendChild(row);
-    }
-    box.appendChild(t);
-    const mp = Number(cmp.mp_percent_ns);
-    const imps = Number(cmp.imps_ns);
-    box.appendChild(el('div', { class: 'scores', id: 'comparison-scores' },
-      'NS ' + mp.toFixed(1) + '% matchpoints, ' + signed(Math.round(imps * 100) / 100) + ' IMPs per comparison · EW ' +
-      (100 - mp).toFixed(1) + '%, ' + signed(-Math.round(imps * 100) / 100) + ' IMPs'));
-  }
-
-  function renderHistory(v) {
-    const section = $('history-section');
-    show(section, v.history.length > 0);
-    const body = $('history-body');
-    clear(body);
-    for (const h of v.history) {
-      const tr = el('tr', { 'data-board': h.board });
-      tr.appendChild(el('td', null, String(h.board)));
-      const c = el('td');
-      c.appendChild(contractNode(h.contract));
-      tr.appendChild(c);
-      tr.appendChild(el('td', null, h.declarer || ''));
-      tr.appendChild(el('td', null, h.tricks === null || h.tricks === undefined ? '' : String(h.tricks)));
-      tr.appendChild(el('td', null, h.score_ns === null || h.score_ns === undefined ? 'Avg' : signed(h.score_ns)));
-      body.appendChild(tr);
-    }
-  }
-
-  // ---------- wiring ----------
-  function wire() {
-    $('login-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      account('/api/login');
-    });
-    $('register-button').addEventListener('click', () => account('/api/register'));
-    $('logout-button').addEventListener('click', logout);
-    $('error-close').addEventListener('click', clearError);
-    $('lobby-refresh').addEventListener('click', () => send({ type: 'lobby' }));
-    $('new-table-form').addEventListener('submit', createTable);
-    $('leave-button').addEventListener('click', leaveTable);
-    $('watch-seat').addEventListener('change', () => {
-      if (!state.current) return;
-      const seat = $('watch-seat').value || null;
-      state.current.seat = seat;
-      saveCurrent();
-      send({ type: 'watch', table: state.current.table, seat: seat || undefined });
-    });
-    $('next-board').addEventListener('click', () => {
+      break;
+    case 'pong':
+      break;
+    case 'notice':
+      // e.g. the store works again after a failure: the table error banner goes away.
       clearError();
-      act({ action: 'next_board' });
-    });
-    $('call-info-close').addEventListener('click', () => {
-      state.selectedCall = null;
-      show($('call-info'), false);
-    });
-    $('ask-button').addEventListener('click', () => {
-      const i = parseInt($('ask-button').dataset.call, 10);
-      if (!Number.isNaN(i)) act({ action: 'ask', call: i });
-    });
-    $('claim-button').addEventListener('click', () => {
-      show($('claim-form'), true);
-      $('claim-tricks').focus();
-    });
-    $('claim-cancel').addEventListener('click', () => show($('claim-form'), false));
-    $('claim-submit').addEventListener('click', () => {
-      const tricks = parseInt($('claim-tricks').value, 10);
-      if (Number.isNaN(tricks) || tricks < 0 || tricks > 13) {
-        showError('the number of tricks claimed is 0 to 13');
-        return;
+      setStatus('connected', msg.message);
+      break;
+    default:
+      break;
+  }
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function onView(v) {
+  if (!state.current || v.table !== state.current.table) return;
+  const boardChanged = !state.view || state.view.board !== v.board;
+  state.view = v;
+  state.following = true;
+  state.pending = false;
+  if (v.viewer && v.viewer.kind === 'seat') {
+    state.current.seat = v.viewer.seat;
+    state.current.mode = 'seat';
+  } else if (v.viewer) {
+    state.current.mode = 'watch';
+    state.current.seat = v.viewer.kind === 'kibitzer' ? v.viewer.watching : null;
+  }
+  saveCurrent();
+  if (boardChanged) {
+    state.selectedCall = null;
+    state.drafts = {};
+  }
+  if (document.body.dataset.screen !== 'table') screen('table');
+  render();
+}
+
+// ---------- lobby ----------
+function renderLobby() {
+  const body = $('lobby-rows');
+  clear(body);
+  show($('lobby-empty'), state.tables.length === 0);
+  for (const t of state.tables) {
+    const tr = el('tr', { 'data-table': t.table });
+    const name = el('td', { class: 'table-name' });
+    name.appendChild(el('span', null, t.name));
+    name.appendChild(el('small', { class: 'muted' }, ' ' + t.table));
+    tr.appendChild(name);
+    if (t.unavailable) {
+      // A table whose stored log could not be read: set aside by the server, not playable.
+      tr.appendChild(el('td', { colspan: '7', class: 'unavailable' }, 'unavailable: ' + t.unavailable));
+      body.appendChild(tr);
+      continue;
+    }
+    tr.appendChild(el('td', null, t.board + '/' + t.boards));
+    SEATS.forEach((seat, i) => {
+      const td = el('td', { 'data-seat': seat });
+      const who = t.seats[i];
+      if (who && who !== 'Robot') {
+        td.textContent = who;
+      } else {
+        if (who === 'Robot') td.appendChild(el('span', { class: 'robot-marker' }, 'Robot '));
+        const b = el('button', { type: 'button', class: 'join-seat', 'data-seat': seat, 'data-table': t.table }, 'Sit ' + seat);
+        b.addEventListener('click', () => joinTable(t.table, seat));
+        td.appendChild(b);
       }
-      if (act({ action: 'claim', tricks, statement: $('claim-statement').value.trim() })) {
-        show($('claim-form'), false);
-        $('claim-statement').value = '';
-      }
+      tr.appendChild(td);
     });
-    $('claim-accept').addEventListener('click', () => act({ action: 'answer_claim', accept: true }));
-    $('claim-reject').addEventListener('click', () => act({ action: 'answer_claim', accept: false }));
-    $('undo-button').addEventListener('click', () => act({ action: 'request_undo' }));
-    $('undo-accept').addEventListener('click', () => act({ action: 'answer_undo', accept: true }));
-    $('undo-decline').addEventListener('click', () => act({ action: 'answer_undo', accept: false }));
-    $('skip-button').addEventListener('click', () => act({ action: 'request_skip' }));
-    $('skip-accept').addEventListener('click', () => act({ action: 'answer_skip', accept: true }));
-    $('skip-decline').addEventListener('click', () => act({ action: 'answer_skip', accept: false }));
-    $('elect-skip-button').addEventListener('click', () => {
-      const reason = window.prompt('Which irregularity (misexplanation, unauthorised information…)? The board is skipped (OKb 9B1).');
-      if (reason && reason.trim()) act({ action: 'elect_skip', reason: reason.trim() });
-    });
-    $('chat-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      const text = $('chat-input').value.trim();
-      if (!text) return;
-      const action = { action: 'chat', text };
-      const to = $('chat-to').value;
-      if (to) action.to = to;
-      if (act(action)) $('chat-input').value = '';
+    tr.appendChild(el('td', null, String(t.kibitzers)));
+    const td = el('td');
+    const w = el('button', { type: 'button', class: 'watch', 'data-table': t.table }, 'Watch');
+    w.addEventListener('click', () => watchTable(t.table));
+    td.appendChild(w);
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+}
+
+function joinTable(table, seat) {
+  clearError();
+  state.following = false;
+  state.current = { table, seat, mode: 'seat' };
+  state.view = null;
+  saveCurrent();
+  follow();
+}
+
+function watchTable(table) {
+  clearError();
+  state.following = false;
+  state.current = { table, seat: null, mode: 'watch' };
+  state.view = null;
+  saveCurrent();
+  follow();
+}
+
+function createTable(ev) {
+  ev.preventDefault();
+  clearError();
+  const seat = $('new-table-seat').value;
+  const msg = {
+    type: 'create_table',
+    name: $('new-table-name').value.trim(),
+    boards: parseInt($('new-table-boards').value, 10) || 8,
+    robots: $('new-table-robots').checked,
+    kibitzers_see_all: $('new-table-kibitzers').checked,
+    seat,
+  };
+  const same = $('new-table-same-set').value.trim();
+  if (same) msg.same_set_as = same;
+  state.creatingSeat = seat;
+  if (!send(msg)) showError('not connected');
+}
+
+function leaveTable() {
+  if (state.current) send({ type: 'leave', table: state.current.table });
+  state.current = null;
+  state.view = null;
+  saveCurrent();
+  screen('lobby');
+}
+
+// ---------- the table ----------
+/** @param {import('./protocol.js').TableView} v */
+function mySeat(v) {
+  if (!v || !v.viewer) return null;
+  return v.viewer.kind === 'seat' ? v.viewer.seat : null;
+}
+/** @param {import('./protocol.js').TableView} v */
+function bottomSeat(v) {
+  if (v.viewer.kind === 'seat') return v.viewer.seat;
+  return (v.viewer.kind === 'kibitzer' && v.viewer.watching) || 'South';
+}
+/** @param {import('./protocol.js').TableView} v */
+function dummyOf(v) {
+  return v.declarer ? rotate(v.declarer, 2) : null;
+}
+/** @param {import('./protocol.js').TableView} v */
+function playing(v) {
+  return v.phase === 'play' || v.phase === 'claim';
+}
+
+function render() {
+  const v = state.view;
+  if (!v) return;
+  const me = mySeat(v);
+  $('table-view').dataset.table = v.table;
+  $('table-name').textContent = v.name;
+  $('board-number').textContent = v.board;
+  $('board-count').textContent = v.boards;
+  $('dealer').textContent = v.dealer;
+  $('vulnerability').textContent = vulText(v.vulnerability);
+  $('phase').textContent = v.phase;
+  const contract = $('contract');
+  clear(contract);
+  if (v.contract) {
+    contract.appendChild(contractNode(v.contract));
+    if (v.declarer) contract.appendChild(document.createTextNode(' by ' + v.declarer));
+  } else {
+    contract.textContent = '—';
+  }
+  $('tricks-ns').textContent = v.tricks_ns;
+  $('tricks-ew').textContent = v.tricks_ew;
+  const isPublic = v.viewer.kind === 'public';
+  const watching = v.viewer.kind === 'kibitzer' ? v.viewer.watching : null;
+  $('viewer-info').textContent = me
+    ? 'You sit ' + me
+    : isPublic
+      ? 'Watching — you held a seat at this board, so no hidden hand until it ends (Law 16)'
+      : 'Kibitzing' + (watching ? ' (' + watching + ')' : '');
+  document.body.dataset.phase = v.phase;
+  show($('watch-box'), !me && !isPublic);
+  if (!me) $('watch-seat').value = watching || '';
+  document.body.dataset.yourTurn = v.your_turn ? 'true' : 'false';
+
+  renderHands(v);
+  renderTrick(v);
+  renderAuction(v);
+  renderBiddingBox(v);
+  renderQuestions(v);
+  renderClaim(v);
+  renderRequests(v);
+  renderActions(v);
+  renderChat(v);
+  renderResult(v);
+  renderHistory(v);
+}
+
+function cardNode(card, opts) {
+  const s = card[0];
+  const r = card.slice(1);
+  const c = el('div', { class: 'card ' + suitClass(s), 'data-card': card, title: card });
+  c.appendChild(el('span', { class: 'rank' }, rankText(r)));
+  c.appendChild(el('span', { class: 'suit' }, SUITS[s]));
+  if (opts && opts.legal) {
+    c.classList.add('legal');
+    c.tabIndex = 0;
+    const playIt = () => playCard(card);
+    c.addEventListener('click', playIt);
+    c.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') playIt();
     });
   }
+  return c;
+}
 
-  // For tests and debugging: drop the connection as a network failure would (the client then
-  // reconnects with backoff and follows its table again).
-  window.tenaceClient = Object.freeze({
-    dropConnection() {
-      if (state.ws) state.ws.close();
-    },
+function playCard(card) {
+  if (state.pending) return;
+  clearError();
+  if (act({ action: 'play', card })) {
+    state.pending = true;
+    document.querySelectorAll('.card.legal').forEach((c) => c.classList.remove('legal'));
+  }
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderHands(v) {
+  const bottom = bottomSeat(v);
+  const positions = { bottom, left: rotate(bottom, 1), top: rotate(bottom, 2), right: rotate(bottom, 3) };
+  const dummy = dummyOf(v);
+  const legal = new Set(v.your_turn && !state.pending ? v.legal_cards : []);
+  for (const [pos, seat] of Object.entries(positions)) {
+    const box = /** @type {HTMLElement} */ (document.querySelector('.seat-box[data-pos="' + pos + '"]'));
+    clear(box);
+    box.dataset.seat = seat;
+    box.id = 'seat-' + seat.toLowerCase();
+    const sv = v.seats.find((s) => s.seat === seat) || { seat, name: null, robot: false, cards: null, card_count: 0 };
+    box.classList.toggle('to-act', v.to_act === seat);
+    box.classList.toggle('vulnerable', isVulnerable(v.vulnerability, seat));
+    const head = el('div', { class: 'seat-head' });
+    head.appendChild(el('span', { class: 'seat-name' }, seat));
+    head.appendChild(el('span', { class: 'player-name' }, sv.name ? sv.name : '— empty —'));
+    if (sv.robot) head.appendChild(el('span', { class: 'badge robot-marker', title: 'a robot plays this seat' }, 'robot'));
+    if (v.dealer === seat) head.appendChild(el('span', { class: 'badge dealer-marker', title: 'dealer' }, 'D'));
+    if (dummy === seat && playing(v)) head.appendChild(el('span', { class: 'badge' }, 'dummy'));
+    if (v.declarer === seat && playing(v)) head.appendChild(el('span', { class: 'badge' }, 'declarer'));
+    if (isVulnerable(v.vulnerability, seat)) head.appendChild(el('span', { class: 'badge vul' }, 'vul'));
+    box.appendChild(head);
+    const hand = el('div', { class: 'hand', 'data-seat': seat });
+    const dealt = v.phase === 'over' && v.result ? dealHands(v.result.deal)[seat] : null;
+    if (dealt && (!sv.cards || sv.cards.length < dealt.length)) {
+      // The board is over: the hands as dealt (the hand record).
+      hand.classList.add('as-dealt');
+      for (const suit of ['S', 'H', 'D', 'C']) {
+        const group = el('div', { class: 'suit-group', 'data-suit': suit });
+        for (const card of dealt.filter((c) => c[0] === suit)) group.appendChild(cardNode(card));
+        if (group.childNodes.length) hand.appendChild(group);
+      }
+    } else if (sv.cards) {
+      const actingHere = v.to_act === seat;
+      // Group by suit (already sorted spades first, high to low).
+      for (const suit of ['S', 'H', 'D', 'C']) {
+        const group = el('div', { class: 'suit-group', 'data-suit': suit });
+        for (const card of sv.cards.filter((c) => c[0] === suit)) {
+          group.appendChild(cardNode(card, { legal: actingHere && legal.has(card) }));
+        }
+        if (group.childNodes.length) hand.appendChild(group);
+      }
+    } else {
+      const backs = el('div', { class: 'backs', 'data-count': sv.card_count });
+      for (let i = 0; i < sv.card_count; i++) backs.appendChild(el('div', { class: 'card back' }));
+      hand.appendChild(backs);
+      hand.appendChild(el('span', { class: 'card-count' }, sv.card_count + ' cards'));
+    }
+    box.appendChild(hand);
+  }
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderTrick(v) {
+  const t = $('trick');
+  clear(t);
+  const bottom = bottomSeat(v);
+  const posOf = { [bottom]: 'bottom', [rotate(bottom, 1)]: 'left', [rotate(bottom, 2)]: 'top', [rotate(bottom, 3)]: 'right' };
+  let trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  let previous = false;
+  if (trick && trick.cards.length === 0 && v.tricks.length > 1) {
+    // A new trick not yet led to: show the last one, quitted (Law 66A).
+    trick = v.tricks[v.tricks.length - 2];
+    previous = true;
+  }
+  t.classList.toggle('previous', previous);
+  if (trick) {
+    for (const pc of trick.cards) {
+      const slot = el('div', { class: 'trick-card pos-' + posOf[pc.seat], 'data-seat': pc.seat });
+      const c = cardNode(pc.card);
+      if (trick.winner === pc.seat) c.classList.add('winner');
+      slot.appendChild(c);
+      t.appendChild(slot);
+    }
+  }
+  const info = $('turn-info');
+  if (v.phase === 'over') info.textContent = 'Board over';
+  else if (v.your_turn) info.textContent = v.to_act === mySeat(v) ? 'Your turn' : 'Play from dummy (' + v.to_act + ')';
+  else if (v.to_act) info.textContent = 'Waiting for ' + v.to_act;
+  else info.textContent = '';
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderAuction(v) {
+  const head = $('auction-head');
+  clear(head);
+  const order = ['West', 'North', 'East', 'South'];
+  for (const s of order) {
+    const th = el('th', { 'data-seat': s }, s);
+    if (isVulnerable(v.vulnerability, s)) th.classList.add('vul');
+    head.appendChild(th);
+  }
+  const body = $('auction-body');
+  clear(body);
+  let col = order.indexOf(v.dealer);
+  let tr = el('tr');
+  for (let i = 0; i < col; i++) tr.appendChild(el('td', { class: 'empty' }));
+  const me = mySeat(v);
+  v.auction.forEach((c, i) => {
+    const td = el('td', { class: 'call-cell', 'data-index': i, 'data-call': c.call, 'data-seat': c.seat });
+    td.appendChild(callNode(c.call));
+    if (c.alert) {
+      td.classList.add('alerted');
+      td.appendChild(el('span', { class: 'alert-mark', title: 'alerted' }, '!'));
+    }
+    if (c.explanation) {
+      td.classList.add('explained');
+      td.title = c.explanation;
+    }
+    const asked = v.questions.some((q) => q.call === i);
+    if (asked) td.classList.add('asked');
+    if (me && v.your_turn && v.phase === 'auction' && side(c.seat) !== side(me)) td.classList.add('askable');
+    td.addEventListener('click', () => {
+      state.selectedCall = i;
+      renderCallInfo(state.view);
+    });
+    tr.appendChild(td);
+    col += 1;
+    if (col === 4) {
+      body.appendChild(tr);
+      tr = el('tr');
+      col = 0;
+    }
   });
-
-  wire();
-  if (state.user) $('user-name').textContent = state.user;
-  if (state.token) connect();
-  else {
-    setStatus('offline', 'not logged in');
-    screen('login');
+  if (v.phase === 'auction' && v.to_act) {
+    const td = el('td', { class: 'next-call' }, '?');
+    tr.appendChild(td);
   }
-})();
+  if (tr.childNodes.length) body.appendChild(tr);
+  renderCallInfo(v);
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderCallInfo(v) {
+  const box = $('call-info');
+  const i = state.selectedCall;
+  if (i === null || !v || !v.auction[i]) {
+    show(box, false);
+    return;
+  }
+  const c = v.auction[i];
+  const me = mySeat(v);
+  const text = $('call-info-text');
+  clear(text);
+  text.appendChild(document.createTextNode(c.seat + ': '));
+  text.appendChild(callNode(c.call));
+  text.appendChild(document.createTextNode(c.alert ? ' (alerted) — ' : ' — '));
+  text.appendChild(el('span', { class: 'explanation' }, c.explanation || 'no explanation given'));
+  const canAsk = !!me && v.your_turn && side(c.seat) !== side(me) && v.phase !== 'over';
+  const ask = $('ask-button');
+  show(ask, canAsk);
+  ask.dataset.call = String(i);
+  show(box, true);
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderBiddingBox(v) {
+  const panel = $('bidding-panel');
+  const box = $('bidding-box');
+  clear(box);
+  const calls = v.your_turn && v.phase === 'auction' && !state.pending ? v.legal_calls : [];
+  show(panel, calls.length > 0);
+  if (!calls.length) return;
+  const legal = new Set(calls);
+  for (let level = 1; level <= 7; level++) {
+    const row = el('div', { class: 'bid-row', 'data-level': level });
+    for (const strain of STRAINS) {
+      const call = level + strain;
+      if (!legal.has(call)) continue;
+      row.appendChild(callButton(call));
+    }
+    if (row.childNodes.length) box.appendChild(row);
+  }
+  const row = el('div', { class: 'bid-row specials' });
+  for (const call of ['Pass', 'X', 'XX']) {
+    if (legal.has(call)) row.appendChild(callButton(call));
+  }
+  box.appendChild(row);
+}
+
+function callButton(call) {
+  const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call });
+  b.appendChild(callNode(call));
+  b.addEventListener('click', () => makeCall(call));
+  return b;
+}
+
+function makeCall(call) {
+  if (state.pending) return;
+  clearError();
+  const alert = $('alert-checkbox').checked;
+  const explanation = $('alert-explanation').value.trim();
+  const action = { action: 'call', call, alert };
+  if (explanation) action.explanation = explanation;
+  if (act(action)) {
+    state.pending = true;
+    $('alert-checkbox').checked = false;
+    $('alert-explanation').value = '';
+    document.querySelectorAll('button.call').forEach((b) => (/** @type {HTMLButtonElement} */ (b).disabled = true));
+    show($('bidding-panel'), false);
+  }
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderQuestions(v) {
+  const panel = $('questions-panel');
+  const box = $('questions');
+  // Keep what the player is typing (and the focus) across re-renders.
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = active && active.classList.contains('explain-text') ? active.dataset.callIndex : null;
+  clear(box);
+  const me = mySeat(v);
+  const items = v.phase === 'over' ? [] : v.questions;
+  show(panel, items.length > 0);
+  for (const q of items) {
+    const c = v.auction[q.call];
+    if (!c) continue;
+    const div = el('div', { class: 'question', 'data-call-index': q.call });
+    if (me && c.seat === me && q.by !== me) {
+      div.appendChild(document.createTextNode(q.by + ' asks about your '));
+      div.appendChild(callNode(c.call));
+      div.appendChild(document.createTextNode(': '));
+      const input = el('input', { class: 'explain-text', maxlength: 300, placeholder: 'Your explanation', 'data-call-index': q.call });
+      input.value = state.drafts[q.call] || '';
+      input.addEventListener('input', () => (state.drafts[q.call] = input.value));
+      const b = el('button', { type: 'button', class: 'explain-button', 'data-call-index': q.call }, 'Explain');
+      const explain = () => {
+        const text = input.value.trim();
+        if (text && act({ action: 'explain', call: q.call, text })) delete state.drafts[q.call];
+      };
+      b.addEventListener('click', explain);
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') explain();
+      });
+      div.appendChild(input);
+      div.appendChild(b);
+      if (c.explanation) div.appendChild(el('div', { class: 'muted' }, 'Given: ' + c.explanation));
+    } else {
+      div.appendChild(document.createTextNode((q.by === me ? 'You asked' : q.by + ' asked') + ' about ' + c.seat + "'s "));
+      div.appendChild(callNode(c.call));
+      div.appendChild(document.createTextNode(': '));
+      div.appendChild(el('span', { class: 'explanation' }, c.explanation || 'waiting for the answer…'));
+    }
+    box.appendChild(div);
+  }
+  if (focused !== null) {
+    const again = box.querySelector('.explain-text[data-call-index="' + focused + '"]');
+    if (again) {
+      again.focus();
+      again.setSelectionRange(again.value.length, again.value.length);
+    }
+  }
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderClaim(v) {
+  const me = mySeat(v);
+  const cl = v.claim;
+  show($('claim-panel'), !!cl);
+  if (cl) {
+    const info = $('claim-info');
+    clear(info);
+    info.appendChild(el('div', null, cl.claimer + ' claims ' + cl.tricks + ' of the remaining tricks.'));
+    info.appendChild(el('div', { class: 'statement' }, cl.statement ? '“' + cl.statement + '”' : '(no statement)'));
+    if (cl.awaiting.length) info.appendChild(el('div', { class: 'muted' }, 'Waiting for ' + cl.awaiting.join(', ')));
+    show($('claim-answer'), !!me && cl.awaiting.includes(me));
+  }
+  if (v.phase !== 'play') show($('claim-form'), false);
+  const remaining = 13 - v.tricks.filter((t) => t.cards.length === 4).length;
+  $('claim-tricks').max = String(remaining);
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderRequests(v) {
+  const me = mySeat(v);
+  /** @type {[string, import('./protocol.js').RequestView | null, string][]} */
+  const requests = [['undo', v.undo, 'an undo of their last call or card'], ['skip', v.skip, 'to skip this board']];
+  for (const [key, req, verb] of requests) {
+    show($(key + '-panel'), !!req);
+    if (!req) continue;
+    const info = $(key + '-info');
+    info.textContent = (req.by === me ? 'You request ' : req.by + ' requests ') + verb + '.' +
+      (req.awaiting.length ? ' Waiting for ' + req.awaiting.join(', ') + '.' : '');
+    show($(key + '-answer'), !!me && req.awaiting.includes(me));
+  }
+}
+
+// Has `me` made a call or played a card (dummy's cards count for declarer) this board?
+/** @param {import('./protocol.js').TableView} v */
+function hasActed(v, me) {
+  if (v.phase === 'auction') return v.auction.some((c) => c.seat === me);
+  const last = v.auction[v.auction.length - 1];
+  const led = v.tricks.some((t) => t.cards.length > 0);
+  if (!led) return !!last && last.seat === me;
+  const dummy = dummyOf(v);
+  return v.tricks.some((t) => t.cards.some((c) => c.seat === me || (c.seat === dummy && v.declarer === me)));
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderActions(v) {
+  const me = mySeat(v);
+  const seated = !!me;
+  show($('actions-panel'), seated && v.phase !== 'over');
+  show($('claim-button'), seated && v.phase === 'play' && me !== dummyOf(v));
+  show($('undo-button'), seated && (v.phase === 'auction' || v.phase === 'play') && !v.undo && hasActed(v, me));
+  show($('skip-button'), seated && !v.skip && v.phase !== 'over');
+  show($('elect-skip-button'), seated && v.phase !== 'over');
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderChat(v) {
+  const me = mySeat(v);
+  for (const opt of $('chat-to').options) {
+    opt.disabled = !!opt.value && opt.value === me;
+    if (opt.disabled && opt.selected) $('chat-to').value = '';
+  }
+  const box = $('chat-lines');
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  clear(box);
+  for (const line of v.chat) {
+    const div = el('div', { class: 'chat-line' });
+    const who = line.from + (line.seat ? ' (' + line.seat + ')' : '');
+    div.appendChild(el('span', { class: 'chat-from' }, who));
+    /** @type {import('./protocol.js').Audience} */
+    const aud = line.audience || { kind: 'all' };
+    if (aud.kind === 'private') {
+      div.classList.add('private');
+      div.appendChild(el('span', { class: 'chat-audience' }, ' → ' + aud.to + ' (private)'));
+    } else if (aud.kind === 'kibitzers') {
+      div.classList.add('kibitzers');
+      div.appendChild(el('span', { class: 'chat-audience' }, ' → kibitzers'));
+    }
+    div.appendChild(document.createTextNode(': '));
+    div.appendChild(el('span', { class: 'chat-text' }, line.text));
+    box.appendChild(div);
+  }
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderResult(v) {
+  const section = $('result-section');
+  const r = v.result;
+  show(section, !!r && v.phase === 'over');
+  if (!r) return;
+  const res = $('result');
+  clear(res);
+  res.dataset.scoreNs = r.score_ns === null || r.score_ns === undefined ? '' : String(r.score_ns);
+  res.dataset.ending = r.ending;
+  const line = el('div', { class: 'result-line' });
+  if (r.ending === 'skipped') {
+    line.textContent = 'Board skipped: Average to both sides (Law 12C2).';
+  } else if (r.contract === 'Pass') {
+    line.textContent = 'Passed out. Score NS 0';
+  } else {
+    line.appendChild(el('span', { class: 'label' }, 'Contract '));
+    const c = el('span', { id: 'result-contract' });
+    c.appendChild(contractNode(r.contract));
+    line.appendChild(c);
+    line.appendChild(document.createTextNode(' by ' + r.declarer + ', '));
+    line.appendChild(el('span', { id: 'result-tricks' }, r.tricks + ' tricks'));
+    line.appendChild(document.createTextNode(' · '));
+    line.appendChild(el('span', { id: 'result-score' }, 'Score NS ' + signed(r.score_ns) + ' / EW ' + signed(-r.score_ns)));
+  }
+  res.appendChild(line);
+  const ending = { played: 'played out', claim: 'by claim', ruling: 'by ruling', passed_out: 'passed out', skipped: 'skipped' }[r.ending] || r.ending;
+  let extra = 'Ended ' + ending + '.';
+  if (r.claim_check) extra += ' Claim check (double dummy): claimed ' + r.claim_check[0] + ', possible ' + r.claim_check[1] + '.';
+  res.appendChild(el('div', { class: 'muted' }, extra));
+
+  renderDeal(r.deal);
+  renderHandRecord(r.hand_record);
+  renderComparison(r.comparison);
+  const nb = $('next-board');
+  show(nb, !!mySeat(v));
+  nb.disabled = v.board >= v.boards;
+  nb.textContent = v.board >= v.boards ? 'Last board played' : 'Next board';
+}
+
+// PBN "N:AK.QJ.T9.8765 ..." -> {North: ['SA', 'SK', ...], ...}
+function dealHands(pbn) {
+  const out = {};
+  const m = /^([NESW]):(.*)$/.exec((pbn || '').trim());
+  if (!m) return out;
+  const first = { N: 'North', E: 'East', S: 'South', W: 'West' }[m[1]];
+  m[2].trim().split(/\s+/).forEach((h, i) => {
+    const cards = [];
+    h.split('.').forEach((ranks, k) => {
+      for (const r of ranks) cards.push('SHDC'[k] + r);
+    });
+    out[rotate(first, i)] = cards;
+  });
+  return out;
+}
+
+function renderDeal(pbn) {
+  const box = $('deal');
+  clear(box);
+  if (!pbn) return;
+  const m = /^([NESW]):(.*)$/.exec(pbn.trim());
+  if (!m) {
+    box.textContent = pbn;
+    return;
+  }
+  const first = { N: 'North', E: 'East', S: 'South', W: 'West' }[m[1]];
+  const hands = m[2].trim().split(/\s+/);
+  const grid = el('div', { class: 'deal-grid' });
+  hands.forEach((h, i) => {
+    const seat = rotate(first, i);
+    const div = el('div', { class: 'deal-hand pos-' + seat.toLowerCase(), 'data-seat': seat });
+    div.appendChild(el('div', { class: 'seat-name' }, seat));
+    const suits = h.split('.');
+    ['S', 'H', 'D', 'C'].forEach((s, k) => {
+      const row = el('div', { class: 'deal-suit' });
+      row.appendChild(el('span', { class: 'suit ' + suitClass(s) }, SUITS[s] + ' '));
+      const ranks = (suits[k] || '').split('').map(rankText).join(' ');
+      row.appendChild(document.createTextNode(ranks || '—'));
+      div.appendChild(row);
+    });
+    grid.appendChild(div);
+  });
+  box.appendChild(grid);
+}
+
+function renderHandRecord(hr) {
+  const box = $('hand-record');
+  clear(box);
+  if (!hr) {
+    box.dataset.ready = 'false';
+    box.appendChild(el('span', { class: 'muted' }, 'Double-dummy analysis is being computed…'));
+    return;
+  }
+  box.dataset.ready = 'true';
+  const t = el('table', { class: 'dd-table', id: 'dd-table' });
+  const head = el('tr');
+  head.appendChild(el('th', null, 'Declarer'));
+  for (const s of ['NT', 'S', 'H', 'D', 'C']) {
+    const th = el('th');
+    if (s === 'NT') th.textContent = 'NT';
+    else th.appendChild(el('span', { class: 'suit ' + suitClass(s) }, SUITS[s]));
+    head.appendChild(th);
+  }
+  t.appendChild(head);
+  for (const [letter, name] of [['N', 'North'], ['S', 'South'], ['E', 'East'], ['W', 'West']]) {
+    const row = el('tr', { 'data-seat': name });
+    row.appendChild(el('th', null, name));
+    const cells = (hr.tricks && hr.tricks[letter]) || {};
+    for (const s of ['NT', 'S', 'H', 'D', 'C']) {
+      const n = cells[s];
+      row.appendChild(el('td', { 'data-strain': s }, n === undefined ? '' : String(n)));
+    }
+    t.appendChild(row);
+  }
+  box.appendChild(t);
+  const par = el('div', { class: 'par', id: 'par' });
+  par.textContent = 'Par: NS ' + signed(hr.par_score) + (hr.par_contracts && hr.par_contracts.length ? ' (' + hr.par_contracts.join(', ') + ')' : '');
+  box.appendChild(par);
+}
+
+function renderComparison(cmp) {
+  const box = $('comparison');
+  clear(box);
+  if (!cmp) {
+    box.dataset.ready = 'false';
+    box.appendChild(el('span', { class: 'muted' }, 'No other table has played this board yet.'));
+    return;
+  }
+  box.dataset.ready = 'true';
+  const t = el('table', { class: 'comparison-table' });
+  const head = el('tr');
+  for (const h of ['Table', 'Contract', 'By', 'Tricks', 'Score NS']) head.appendChild(el('th', null, h));
+  t.appendChild(head);
+  const mine = state.view ? state.view.table : null;
+  for (const r of cmp.results) {
+    const row = el('tr', { 'data-table': r.table });
+    if (r.table === mine) row.classList.add('mine');
+    row.appendChild(el('td', null, r.table === mine ? 'this table' : r.table));
+    const c = el('td');
+    c.appendChild(r.contract ? contractNode(r.contract) : document.createTextNode('Skipped'));
+    row.appendChild(c);
+    row.appendChild(el('td', null, r.declarer || ''));
+    row.appendChild(el('td', null, r.tricks === null || r.tricks === undefined ? '' : String(r.tricks)));
+    row.appendChild(el('td', null, r.score_ns === null || r.score_ns === undefined ? 'Avg' : signed(r.score_ns)));
+    t.appendChild(row);
+  }
+  box.appendChild(t);
+  const mp = Number(cmp.mp_percent_ns);
+  const imps = Number(cmp.imps_ns);
+  box.appendChild(el('div', { class: 'scores', id: 'comparison-scores' },
+    'NS ' + mp.toFixed(1) + '% matchpoints, ' + signed(Math.round(imps * 100) / 100) + ' IMPs per comparison · EW ' +
+    (100 - mp).toFixed(1) + '%, ' + signed(-Math.round(imps * 100) / 100) + ' IMPs'));
+}
+
+/** @param {import('./protocol.js').TableView} v */
+function renderHistory(v) {
+  const section = $('history-section');
+  show(section, v.history.length > 0);
+  const body = $('history-body');
+  clear(body);
+  for (const h of v.history) {
+    const tr = el('tr', { 'data-board': h.board });
+    tr.appendChild(el('td', null, String(h.board)));
+    const c = el('td');
+    c.appendChild(contractNode(h.contract));
+    tr.appendChild(c);
+    tr.appendChild(el('td', null, h.declarer || ''));
+    tr.appendChild(el('td', null, h.tricks === null || h.tricks === undefined ? '' : String(h.tricks)));
+    tr.appendChild(el('td', null, h.score_ns === null || h.score_ns === undefined ? 'Avg' : signed(h.score_ns)));
+    body.appendChild(tr);
+  }
+}
+
+// ---------- wiring ----------
+function wire() {
+  $('login-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    account('/api/login');
+  });
+  $('register-button').addEventListener('click', () => account('/api/register'));
+  $('logout-button').addEventListener('click', logout);
+  $('error-close').addEventListener('click', clearError);
+  $('lobby-refresh').addEventListener('click', () => send({ type: 'lobby' }));
+  $('new-table-form').addEventListener('submit', createTable);
+  $('leave-button').addEventListener('click', leaveTable);
+  $('watch-seat').addEventListener('change', () => {
+    if (!state.current) return;
+    const seat = $('watch-seat').value || null;
+    state.current.seat = seat;
+    saveCurrent();
+    send({ type: 'watch', table: state.current.table, seat: seat || undefined });
+  });
+  $('next-board').addEventListener('click', () => {
+    clearError();
+    act({ action: 'next_board' });
+  });
+  $('call-info-close').addEventListener('click', () => {
+    state.selectedCall = null;
+    show($('call-info'), false);
+  });
+  $('ask-button').addEventListener('click', () => {
+    const i = parseInt($('ask-button').dataset.call, 10);
+    if (!Number.isNaN(i)) act({ action: 'ask', call: i });
+  });
+  $('claim-button').addEventListener('click', () => {
+    show($('claim-form'), true);
+    $('claim-tricks').focus();
+  });
+  $('claim-cancel').addEventListener('click', () => show($('claim-form'), false));
+  $('claim-submit').addEventListener('click', () => {
+    const tricks = parseInt($('claim-tricks').value, 10);
+    if (Number.isNaN(tricks) || tricks < 0 || tricks > 13) {
+      showError('the number of tricks claimed is 0 to 13');
+      return;
+    }
+    if (act({ action: 'claim', tricks, statement: $('claim-statement').value.trim() })) {
+      show($('claim-form'), false);
+      $('claim-statement').value = '';
+    }
+  });
+  $('claim-accept').addEventListener('click', () => act({ action: 'answer_claim', accept: true }));
+  $('claim-reject').addEventListener('click', () => act({ action: 'answer_claim', accept: false }));
+  $('undo-button').addEventListener('click', () => act({ action: 'request_undo' }));
+  $('undo-accept').addEventListener('click', () => act({ action: 'answer_undo', accept: true }));
+  $('undo-decline').addEventListener('click', () => act({ action: 'answer_undo', accept: false }));
+  $('skip-button').addEventListener('click', () => act({ action: 'request_skip' }));
+  $('skip-accept').addEventListener('click', () => act({ action: 'answer_skip', accept: true }));
+  $('skip-decline').addEventListener('click', () => act({ action: 'answer_skip', accept: false }));
+  $('elect-skip-button').addEventListener('click', () => {
+    const reason = window.prompt('Which irregularity (misexplanation, unauthorised information…)? The board is skipped (OKb 9B1).');
+    if (reason && reason.trim()) act({ action: 'elect_skip', reason: reason.trim() });
+  });
+  $('chat-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('chat-input').value.trim();
+    if (!text) return;
+    const action = { action: 'chat', text };
+    const to = $('chat-to').value;
+    if (to) action.to = to;
+    if (act(action)) $('chat-input').value = '';
+  });
+}
+
+// For tests and debugging: drop the connection as a network failure would (the client then
+// reconnects with backoff and follows its table again).
+/** @type {any} */ (window).tenaceClient = Object.freeze({
+  dropConnection() {
+    if (state.ws) state.ws.close();
+  },
+});
+
+wire();
+if (state.user) $('user-name').textContent = state.user;
+if (state.token) connect();
+else {
+  setStatus('offline', 'not logged in');
+  screen('login');
+}

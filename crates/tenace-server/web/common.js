@@ -1,0 +1,106 @@
+// @ts-check
+// What the club (app.js) and the Director's desk (director.js) share: the names of seats, suits
+// and strains, the session kept in localStorage, logging in and out, and small DOM helpers.
+// Native ES modules, no build step; `tsc` checks the types (package.json, `npm run check`).
+
+/** @typedef {'North' | 'East' | 'South' | 'West'} Seat */
+
+/** @type {Seat[]} */
+export const SEATS = ['North', 'East', 'South', 'West'];
+/** @type {Record<string, string>} */
+export const SUITS = { S: '♠', H: '♥', D: '♦', C: '♣' };
+export const STRAINS = ['C', 'D', 'H', 'S', 'NT'];
+export const STORE_TOKEN = 'tenace.token';
+export const STORE_USER = 'tenace.user';
+
+/**
+ * The element with this id. The pages are static, so every id the scripts use exists; its type
+ * is left open (inputs, buttons, lists).
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
+
+/**
+ * A new element; attributes given as strings, text always as textContent (never HTML).
+ * @param {string} tag
+ * @param {Record<string, unknown> | null} [attrs]
+ * @param {unknown} [text]
+ * @returns {any}
+ */
+export function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === 'class') e.className = String(v);
+      else if (k === 'title') e.title = String(v);
+      else e.setAttribute(k, String(v));
+    }
+  }
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+/** @param {Node} node */
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+/**
+ * @param {HTMLElement} node
+ * @param {boolean} on
+ */
+export function show(node, on) {
+  node.hidden = !on;
+}
+
+/**
+ * The session kept between visits.
+ * @typedef {{ token: string | null, user: string | null }} Session
+ */
+
+/** @returns {Session} */
+export function loadSession() {
+  return { token: localStorage.getItem(STORE_TOKEN), user: localStorage.getItem(STORE_USER) };
+}
+
+/**
+ * Logs in or registers (`/api/login`, `/api/register`); stores and returns the session.
+ * Throws an Error whose message is the server's answer (or why it could not be reached).
+ * @param {'/api/login' | '/api/register'} path
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<{ token: string, user: string }>}
+ */
+export async function openSession(path, name, password) {
+  let r;
+  try {
+    r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, password }) });
+  } catch (e) {
+    throw new Error('the server cannot be reached: ' + e);
+  }
+  /** @type {{ token?: string, name?: string, error?: string }} */
+  let body = {};
+  try {
+    body = await r.json();
+  } catch (_) {
+    /* not JSON */
+  }
+  if (!r.ok || !body.token || !body.name) throw new Error(body.error || 'request failed (' + r.status + ')');
+  localStorage.setItem(STORE_TOKEN, body.token);
+  localStorage.setItem(STORE_USER, body.name);
+  return { token: body.token, user: body.name };
+}
+
+/**
+ * Forgets the session here and revokes it on the server (the token stops working everywhere).
+ * @param {string | null} token
+ */
+export function closeSession(token) {
+  if (token) {
+    fetch('/api/logout', { method: 'POST', headers: { Authorization: 'Bearer ' + token } }).catch(() => {});
+  }
+  localStorage.removeItem(STORE_TOKEN);
+  localStorage.removeItem(STORE_USER);
+}
