@@ -145,6 +145,16 @@ where
     }
 }
 
+/// The club a browser test plays in (a fresh database), or `None` when no browser is installed
+/// (the test is then skipped, saying so).
+async fn club_for(test: &str) -> Option<tenace_server::Server> {
+    if !browser_available(test) {
+        return None;
+    }
+    let db = databases(test).await.remove(0);
+    Some(tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap())
+}
+
 /// Evaluates `js` (a function body that `return`s) in the page.
 async fn js(b: &Browser, script: &str) -> Value {
     b.execute(script, vec![]).await.unwrap_or(Value::Null)
@@ -347,12 +357,8 @@ fn signed(n: i64) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_player_and_three_wire_players_play_a_board() {
     let test = "browser-wire";
-    if !browser_available(test) {
-        return;
-    }
+    let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
-    let db = databases(test).await.remove(0);
-    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let addr = server.addr;
     with_browser(|b| async move {
         register_in_browser(&b, addr, "brenda").await;
@@ -471,12 +477,8 @@ async fn browser_player_and_three_wire_players_play_a_board() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_plays_a_complete_board_against_robots() {
     let test = "browser-robots";
-    if !browser_available(test) {
-        return;
-    }
+    let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
-    let db = databases(test).await.remove(0);
-    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let addr = server.addr;
     with_browser(|b| async move {
         register_in_browser(&b, addr, "solo-browser").await;
@@ -541,12 +543,8 @@ fn calls(v: &Value) -> usize {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_alerts_asks_undoes_chats_and_claims() {
     let test = "browser-procedures";
-    if !browser_available(test) {
-        return;
-    }
+    let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
-    let db = databases(test).await.remove(0);
-    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let addr = server.addr;
     with_browser(|b| async move {
         register_in_browser(&b, addr, "paula").await;
@@ -709,12 +707,8 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_lobby_lists_tables_to_sit_and_watch() {
     let test = "browser-lobby";
-    if !browser_available(test) {
-        return;
-    }
+    let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
-    let db = databases(test).await.remove(0);
-    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let addr = server.addr;
     with_browser(|b| async move {
         // A host opens a table at North; its name is shown as text, not markup.
@@ -797,11 +791,7 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_directors_desk_rules_an_insufficient_bid_and_a_lead_out_of_turn() {
     let test = "browser-desk";
-    if !browser_available(test) {
-        return;
-    }
-    let db = databases(test).await.remove(0);
-    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let Some(server) = club_for(test).await else { return };
     let addr = server.addr;
     register(addr, "director").await;
     with_browser(|b| async move {
