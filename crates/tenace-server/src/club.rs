@@ -542,33 +542,7 @@ impl RoomTask {
     }
 
     async fn join(&mut self, conn: u64, name: String, seat: Seat, out: Outbox) {
-        let actor = Actor { name: name.clone(), seat: None };
-        let set_seed = self.room.options().set_seed;
-        let decided = self.room.decide(&actor, Action::Sit { seat }).and_then(|events| {
-            if events.is_empty() {
-                return Ok(events); // already in this seat: coming back
-            }
-            let set_id = self.room.options().set_id();
-            sight::may_sit(&self.room, &name, seat, |b| self.club.sight.hands(&name, &set_id, b))?;
-            Ok(events)
-        });
-        let events = match decided {
-            Ok(e) => e,
-            Err(e) => {
-                let _ = out.send(self.refusal(&e));
-                return;
-            }
-        };
-        if !events.is_empty() {
-            if self.refuse_when_store_down(Some(&out)) {
-                return;
-            }
-            let club = self.club.clone();
-            if let Err(t) = self.club.sight.reserve(&name, &self.id, set_seed, |t| club.playing(t)) {
-                let _ = out.send(self.refusal(&OnlineError::Sight(format!("you sit at table {t}; a person plays at one table at a time (leave it first)"))));
-                return;
-            }
-        }
+        let Some(events) = self.seat_decision(&name, seat, &out) else { return };
         let previous = self.followers.insert(conn, Follower { name: name.clone(), watching: None, out: out.clone() });
         if let Err(e) = self.commit(events).await {
             match previous {
@@ -582,6 +556,41 @@ impl RoomTask {
             return;
         }
         self.broadcast().await;
+    }
+
+    /// The events that seat `name` at `seat` (none when they are back in it), or `None` after
+    /// telling them why not. What they have seen is checked and the seat reserved in one step
+    /// under the sight gate (crate::sight, module docs).
+    fn seat_decision(&mut self, name: &str, seat: Seat, out: &Outbox) -> Option<Vec<RoomEvent>> {
+        let actor = Actor { name: name.to_string(), seat: None };
+        let set_seed = self.room.options().set_seed;
+        let club = self.club.clone();
+        let _gate = club.sight.gate();
+        let decided = self.room.decide(&actor, Action::Sit { seat }).and_then(|events| {
+            if events.is_empty() {
+                return Ok(events); // already in this seat: coming back
+            }
+            let set_id = self.room.options().set_id();
+            sight::may_sit(&self.room, name, seat, |b| club.sight.hands(name, &set_id, b))?;
+            Ok(events)
+        });
+        let events = match decided {
+            Ok(e) => e,
+            Err(e) => {
+                let _ = out.send(self.refusal(&e));
+                return None;
+            }
+        };
+        if !events.is_empty() {
+            if self.refuse_when_store_down(Some(out)) {
+                return None;
+            }
+            if let Err(t) = club.sight.reserve(name, &self.id, set_seed, |t| club.playing(t)) {
+                let _ = out.send(self.refusal(&OnlineError::Sight(format!("you sit at table {t}; a person plays at one table at a time (leave it first)"))));
+                return None;
+            }
+        }
+        Some(events)
     }
 
     async fn act(&mut self, conn: u64, name: String, action: Action, out: Outbox) {
@@ -623,6 +632,20 @@ impl RoomTask {
     /// hands are written to the ledger first.
     async fn snapshot(&mut self, director: &str) -> Result<Snapshot, String> {
         let set_id = self.room.options().set_id();
+        let claimed = self.desk_claim(director)?;
+        if !claimed.is_empty() {
+            let stored = self.club.store.record_seen(&claimed).await;
+            self.club.sight.settle(&claimed, stored.is_ok());
+            stored.map_err(|e| format!("the club cannot store that now: {e}"))?;
+        }
+        let table = self.room.table();
+        Ok(Snapshot { board: table.board().clone(), events: table.events().to_vec(), set_id })
+    }
+
+    /// Under the sight gate: refuses a Director who plays this set (Law 16), else claims the
+    /// four hands of the current board for them (what is new to them, to be stored).
+    fn desk_claim(&self, director: &str) -> Result<Vec<Seen>, String> {
+        let _gate = self.club.sight.gate();
         if let Some(seat) = self.room.seat_of(director) {
             return Err(format!("you sit {seat:?} at this table; a Director who plays a board set may not rule on its boards (Law 16)"));
         }
@@ -632,14 +655,9 @@ impl RoomTask {
         if let Some(t) = self.club.plays_set(director, self.room.options().set_seed, &self.id) {
             return Err(format!("you play this board set at table {t}; a Director who plays a board set may not rule on its boards (Law 16)"));
         }
-        let board = self.room.board_number();
-        if let Some(news) = self.club.sight.news(director, &set_id, board, 0xF) {
-            let news = [news];
-            self.club.store.record_seen(&news).await.map_err(|e| format!("the club cannot store that now: {e}"))?;
-            self.club.sight.remember(&news);
-        }
-        let table = self.room.table();
-        Ok(Snapshot { board: table.board().clone(), events: table.events().to_vec(), set_id })
+        let news: Vec<Seen> = self.club.sight.news(director, &self.room.options().set_id(), self.room.board_number(), 0xF).into_iter().collect();
+        self.club.sight.claim(&news);
+        Ok(news)
     }
 
     fn store_ok(&self) -> bool {
@@ -727,6 +745,27 @@ impl RoomTask {
         }
         self.update_summary();
         Ok(())
+    }
+
+    /// Under the sight gate: drops the followers on `conns` who play this set at another table
+    /// (telling them why), and claims the hands the others are shown for the first time.
+    fn claim_views(&mut self, conns: &[u64]) -> Vec<Seen> {
+        let club = self.club.clone();
+        let _gate = club.sight.gate();
+        let set_seed = self.room.options().set_seed;
+        let blocked: Vec<(u64, String)> = conns
+            .iter()
+            .filter_map(|c| self.followers.get(c).map(|f| (*c, f.name.clone())))
+            .filter_map(|(c, name)| club.plays_set(&name, set_seed, &self.id).map(|t| (c, t)))
+            .collect();
+        for (c, t) in blocked {
+            if let Some(f) = self.followers.remove(&c) {
+                let _ = f.out.send(self.refusal(&playing_elsewhere(&t)));
+            }
+        }
+        let news = self.news(&self.room, conns);
+        club.sight.claim(&news);
+        news
     }
 
     /// The hands `room` would show the persons following on `conns` for the first time.
@@ -835,26 +874,14 @@ impl RoomTask {
     /// the ledger first (the commit already did this for the followers it knew); a follower who
     /// plays this set at another table is refused and dropped.
     async fn send_views(&mut self, conns: &[u64]) {
-        let set_seed = self.room.options().set_seed;
-        let blocked: Vec<(u64, String)> = conns
-            .iter()
-            .filter_map(|c| self.followers.get(c).map(|f| (*c, f.name.clone())))
-            .filter_map(|(c, name)| self.club.plays_set(&name, set_seed, &self.id).map(|t| (c, t)))
-            .collect();
-        for (c, t) in blocked {
-            if let Some(f) = self.followers.remove(&c) {
-                let _ = f.out.send(self.refusal(&playing_elsewhere(&t)));
-            }
-        }
-        let news = self.news(&self.room, conns);
+        let news = self.claim_views(conns);
         let mut withheld: Vec<String> = Vec::new();
         if !news.is_empty() {
-            match self.club.store.record_seen(&news).await {
-                Ok(()) => self.club.sight.remember(&news),
-                Err(e) => {
-                    self.club.store_failed(&e);
-                    withheld = news.into_iter().map(|s| s.person).collect();
-                }
+            let stored = self.club.store.record_seen(&news).await;
+            self.club.sight.settle(&news, stored.is_ok());
+            if let Err(e) = stored {
+                self.club.store_failed(&e);
+                withheld = news.into_iter().map(|s| s.person).collect();
             }
         }
         for c in conns {
@@ -1030,18 +1057,24 @@ impl Club {
     /// set; showing it writes the four hands to the ledger first (Law 16).
     async fn may_see(&self, director: &str, id: &str) -> Result<(), DeskError> {
         let Some((set_id, board)) = self.store.ruling_board(id).await? else { return Ok(()) };
-        let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
-        let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
-        let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
-        if let Some(table) = seated.or_else(holding) {
-            return Err(DeskError::Playing(format!(
-                "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"
-            )));
-        }
-        if let Some(news) = self.sight.news(director, &set_id, board, 0xF) {
-            let news = [news];
-            self.store.record_seen(&news).await?;
-            self.sight.remember(&news);
+        let claimed = {
+            let _gate = self.sight.gate();
+            let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
+            let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
+            let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
+            if let Some(table) = seated.or_else(holding) {
+                return Err(DeskError::Playing(format!(
+                    "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"
+                )));
+            }
+            let news: Vec<Seen> = self.sight.news(director, &set_id, board, 0xF).into_iter().collect();
+            self.sight.claim(&news);
+            news
+        };
+        if !claimed.is_empty() {
+            let stored = self.store.record_seen(&claimed).await;
+            self.sight.settle(&claimed, stored.is_ok());
+            stored?;
         }
         Ok(())
     }

@@ -14,9 +14,18 @@
 //!    it ends there, seated or not.
 //! 4. A person who held a seat during the board in progress and left it watches that board as
 //!    [`Viewer::Public`]: no hidden hand until the board is over.
+//!
+//! Tables run on their own tasks, in parallel, so a check at one table and a change at another
+//! could interleave: the Director's desk finds that a person plays nowhere, that person sits at
+//! another table of the set (having seen nothing yet), then the desk shows the four hands. Two
+//! decisions therefore run under [`Sight::gate`], each as one step: taking a seat (check what
+//! the person has seen, then [`Sight::reserve`]) and showing hands to someone who must not play
+//! the set (check where they play, then [`Sight::claim`] the hands). A claimed hand counts as
+//! seen for rule 1 and 2 at once, before the store has confirmed it; [`Sight::settle`] makes it
+//! part of the ledger once stored, or withdraws it when the store refused it (nothing was shown).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 use tenace_core::Seat;
 use tenace_online::{OnlineError, Room, Viewer};
@@ -77,6 +86,10 @@ pub struct Sight {
     /// The persons who held a seat during each table's board in progress (seated or gone since):
     /// they play that board until it ends there, wherever they are.
     holders: Mutex<Holders>,
+    /// Hands claimed under the gate and not yet settled (stored or refused by the store).
+    pending: Mutex<Vec<Seen>>,
+    /// Serialises the decisions described in the module docs.
+    gate: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -92,15 +105,50 @@ impl Sight {
         sight
     }
 
-    /// The hands `person` has seen of board `board` of the set `set_id`.
+    /// The hands `person` has seen of board `board` of the set `set_id`, counting hands claimed
+    /// and not yet settled.
     pub fn hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
+        let Ok(pending) = self.pending.lock() else { return 0xF };
+        let claimed = pending.iter().filter(|s| s.person == person && s.set_id == set_id && s.board == board).fold(0, |m, s| m | s.hands);
+        claimed | self.stored_hands(person, set_id, board)
+    }
+
+    /// The hands the store has confirmed `person` has seen of a board.
+    fn stored_hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
         let Ok(seen) = self.seen.lock() else { return 0xF };
         seen.get(person).and_then(|sets| sets.get(set_id)).and_then(|boards| boards.get(&board)).copied().unwrap_or(0)
     }
 
+    /// Holds the gate: a seat taken, or hands claimed, after a check made under the same guard.
+    /// Never held across an `.await`.
+    pub fn gate(&self) -> MutexGuard<'_, ()> {
+        self.gate.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts `seen` as seen from now on (for [`may_sit`]), until [`Sight::settle`].
+    pub fn claim(&self, seen: &[Seen]) {
+        if let Ok(mut p) = self.pending.lock() {
+            p.extend(seen.iter().cloned());
+        }
+    }
+
+    /// Ends a claim: the store confirmed `seen` (it joins the ledger) or refused it.
+    pub fn settle(&self, seen: &[Seen], stored: bool) {
+        if stored {
+            self.remember(seen);
+        }
+        if let Ok(mut p) = self.pending.lock() {
+            for s in seen {
+                if let Some(i) = p.iter().position(|q| q == s) {
+                    p.swap_remove(i);
+                }
+            }
+        }
+    }
+
     /// What showing `hands` to `person` adds to the ledger (the new union), if anything.
     pub fn news(&self, person: &str, set_id: &str, board: u32, hands: u8) -> Option<Seen> {
-        let known = self.hands(person, set_id, board);
+        let known = self.stored_hands(person, set_id, board);
         (hands & !known != 0).then(|| Seen { person: person.to_string(), set_id: set_id.to_string(), board, hands: known | hands })
     }
 
@@ -236,6 +284,21 @@ mod tests {
         assert_eq!(s.holding("ann", Some(8), "t2"), None, "another set");
         s.set_holders("t1", 9, Vec::new());
         assert_eq!(s.holding("ann", None, ""), None, "the board is over");
+    }
+
+    #[test]
+    fn law16_claimed_hands_count_as_seen_until_settled() {
+        let s = Sight::default();
+        let shown = s.news("dir", "set", 1, 0xF).unwrap();
+        s.claim(std::slice::from_ref(&shown));
+        assert_eq!(s.hands("dir", "set", 1), 0xF, "a claim bars a seat at once");
+        assert_eq!(s.news("dir", "set", 1, 0xF).as_ref(), Some(&shown), "but is not yet stored");
+        s.settle(std::slice::from_ref(&shown), false);
+        assert_eq!(s.hands("dir", "set", 1), 0, "the store refused: nothing was shown");
+        s.claim(std::slice::from_ref(&shown));
+        s.settle(std::slice::from_ref(&shown), true);
+        assert_eq!(s.hands("dir", "set", 1), 0xF);
+        assert!(s.news("dir", "set", 1, 0xF).is_none());
     }
 
     #[test]

@@ -175,3 +175,49 @@ async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so
     assert!(body["error"].as_str().unwrap().contains("t-nonesuch"));
     server.task.abort();
 }
+
+/// Law 16 across tables that run in parallel: the Director is called to table A at the desk
+/// while, at the same moment, they take a seat at table B of the same board set. One of the
+/// two must be refused, however the two requests interleave (crate::sight, the gate); before
+/// the gate, the desk could find them seated nowhere, they sat at B, and the desk then showed
+/// A's four hands of the board they were playing at B. Repeated on fresh sets, as the
+/// interleaving differs from one try to the next.
+#[tokio::test]
+async fn law_16_a_director_called_to_one_table_while_sitting_at_another_of_the_set_gets_only_one() {
+    let db = databases("desk-race").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    let director = register(addr, "director").await;
+    let host = register(addr, "host").await;
+    let mut h = Client::connect(addr, &host, "host").await;
+    let mut d = Client::connect(addr, &director, "director").await;
+    let (mut desk_only, mut seat_only) = (0, 0);
+    for i in 0..40 {
+        h.send(json!({"type": "create_table", "name": format!("A{i}"), "boards": 2, "robots": true, "seat": "South"})).await;
+        let a = h.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+        h.send(json!({"type": "leave", "table": a})).await;
+        h.send(json!({"type": "create_table", "name": format!("B{i}"), "boards": 2, "robots": false, "seat": "South", "same_set_as": a})).await;
+        let b = h.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+        h.send(json!({"type": "leave", "table": b})).await;
+
+        let called = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": a })));
+        let sat = async {
+            // The seat is asked for a little later each try, sweeping the desk's store write.
+            tokio::time::sleep(std::time::Duration::from_micros(200 * i)).await;
+            d.send(json!({"type": "join", "table": b, "seat": "East"})).await;
+            let answer = d.until("the seat or its refusal", |v| (v["type"] == "view" && v["view"]["table"] == b.as_str()) || v["type"] == "error").await;
+            answer["type"] == "view" && answer["view"]["viewer"]["seat"] == "East"
+        };
+        let ((status, body), seated) = tokio::join!(called, sat);
+        assert!(!(status == 200 && seated), "try {i}: the Director sat at {b} and was shown the board of {a} at the desk: {body}");
+        assert!(status == 200 || status == 403, "try {i}: {status} {body}");
+        if seated {
+            seat_only += 1;
+            d.send(json!({"type": "leave", "table": b})).await;
+        } else {
+            desk_only += 1;
+        }
+    }
+    eprintln!("{desk_only} tries went to the desk, {seat_only} to the seat");
+    server.task.abort();
+}
