@@ -5,11 +5,13 @@
 //! - [`explain_call`]: what any call of an auction shows in the robots' system, from the
 //!   auction alone (to answer the opponents' questions).
 //! - [`choose_card`]: the robot's card.
+//! - [`eval`]: how good they are, double dummy (`tenace robot eval`).
 //!
 //! Robots never panic and never make an irregular call or play: when in doubt they pass or play
 //! the lowest legal card.
 
 mod bidding;
+pub mod eval;
 mod heuristic;
 mod meaning;
 mod play;
@@ -70,4 +72,12 @@ pub struct PlayView {
 /// `seed`.
 pub fn choose_card(view: &PlayView, seed: u64) -> Card {
     play::choose_card(view, seed)
+}
+
+/// The robots' default time budget per card, in milliseconds.
+pub const CARD_BUDGET_MS: f64 = play::BUDGET_MS;
+
+/// [`choose_card`] with a time budget per card, in milliseconds.
+pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
+    play::choose_card_within(view, seed, budget_ms)
 }

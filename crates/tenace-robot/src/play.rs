@@ -18,7 +18,7 @@ const MIN_SAMPLES: usize = 4;
 /// Time budget for the sampled solves of one card, in milliseconds (estimated, see
 /// [`analyse_cost_ms`]; the sample count must not depend on the clock, so that a seed always
 /// gives the same card).
-const BUDGET_MS: f64 = 200.0;
+pub const BUDGET_MS: f64 = 200.0;
 /// Attempts to deal a sample that respects every known void before giving voids up.
 const DEAL_ATTEMPTS: usize = 40;
 
@@ -78,6 +78,11 @@ fn lowest(cards: Hand) -> Option<Card> {
 /// Chooses the card for `view.to_play`. Never panics: with too little information to sample it
 /// plays the lowest legal card.
 pub fn choose_card(view: &PlayView, seed: u64) -> Card {
+    choose_card_within(view, seed, BUDGET_MS)
+}
+
+/// [`choose_card`] with a time budget for the sampled solves, in estimated milliseconds.
+pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let known = reconstruct(view);
     let me = view.to_play;
     let Some(hand) = view.hands[me.index()] else {
@@ -95,7 +100,7 @@ pub fn choose_card(view: &PlayView, seed: u64) -> Card {
     }
     let cards_per_hand = Seat::ALL.iter().map(|s| 13usize.saturating_sub(known.played_by[s.index()])).max().unwrap_or(13);
     let cost = analyse_cost_ms(cards_per_hand, legal.len());
-    let samples = ((BUDGET_MS / cost) as usize).min(MAX_SAMPLES);
+    let samples = ((budget_ms / cost) as usize).min(MAX_SAMPLES);
     if samples < MIN_SAMPLES {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }

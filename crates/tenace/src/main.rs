@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod event;
+mod robot;
 mod rule;
 #[cfg(feature = "server")]
 mod serve;
@@ -132,6 +133,12 @@ enum Command {
         #[command(subcommand)]
         command: Box<event::EventCommand>,
     },
+    /// The robots: `eval` measures them double dummy (or matches them against another build),
+    /// `stdio` answers robot requests on a pipe.
+    Robot {
+        #[command(subcommand)]
+        command: robot::RobotCommand,
+    },
 }
 
 #[derive(Copy, Clone, ValueEnum)]
@@ -201,6 +208,7 @@ fn run(command: Command) -> Result<(), String> {
             solve::run(file.as_deref(), deal.as_deref(), json, threads)
         }
         Command::Event { command } => event::run(*command),
+        Command::Robot { command } => robot::run(command),
         Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
         #[cfg(feature = "server")]
         Command::Serve { bind, database, robot_delay_ms, seat_timeout_s, directors, limits } => {

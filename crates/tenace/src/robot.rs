@@ -1,0 +1,340 @@
+//! `tenace robot`: how good the robots are (`eval`), and the pipe through which a later build
+//! plays against this one (`stdio`).
+//!
+//! `eval --versus X` plays a duplicate team match between this build's robots and another
+//! build's: X is a `tenace` executable, or a git revision of this repository, which is checked
+//! out in `target/robot-versus/REV` and built there once (`cargo build --release -p tenace
+//! --no-default-features`). The other build runs `tenace robot stdio`, so it must have that
+//! command: builds from the commit that added it onwards.
+//!
+//! The pipe carries one JSON object per line each way, every bridge value in its usual text
+//! form (seats `N`, hands `AK2.QJ3.T98.7654`, calls `1NT`/`Pass`/`X`, contracts `3NTX`, cards `SA`):
+//! `{"type":"call","seat","hand","dealer","vulnerability","calls":[..]}` is answered
+//! `{"call":"1NT"}`; `{"type":"card","declarer","contract","to_play","hands":[4 × hand or
+//! null],"played":[[seat,card],..],"seed"}` is answered `{"card":"SA"}`; a request the robot
+//! cannot read is answered `{"error":"..."}`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};
+use tenace_robot::eval::{self, Player, ThisBuild};
+use tenace_robot::{BiddingView, PlayView};
+
+#[derive(Subcommand)]
+pub enum RobotCommand {
+    /// Four robots bid and play boards dealt from a seed; every contract and every card is
+    /// measured double dummy (IMPs from par, failing contracts, games and slams bid, cards
+    /// costing a trick, opening leads, time).
+    Eval {
+        /// How many boards (numbered 1 to N: dealer and vulnerability by Law 2).
+        #[arg(long, default_value_t = 100)]
+        boards: u32,
+        /// The seed the boards are dealt from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The robots' time budget per card, in milliseconds.
+        #[arg(long, default_value_t = tenace_robot::CARD_BUDGET_MS)]
+        time_per_card: f64,
+        /// Print the figures as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Instead, a duplicate team match against another build's robots: a `tenace`
+        /// executable or a git revision of this repository.
+        #[arg(long, value_name = "REVISION-OR-BINARY")]
+        versus: Option<String>,
+    },
+    /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
+    Stdio {
+        /// The robots' time budget per card, in milliseconds.
+        #[arg(long, default_value_t = tenace_robot::CARD_BUDGET_MS)]
+        time_per_card: f64,
+    },
+}
+
+pub fn run(command: RobotCommand) -> Result<(), String> {
+    match command {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus } => {
+            if boards == 0 {
+                return Err("--boards must be at least 1".into());
+            }
+            if !(time_per_card.is_finite() && time_per_card > 0.0) {
+                return Err("--time-per-card must be a positive number of milliseconds".into());
+            }
+            let mut me = ThisBuild { budget_ms: time_per_card };
+            match versus {
+                None => evaluate(boards, seed, &mut me, json),
+                Some(other) => {
+                    let binary = other_build(&other)?;
+                    let mut them = External::start(&binary, time_per_card)?;
+                    versus_match(boards, seed, &mut me, &mut them, &other, json)
+                }
+            }
+        }
+        RobotCommand::Stdio { time_per_card } => stdio(time_per_card),
+    }
+}
+
+fn bar(boards: u32) -> ProgressBar {
+    let bar = ProgressBar::new(u64::from(boards));
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {eta} left").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar
+}
+
+fn evaluate(boards: u32, seed: u64, me: &mut ThisBuild, as_json: bool) -> Result<(), String> {
+    let bar = bar(boards);
+    let mut outcomes = Vec::with_capacity(boards as usize);
+    for n in 1..=boards {
+        outcomes.push(eval::evaluate_board(seed, n, me)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let r = eval::report(&outcomes);
+    if as_json {
+        let rate = |r: eval::Rate| json!({"percent": r.percent(), "hits": r.hits, "of": r.of});
+        let v = json!({
+            "boards": r.boards,
+            "seed": seed,
+            "time_per_card_budget_ms": me.budget_ms,
+            "imps_from_par": r.imps_from_par,
+            "failing_contracts": rate(r.failing_contracts),
+            "games_bid": rate(r.games_bid),
+            "slams_bid": rate(r.slams_bid),
+            "notrump_over_major_fit": r.notrump_over_major_fit,
+            "boards_played": r.boards_played,
+            "declarer_tricks_lost_per_board": r.declarer_tricks_lost_per_board,
+            "declarer_cards_costing": rate(r.declarer_cards_costing),
+            "defence_cards_costing": rate(r.defence_cards_costing),
+            "leads_costing_nothing": rate(r.leads_costing_nothing),
+            "ms_per_card": r.ms_per_card,
+            "max_ms_per_card": r.max_ms_per_card,
+            "ms_per_board": r.ms_per_board,
+        });
+        println!("{v}");
+    } else {
+        println!("seed {seed}, time budget {} ms per card", me.budget_ms);
+        println!("{r}");
+    }
+    Ok(())
+}
+
+fn versus_match(boards: u32, seed: u64, me: &mut ThisBuild, them: &mut External, name: &str, as_json: bool) -> Result<(), String> {
+    let bar = bar(boards);
+    let mut imps = Vec::with_capacity(boards as usize);
+    for n in 1..=boards {
+        let board = eval::deal_board(seed, n);
+        imps.push(eval::match_board(&board, me, them)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let (mean, half) = eval::mean_and_interval(&imps);
+    let total: i32 = imps.iter().sum();
+    if as_json {
+        println!("{}", json!({"boards": boards, "seed": seed, "versus": name, "imps": total, "imps_per_board": mean, "interval_95": half}));
+    } else {
+        println!("this build against {name}, {boards} boards (seed {seed}): {total:+} IMPs, {mean:+.2} IMPs per board (95 % interval ±{half:.2})");
+    }
+    Ok(())
+}
+
+/// The `tenace` executable for `--versus`: a file, or a revision built once in
+/// `target/robot-versus/REV`.
+fn other_build(other: &str) -> Result<PathBuf, String> {
+    let path = Path::new(other);
+    if path.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    let git = |args: &[&str]| -> Result<String, String> {
+        let out = Command::new("git").args(args).output().map_err(|e| format!("cannot run git: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("{other:?} is neither a file nor a git revision here: {}", String::from_utf8_lossy(&out.stderr).trim()));
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let root = git(&["rev-parse", "--show-toplevel"])?;
+    let rev = git(&["rev-parse", "--verify", &format!("{other}^{{commit}}")])?;
+    let dir = Path::new(&root).join("target").join("robot-versus").join(&rev);
+    let binary = dir.join("target").join("release").join("tenace");
+    if binary.is_file() {
+        return Ok(binary);
+    }
+    if !dir.join("Cargo.toml").is_file() {
+        eprintln!("checking out {rev} in {}", dir.display());
+        git(&["worktree", "add", "--force", "--detach", &dir.to_string_lossy(), &rev])?;
+    }
+    eprintln!("building the robots of {rev} (once)");
+    let status = Command::new("cargo")
+        .args(["build", "--release", "-p", "tenace", "--no-default-features"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() || !binary.is_file() {
+        return Err(format!("building {rev} failed"));
+    }
+    Ok(binary)
+}
+
+/// Another build's robots, over `tenace robot stdio`.
+struct External {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl External {
+    fn start(binary: &Path, budget_ms: f64) -> Result<External, String> {
+        let mut child = Command::new(binary)
+            .args(["robot", "stdio", "--time-per-card", &budget_ms.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+        let input = child.stdin.take().ok_or("no pipe to the other build")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no pipe from the other build")?);
+        Ok(External { child, input, output })
+    }
+
+    fn ask(&mut self, request: Value) -> Result<Value, String> {
+        writeln!(self.input, "{request}").map_err(|e| format!("the other build stopped: {e}"))?;
+        let mut line = String::new();
+        self.output.read_line(&mut line).map_err(|e| format!("the other build stopped: {e}"))?;
+        if line.is_empty() {
+            return Err("the other build stopped answering (does it have `tenace robot stdio`?)".into());
+        }
+        let v: Value = serde_json::from_str(&line).map_err(|e| format!("the other build answered {line:?}: {e}"))?;
+        if let Some(e) = v.get("error") {
+            return Err(format!("the other build refused a request: {e}"));
+        }
+        Ok(v)
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Player for External {
+    fn call(&mut self, view: &BiddingView<'_>) -> Result<Call, String> {
+        let v = self.ask(call_request(view))?;
+        v["call"].as_str().ok_or("the other build sent no call")?.parse().map_err(|e: tenace_core::ParseError| e.to_string())
+    }
+
+    fn card(&mut self, view: &PlayView, seed: u64) -> Result<Card, String> {
+        let v = self.ask(card_request(view, seed))?;
+        v["card"].as_str().ok_or("the other build sent no card")?.parse().map_err(|e: tenace_core::ParseError| e.to_string())
+    }
+}
+
+fn call_request(view: &BiddingView<'_>) -> Value {
+    let calls: Vec<String> = view.calls.iter().map(Call::to_string).collect();
+    json!({"type": "call", "seat": view.seat.letter().to_string(), "hand": view.hand.to_string(), "dealer": view.dealer.letter().to_string(),
+           "vulnerability": view.vulnerability.to_string(), "calls": calls})
+}
+
+fn card_request(view: &PlayView, seed: u64) -> Value {
+    let hands: Vec<Value> = view.hands.iter().map(|h| h.map_or(Value::Null, |h| Value::from(h.to_string()))).collect();
+    let played: Vec<Value> = view.played.iter().map(|(s, c)| json!([s.letter().to_string(), c.to_string()])).collect();
+    json!({"type": "card", "declarer": view.declarer.letter().to_string(), "contract": view.contract.to_string(),
+           "to_play": view.to_play.letter().to_string(), "hands": hands, "played": played, "seed": seed})
+}
+
+fn field<T: std::str::FromStr>(v: &Value, key: &str) -> Result<T, String> {
+    let text = v[key].as_str().ok_or_else(|| format!("{key:?} is missing or not a string"))?;
+    text.parse().map_err(|_| format!("{key:?}: {text:?} cannot be read"))
+}
+
+fn list(v: &Value, key: &str) -> Result<Vec<Value>, String> {
+    v[key].as_array().cloned().ok_or_else(|| format!("{key:?} is missing or not a list"))
+}
+
+/// Answers one request line (see the module docs).
+fn answer(line: &str, budget_ms: f64) -> Result<Value, String> {
+    let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    match v["type"].as_str() {
+        Some("call") => {
+            let calls = list(&v, "calls")?
+                .iter()
+                .map(|c| c.as_str().and_then(|s| s.parse::<Call>().ok()).ok_or_else(|| format!("not a call: {c}")))
+                .collect::<Result<Vec<Call>, String>>()?;
+            let view = BiddingView {
+                seat: field(&v, "seat")?,
+                hand: field::<Hand>(&v, "hand")?,
+                dealer: field(&v, "dealer")?,
+                vulnerability: field::<Vulnerability>(&v, "vulnerability")?,
+                calls: &calls,
+            };
+            Ok(json!({"call": tenace_robot::choose_call(&view).call.to_string()}))
+        }
+        Some("card") => {
+            let hands_in = list(&v, "hands")?;
+            if hands_in.len() != 4 {
+                return Err("\"hands\" must list four hands (or null), North first".into());
+            }
+            let mut hands: [Option<Hand>; 4] = [None; 4];
+            for (i, h) in hands_in.iter().enumerate() {
+                if let Some(text) = h.as_str() {
+                    hands[i] = Some(text.parse().map_err(|_| format!("not a hand: {text:?}"))?);
+                }
+            }
+            let played = list(&v, "played")?
+                .iter()
+                .map(|p| {
+                    let seat = p[0].as_str().and_then(|s| s.parse::<Seat>().ok());
+                    let card = p[1].as_str().and_then(|s| s.parse::<Card>().ok());
+                    seat.zip(card).ok_or_else(|| format!("not a [seat, card] pair: {p}"))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let view =
+                PlayView { declarer: field(&v, "declarer")?, contract: field::<Contract>(&v, "contract")?, to_play: field(&v, "to_play")?, hands, played };
+            let seed = v["seed"].as_u64().ok_or("\"seed\" is missing or not a number")?;
+            Ok(json!({"card": tenace_robot::choose_card_within(&view, seed, budget_ms).to_string()}))
+        }
+        _ => Err("\"type\" must be \"call\" or \"card\"".into()),
+    }
+}
+
+fn stdio(budget_ms: f64) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = answer(&line, budget_ms).unwrap_or_else(|e| json!({ "error": e }));
+        writeln!(out, "{reply}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_round_trip_through_the_pipe_format() {
+        let board = eval::deal_board(3, 5);
+        let calls = vec![Call::Pass];
+        let view =
+            BiddingView { seat: Seat::South, hand: board.deal.hand(Seat::South), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
+        let reply = answer(&call_request(&view).to_string(), 10.0).unwrap();
+        assert_eq!(reply["call"], tenace_robot::choose_call(&view).call.to_string());
+    }
+
+    #[test]
+    fn bad_requests_are_named() {
+        assert!(answer("{", 10.0).unwrap_err().contains("not JSON"));
+        assert!(answer(r#"{"type":"deal"}"#, 10.0).unwrap_err().contains("\"type\""));
+        let e = answer(r#"{"type":"call","seat":"Q","hand":"AK..","dealer":"N","vulnerability":"None","calls":[]}"#, 10.0).unwrap_err();
+        assert!(e.contains("seat"), "{e}");
+    }
+}

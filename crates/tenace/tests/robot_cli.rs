@@ -1,0 +1,68 @@
+//! `tenace robot eval` and `tenace robot stdio` (issue 16): the robots measured double dummy,
+//! and a duplicate match through the pipe another build would use.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn tenace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tenace")).args(args).output().expect("run tenace")
+}
+
+fn json_of(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn eval_measures_every_board_and_card() {
+    let v = json_of(&tenace(&["robot", "eval", "--boards", "3", "--seed", "5", "--json", "--time-per-card", "20"]));
+    assert_eq!(v["boards"], 3);
+    let played = v["boards_played"].as_u64().unwrap();
+    // Every card of every board played is measured: 26 for declarer and dummy, 25 for the
+    // defenders after the opening lead.
+    assert_eq!(v["declarer_cards_costing"]["of"].as_u64().unwrap(), 26 * played);
+    assert_eq!(v["defence_cards_costing"]["of"].as_u64().unwrap(), 25 * played);
+    assert_eq!(v["leads_costing_nothing"]["of"].as_u64().unwrap(), played);
+    let imps = v["imps_from_par"].as_f64().unwrap();
+    assert!((0.0..=24.0).contains(&imps), "{v}");
+    // The same seed gives the same boards and the same robot decisions.
+    let again = json_of(&tenace(&["robot", "eval", "--boards", "3", "--seed", "5", "--json", "--time-per-card", "20"]));
+    assert_eq!(again["imps_from_par"], v["imps_from_par"]);
+    assert_eq!(again["declarer_cards_costing"], v["declarer_cards_costing"]);
+}
+
+#[test]
+fn a_build_matched_against_itself_is_level_on_every_board() {
+    // Both tables seat the same robots in turned-round seats: every board is a push.
+    let me = env!("CARGO_BIN_EXE_tenace");
+    let v = json_of(&tenace(&["robot", "eval", "--boards", "4", "--json", "--time-per-card", "20", "--versus", me]));
+    assert_eq!(v["boards"], 4);
+    assert_eq!(v["imps"], 0, "{v}");
+}
+
+#[test]
+fn bad_arguments_and_requests_are_named() {
+    let out = tenace(&["robot", "eval", "--boards", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--boards"));
+    let out = tenace(&["robot", "eval", "--boards", "1", "--versus", "no-such-build"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-build"));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
+        .args(["robot", "stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run tenace robot stdio");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "not json").unwrap();
+    writeln!(stdin, r#"{{"type":"call","seat":"S","hand":"AKQJ.AKQ.AKQ.AKQ","dealer":"N","vulnerability":"None","calls":["Pass"]}}"#).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines[0]["error"].as_str().unwrap().contains("not JSON"));
+    assert!(lines[1]["call"].as_str().unwrap().parse::<tenace_core::Call>().is_ok(), "{}", lines[1]);
+}
