@@ -189,8 +189,8 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
     analyse_nodes(position).0
 }
 
-/// [`analyse`] with the number of search nodes visited (for the solver's own benchmarks).
-#[doc(hidden)]
+/// [`analyse`] with the number of search nodes visited: a measure of the work done that does
+/// not depend on the machine or its load (the robots budget their sampling in nodes).
 pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
     let (hands, trump, trick) = position.engine_parts();
     let n = position.tricks_left();

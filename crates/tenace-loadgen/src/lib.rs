@@ -451,7 +451,8 @@ async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
             (format!("sqlite://{}", dir.join("club.db").display()), Some(dir))
         }
     };
-    let config = tenace_server::ClubConfig { robot_comparison: !opts.no_robot_comparison, ..tenace_server::ClubConfig::default() };
+    // The load measured is the club's own work: robots think briefly (5 ms of solver work per card).
+    let config = tenace_server::ClubConfig { robot_comparison: !opts.no_robot_comparison, robot_card_budget_ms: 5.0, ..tenace_server::ClubConfig::default() };
     let server = tenace_server::start(bind, &db, config).await.map_err(|e| format!("cannot start the server: {e}"))?;
     let addr = server.addr;
     let label = format!("in-process at {addr}, {}", redact(&db));

@@ -15,8 +15,9 @@ impl Room {
 
     /// The next thing a robot does at this table, if any: answer a claim, explain its call to a
     /// question, make its call or play its card, or (at a table of robots only) start the next
-    /// board. Robots consent to undo and skip requests implicitly (see `room.rs`).
-    pub fn robot_action(&self) -> Option<(Seat, Action)> {
+    /// board. Robots consent to undo and skip requests implicitly (see `room.rs`). A robot
+    /// thinks about a card for `card_budget_ms` milliseconds of solver work at most.
+    pub fn robot_action(&self, card_budget_ms: f64) -> Option<(Seat, Action)> {
         let table = self.table();
         if let Some(claim) = table.pending_claim() {
             let answerer = [claim.claimer.lho(), claim.claimer.rho()]
@@ -44,7 +45,7 @@ impl Room {
         if !self.is_robot(seat) {
             return None;
         }
-        let hand = table.to_act()?;
+        table.to_act()?;
         match table.play() {
             None => {
                 let calls: Vec<Call> = table.auction().calls().iter().map(|c| c.call).collect();
@@ -54,16 +55,28 @@ impl Room {
                 let c = tenace_robot::choose_call(&view);
                 Some((seat, Action::Call { call: c.call, alert: c.alert, explanation: Some(c.explanation) }))
             }
-            Some(play) => {
-                let viewer = Viewer::Seat { seat };
-                let hands = Seat::ALL.map(|s| self.sees_hand(viewer, s).then(|| play.remaining(s)));
-                let played = play.tricks().iter().flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c))).collect();
-                let view = tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract()?, to_play: hand, hands, played };
+            Some(_) => {
+                let view = self.robot_play_view(seat)?;
                 let seed = self.options().set_seed ^ (u64::from(self.board_number()) << 32) ^ table.events().len() as u64;
-                let card = tenace_robot::choose_card(&view, seed);
+                let card = tenace_robot::choose_card_within(&view, seed, card_budget_ms);
                 Some((seat, Action::Play { card }))
             }
         }
+    }
+
+    /// What the robot in `seat` knows when its side is to play (from its own hand, or dummy's
+    /// when it is declarer): the hands its seat may see, by the same rule as a person's view
+    /// ([`Room::sees_hand`]), the cards played and the auction. `None` outside the play.
+    pub fn robot_play_view(&self, seat: Seat) -> Option<tenace_robot::PlayView> {
+        let table = self.table();
+        let play = table.play()?;
+        let viewer = Viewer::Seat { seat };
+        let hands = Seat::ALL.map(|s| self.sees_hand(viewer, s).then(|| play.remaining(s)));
+        let played = play.tricks().iter().flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c))).collect();
+        let board = table.board();
+        let calls: Vec<Call> = table.auction().calls().iter().map(|c| c.call).collect();
+        let auction = tenace_robot::AuctionHeard { dealer: board.dealer, vulnerability: board.vulnerability, calls };
+        Some(tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract()?, to_play: table.to_act()?, hands, played, auction: Some(auction) })
     }
 
     /// The table events so far that are calls or cards (what an undo could withdraw).

@@ -15,7 +15,7 @@ fn robot() -> Actor {
 /// Lets the robots act until they have nothing to do; returns how many actions they took.
 fn run_robots(room: &mut Room, limit: usize) -> usize {
     for n in 0..limit {
-        let Some((seat, action)) = room.robot_action() else { return n };
+        let Some((seat, action)) = room.robot_action(5.0) else { return n };
         room.act(&Actor { seat: Some(seat), ..robot() }, action.clone()).unwrap_or_else(|e| panic!("robot {seat:?} {action:?} refused: {e}"));
     }
     limit
@@ -80,4 +80,40 @@ fn one_person_and_three_robots_play_a_board_and_robots_explain_their_calls() {
         room.act(&me, action).unwrap();
     }
     assert!(room.board_over(), "the board finished");
+}
+
+/// A robot's picture of the deal holds no card its seat may not see: at every card of a whole
+/// board, the hands in its view are exactly those its seat sees (its own; dummy once the
+/// opening lead is faced; dummy's own to the declarer playing from it), each as it stands now.
+#[test]
+fn law_16_a_robot_sees_only_what_its_seat_may_see() {
+    let mut room = Room::new(options(2));
+    for seat in Seat::ALL {
+        room.apply(&RoomEvent::Sat { seat, occupant: Occupant::Robot }).unwrap();
+    }
+    let mut cards = 0;
+    for _ in 0..400 {
+        let Some((seat, action)) = room.robot_action(5.0) else { break };
+        if let Some(view) = room.robot_play_view(seat) {
+            let play = room.table().play().unwrap();
+            let viewer = tenace_online::Viewer::Seat { seat };
+            for s in Seat::ALL {
+                let expected = room.sees_hand(viewer, s).then(|| play.remaining(s));
+                assert_eq!(view.hands[s.index()], expected, "{seat:?}'s robot and {s:?}'s hand, card {cards}");
+            }
+            let dummy = play.declarer().partner();
+            if play.opening_lead_made() {
+                assert!(view.hands[dummy.index()].is_some(), "dummy is faced");
+            }
+            let hidden = Seat::ALL.iter().filter(|s| view.hands[s.index()].is_none()).count();
+            assert_eq!(hidden, if play.opening_lead_made() { 2 } else { 3 }, "only its own hand, and dummy once faced");
+            assert!(view.hands[seat.partner().index()].is_none() || seat.partner() == dummy || seat == dummy, "partner's hand is hidden");
+            cards += 1;
+        }
+        room.act(&Actor { seat: Some(seat), ..robot() }, action).unwrap();
+        if room.board_over() {
+            break;
+        }
+    }
+    assert_eq!(cards, 52, "the robots played the board out");
 }

@@ -44,7 +44,8 @@ fn main() {
                 let sees = s == player || s == hand || (s == dummy && play.opening_lead_made());
                 sees.then(|| play.remaining(s))
             });
-            let view = PlayView { declarer, contract, to_play: hand, hands, played: played.clone() };
+            let auction = tenace_robot::AuctionHeard { dealer, vulnerability: Vulnerability::None, calls: calls.clone() };
+            let view = PlayView { declarer, contract, to_play: hand, hands, played: played.clone(), auction: Some(auction) };
             let start = Instant::now();
             let card = choose_card(&view, board as u64 * 1000 + played.len() as u64);
             let ms = start.elapsed().as_secs_f64() * 1000.0;

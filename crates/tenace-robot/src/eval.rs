@@ -26,7 +26,7 @@ use tenace_dds::{analyse, dd_table, par, DdTable, Par, Position};
 
 use tenace_table::{Auction, AuctionCall};
 
-use crate::{BiddingView, PlayView};
+use crate::{AuctionHeard, BiddingView, PlayView};
 
 /// A bridge robot, as the evaluation drives it: this build's robots, or another build's over a
 /// pipe. An error ends the evaluation with its message.
@@ -84,14 +84,14 @@ pub struct TableResult {
 
 /// What `viewer` (who plays for `hand`) may see: their own hand, and dummy once the opening
 /// lead is faced (Law 41D); declarer plays dummy's cards from dummy's view plus their own.
-fn play_view(deal_now: &[Hand; 4], declarer: Seat, contract: Contract, hand: Seat, played: &[(Seat, Card)]) -> PlayView {
+fn play_view(deal_now: &[Hand; 4], declarer: Seat, contract: Contract, hand: Seat, played: &[(Seat, Card)], auction: &AuctionHeard) -> PlayView {
     let dummy = declarer.partner();
     let player = if hand == dummy { declarer } else { hand };
     let hands = Seat::ALL.map(|s| {
         let sees = s == player || s == hand || (s == dummy && !played.is_empty());
         sees.then(|| deal_now[s.index()])
     });
-    PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec() }
+    PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec(), auction: Some(auction.clone()) }
 }
 
 /// Bids and plays `board` with `players[seats[i]]` in seat `i`; measures each card's cost when
@@ -114,6 +114,7 @@ pub fn play_board(board: &Board, players: &mut [&mut dyn Player], seats: [usize;
         return Ok(TableResult { calls, contract: None, cards: Vec::new(), tricks: 0, score_ns: 0, millis });
     };
     let strain = contract.strain();
+    let heard = AuctionHeard { dealer: board.dealer, vulnerability: board.vulnerability, calls: calls.clone() };
     let mut hands = Seat::ALL.map(|s| board.deal.hand(s));
     let mut position = Position::new(&board.deal, strain, declarer.lho()).map_err(|e| e.to_string())?;
     let mut played: Vec<(Seat, Card)> = Vec::new();
@@ -122,7 +123,7 @@ pub fn play_board(board: &Board, players: &mut [&mut dyn Player], seats: [usize;
     let mut trick: Vec<(Seat, Card)> = Vec::new();
     while played.len() < 52 {
         let hand = position.to_play();
-        let view = play_view(&hands, declarer, contract, hand, &played);
+        let view = play_view(&hands, declarer, contract, hand, &played, &heard);
         let seed = u64::from(board.number.get()) * 1000 + played.len() as u64;
         let player = if hand == declarer.partner() { declarer } else { hand };
         let start = Instant::now();

@@ -1,5 +1,4 @@
-//! Card play by rule, used when the solver would take too long for enough samples (the opening
-//! lead and the first tricks, when every hand still holds eleven to thirteen cards): standard
+//! Card play by rule, used only when no sample of the unseen hands could be dealt: standard
 //! opening leads, second hand low, third and fourth hand win as cheaply as possible, ruff the
 //! opponents' winners, discard from the longest side suit.
 

@@ -55,6 +55,16 @@ pub fn explain_call(dealer: Seat, vulnerability: Vulnerability, calls: &[Call], 
     meaning::meaning_at(dealer, calls, index).text
 }
 
+/// The auction of the board being played, which every player heard (calls are public; the
+/// robots read them with their own system's meanings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuctionHeard {
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+    /// The calls, the dealer's first.
+    pub calls: Vec<Call>,
+}
+
 /// What a robot sees when it is its turn to play.
 #[derive(Clone, Debug)]
 pub struct PlayView {
@@ -66,6 +76,9 @@ pub struct PlayView {
     pub hands: [Option<Hand>; 4],
     /// Every card played so far, in order, with who played it.
     pub played: Vec<(Seat, Card)>,
+    /// The auction, when known: the robot then deals its samples to fit what each player
+    /// showed, and weighs its cards by the contract's score (vulnerability included).
+    pub auction: Option<AuctionHeard>,
 }
 
 /// The robot's card: always legal (Law 44C, follow suit when able); deterministic for a given

@@ -1,7 +1,11 @@
-//! Card play: Monte Carlo double dummy. The unseen cards are dealt at random many times,
-//! consistently with everything the robot knows (its own hand, dummy once faced, the cards
-//! played and the suits in which a player has shown out), and each legal card is scored by the
-//! tricks the double-dummy solver says it yields, summed over the samples.
+//! Card play: Monte Carlo double dummy, from the opening lead on. The unseen cards are dealt at
+//! random many times, consistently with everything the robot knows (its own hand, dummy once
+//! faced, the cards played, the suits in which a player has shown out, and what each player
+//! showed in the auction, read with the robots' system), and each legal card is scored by the
+//! contract's score (declarer's side's view, vulnerability included) at the tricks the
+//! double-dummy solver says it yields, averaged over the samples: making or defeating the
+//! contract weighs more than an overtrick. The work per card is a budget of solver nodes, so
+//! that a seed always gives the same card.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -9,18 +13,24 @@ use rand_chacha::ChaCha8Rng;
 use tenace_core::{rules, Card, Hand, Seat, Suit};
 use tenace_dds::Position;
 
+use crate::meaning::{self, Eval, Meaning};
 use crate::PlayView;
 
-/// The most samples drawn for one card.
-const MAX_SAMPLES: usize = 20;
-/// Fewer samples than this are too noisy to be worth their time: play by rule instead.
-const MIN_SAMPLES: usize = 4;
-/// Time budget for the sampled solves of one card, in milliseconds (estimated, see
-/// [`analyse_cost_ms`]; the sample count must not depend on the clock, so that a seed always
-/// gives the same card).
-pub const BUDGET_MS: f64 = 200.0;
+/// The most samples drawn for one card: beyond this the average hardly moves.
+const MAX_SAMPLES: usize = 200;
+/// The default time budget for one card, in milliseconds.
+pub const BUDGET_MS: f64 = 1000.0;
+/// The solver's speed on this project's 2-core machine, release build, in search nodes per
+/// millisecond (16,000-27,000 measured with `examples/solver_cost.rs`; the slowest stage, the
+/// first tricks, is taken). The budget is counted in nodes, not read off the clock, so that a
+/// seed always gives the same card on any machine and under any load.
+const NODES_PER_MS: f64 = 16_000.0;
 /// Attempts to deal a sample that respects every known void before giving voids up.
 const DEAL_ATTEMPTS: usize = 40;
+/// Attempts to deal a sample that fits the auction before the auction is set aside for the
+/// rest of the decision (a player may have bid off the system, or the system's reading may be
+/// too narrow).
+const AUCTION_ATTEMPTS: usize = 3000;
 
 /// What the robot can reconstruct of the play so far.
 struct Known {
@@ -34,6 +44,10 @@ struct Known {
     played: Hand,
     /// `void[seat][suit]`: the seat failed to follow to a lead of that suit.
     void: [[bool; 4]; 4],
+    /// The cards each seat has played.
+    played_from: [Hand; 4],
+    /// Tricks won so far by declarer's side.
+    declarer_tricks: u8,
 }
 
 fn reconstruct(view: &PlayView) -> Known {
@@ -43,6 +57,8 @@ fn reconstruct(view: &PlayView) -> Known {
     let mut played_by = [0usize; 4];
     let mut played = Hand::EMPTY;
     let mut void = [[false; 4]; 4];
+    let mut played_from = [Hand::EMPTY; 4];
+    let mut declarer_tricks = 0;
     for (i, &(seat, card)) in view.played.iter().enumerate() {
         if i % 4 == 0 {
             // The first card of each trick is led by the winner of the previous one.
@@ -57,12 +73,14 @@ fn reconstruct(view: &PlayView) -> Known {
         trick.push(card);
         played_by[seat.index()] += 1;
         played.insert(card);
+        played_from[seat.index()].insert(card);
         if trick.len() == 4 {
             leader = rules::trick_winner(leader, &trick, trump).unwrap_or(leader);
+            declarer_tricks += u8::from(leader.side() == view.declarer.side());
             trick.clear();
         }
     }
-    Known { leader, trick, played_by, played, void }
+    Known { leader, trick, played_by, played, void, played_from, declarer_tricks }
 }
 
 /// The cards the hand to play may legally play (Law 44C: follow suit when able).
@@ -81,7 +99,8 @@ pub fn choose_card(view: &PlayView, seed: u64) -> Card {
     choose_card_within(view, seed, BUDGET_MS)
 }
 
-/// [`choose_card`] with a time budget for the sampled solves, in estimated milliseconds.
+/// [`choose_card`] with a time budget for the sampled solves, in milliseconds of this machine's
+/// solver (counted in search nodes, see [`NODES_PER_MS`]).
 pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let known = reconstruct(view);
     let me = view.to_play;
@@ -98,38 +117,55 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     if legal.len() <= 1 || equivalence_classes(legal, hand, gone) <= 1 {
         return fallback;
     }
-    let cards_per_hand = Seat::ALL.iter().map(|s| 13usize.saturating_sub(known.played_by[s.index()])).max().unwrap_or(13);
-    let cost = analyse_cost_ms(cards_per_hand, legal.len());
-    let samples = ((budget_ms / cost) as usize).min(MAX_SAMPLES);
-    if samples < MIN_SAMPLES {
-        return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
-    }
     // Cards equal in rank order within a suit (touching honours, or touching after the cards
     // in between have gone) are interchangeable; the solver result is the same, and ties go
     // to the lowest.
-    let mut totals: Vec<(Card, u32)> = legal.iter().map(|c| (c, 0)).collect();
+    let budget_nodes = (budget_ms.max(0.0) * NODES_PER_MS) as u64;
+    let shown = shown_hands(view);
+    let mut fit_auction = shown.is_some();
+    let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
+    let on_declarer_side = me.side() == view.declarer.side();
+    let tricks_left = 13 - (known.played.len() - known.trick.len()) / 4;
+    let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;
-    for _ in 0..samples {
-        let Some(hands) = sample_hands(view, &known, &mut rng) else { break };
+    let mut spent = 0u64;
+    while solved < MAX_SAMPLES && spent <= budget_nodes {
+        let hands = match (&shown, fit_auction) {
+            (Some(shown), true) => match sample_fitting(view, &known, shown, &mut rng) {
+                Some(h) => Some(h),
+                None => {
+                    fit_auction = false;
+                    sample_hands(view, &known, &mut rng)
+                }
+            },
+            _ => sample_hands(view, &known, &mut rng),
+        };
+        let Some(hands) = hands else { break };
         let Ok(pos) = Position::from_hands(hands, view.contract.strain(), known.leader, known.trick.clone()) else {
             break;
         };
         if pos.to_play() != me {
             break;
         }
-        for r in tenace_dds::analyse(&pos) {
+        let (results, nodes) = tenace_dds::analyse_nodes(&pos);
+        for r in results {
+            let ours = usize::from(r.tricks);
+            let declarers = usize::from(known.declarer_tricks) + if on_declarer_side { ours } else { tricks_left.saturating_sub(ours) };
+            let score = i64::from(view.contract.score(declarers.min(13) as u8, vulnerable).unwrap_or(0));
             if let Some(t) = totals.iter_mut().find(|(c, _)| *c == r.card) {
-                t.1 += u32::from(r.tricks);
+                t.1 += if on_declarer_side { score } else { -score };
             }
         }
+        // A sample costs at least its deal and set-up, even when the search is trivial.
+        spent += nodes.max(64);
         solved += 1;
     }
     if solved == 0 {
-        return fallback;
+        return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }
     let mut best = fallback;
-    let mut best_total = 0u32;
+    let mut best_total = 0i64;
     let mut first = true;
     for &(card, total) in &totals {
         let better = first || total > best_total || (total == best_total && (card.rank(), card.suit()) < (best.rank(), best.suit()));
@@ -140,23 +176,6 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         }
     }
     best
-}
-
-/// Estimated milliseconds for one `analyse` (release build, this 2-core machine under load)
-/// with `n` cards in the longest hand and `legal` cards to try; measured with
-/// `examples/solver_cost.rs`.
-fn analyse_cost_ms(n: usize, legal: usize) -> f64 {
-    let full = match n {
-        13.. => 600.0,
-        12 => 250.0,
-        11 => 90.0,
-        10 => 45.0,
-        9 => 10.0,
-        8 => 2.5,
-        7 => 0.8,
-        _ => 0.2,
-    };
-    full * legal as f64 / n.max(1) as f64
 }
 
 /// How many distinct cards the robot really has among `legal`: two cards of a suit are the
@@ -181,6 +200,30 @@ fn equivalence_classes(legal: Hand, hand: Hand, played: Hand) -> usize {
         }
     }
     classes
+}
+
+/// What each player showed in the auction, by seat, when the view has the auction.
+fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
+    let a = view.auction.as_ref()?;
+    let shown = meaning::meanings(a.dealer, &a.calls);
+    let ctx = meaning::Ctx::new(a.dealer, &a.calls, &shown);
+    Some(Seat::ALL.map(|s| meaning::inferred(&ctx, s)))
+}
+
+/// A sample whose hidden hands (the cards they hold now and those they played) each fit what
+/// the player showed in the auction; `None` after [`AUCTION_ATTEMPTS`] tries.
+fn sample_fitting(view: &PlayView, known: &Known, shown: &[Meaning; 4], rng: &mut ChaCha8Rng) -> Option<[Hand; 4]> {
+    for _ in 0..AUCTION_ATTEMPTS {
+        let hands = sample_hands(view, known, rng)?;
+        let fits = Seat::ALL.iter().filter(|s| view.hands[s.index()].is_none()).all(|s| {
+            let original = hands[s.index()].union(known.played_from[s.index()]);
+            shown[s.index()].fits(&Eval::of(original))
+        });
+        if fits {
+            return Some(hands);
+        }
+    }
+    None
 }
 
 /// Deals the unseen cards among the hidden hands at random, respecting the number of cards each
@@ -283,6 +326,7 @@ mod tests {
             to_play: Seat::West,
             hands: [None; 4],
             played: vec![(Seat::West, c("S2")), (Seat::North, c("S3")), (Seat::East, c("H4")), (Seat::South, c("SA")), (Seat::South, c("C2"))],
+            auction: None,
         };
         let k = reconstruct(&view);
         assert!(k.void[Seat::East.index()][Suit::Spades.index()]);

@@ -5,7 +5,11 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Bid, Call, Card, Contract, Deal, Hand, Penalty, Seat, Side, Strain, Vulnerability};
-use tenace_robot::{choose_call, choose_card, BiddingView, PlayView};
+use tenace_robot::{choose_call, choose_card, choose_card_within, BiddingView, PlayView};
+
+/// The robots think briefly in these tests (milliseconds of solver work per card): legality and
+/// determinism do not depend on the budget.
+const BUDGET_MS: f64 = 5.0;
 use tenace_table::{Auction, AuctionCall, Play};
 
 /// The robots bid the deal; a passed-out board is played in 3NT by South instead.
@@ -34,7 +38,7 @@ fn view_for(play: &Play, contract: Contract, hand: Seat, played: &[(Seat, Card)]
         let sees = s == player || s == hand || (s == dummy && play.opening_lead_made());
         sees.then(|| play.remaining(s))
     });
-    PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec() }
+    PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec(), auction: None }
 }
 
 proptest! {
@@ -49,7 +53,7 @@ proptest! {
         let mut played = Vec::new();
         while let Some(hand) = play.to_play() {
             let view = view_for(&play, contract, hand, &played);
-            let card = choose_card(&view, seed ^ played.len() as u64);
+            let card = choose_card_within(&view, seed ^ played.len() as u64, BUDGET_MS);
             play.play(hand, card).map_err(|e| TestCaseError::fail(format!("{hand:?} played {card}: {e}")))?;
             played.push((hand, card));
         }
@@ -91,6 +95,7 @@ fn trick_twelve() -> PlayView {
         to_play: Seat::East,
         hands,
         played,
+        auction: None,
     }
 }
 
@@ -111,8 +116,8 @@ fn follows_suit_and_is_deterministic() {
     let mut played = Vec::new();
     while let Some(hand) = play.to_play() {
         let view = view_for(&play, contract, hand, &played);
-        let card = choose_card(&view, 7);
-        assert_eq!(choose_card(&view, 7), card, "same seed, same card");
+        let card = choose_card_within(&view, 7, BUDGET_MS);
+        assert_eq!(choose_card_within(&view, 7, BUDGET_MS), card, "same seed, same card");
         assert!(play.legal_cards().contains(card), "{card} is not legal for {hand:?}");
         play.play(hand, card).expect("legal");
         played.push((hand, card));
@@ -130,6 +135,7 @@ fn never_panics_on_a_view_without_the_hand() {
         to_play: Seat::West,
         hands: [None; 4],
         played: Vec::new(),
+        auction: None,
     };
     let _ = choose_card(&view, 1);
     let mut bad = trick_twelve();
@@ -156,8 +162,8 @@ proptest! {
         let hands: [Option<Hand>; 4] = std::array::from_fn(|i| seen[i].then(|| Hand::from_bits(bits[i])));
         let played: Vec<(Seat, Card)> = played.iter().filter_map(|&(s, c)| Some((Seat::from_index(s), Card::from_index(c)?))).collect();
         let contract = Contract::new(Bid::new(level, Strain::ALL[strain]).expect("bid"), Penalty::Undoubled);
-        let view = PlayView { declarer: Seat::from_index(declarer), contract, to_play: Seat::from_index(to_play), hands, played };
-        let card = choose_card(&view, 3);
+        let view = PlayView { declarer: Seat::from_index(declarer), contract, to_play: Seat::from_index(to_play), hands, played, auction: None };
+        let card = choose_card_within(&view, 3, BUDGET_MS);
         if let Some(hand) = view.hands[to_play] {
             if !hand.is_empty() {
                 prop_assert!(hand.contains(card));

@@ -41,10 +41,16 @@ fn four_robots_finish_boards_at_a_table() {
                 Some(play) => {
                     let hands: [Option<Hand>; 4] = Seat::ALL.map(|s| (sees(&table, seat, s) || s == hand).then(|| play.remaining(s)));
                     let played = play.tricks().iter().flat_map(|t| t.cards.iter().enumerate().map(|(i, c)| (t.player(i), *c))).collect();
-                    let view =
-                        tenace_robot::PlayView { declarer: play.declarer(), contract: table.contract().expect("contract"), to_play: hand, hands, played };
+                    let view = tenace_robot::PlayView {
+                        declarer: play.declarer(),
+                        contract: table.contract().expect("contract"),
+                        to_play: hand,
+                        hands,
+                        played,
+                        auction: None,
+                    };
                     let seed = (u64::from(n) << 32) ^ table.events().len() as u64;
-                    let card = tenace_robot::choose_card(&view, seed);
+                    let card = tenace_robot::choose_card_within(&view, seed, 5.0);
                     TableEvent::Play { seat: hand, card }
                 }
             };

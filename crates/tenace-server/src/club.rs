@@ -43,6 +43,9 @@ pub struct ClubConfig {
     pub directors: Vec<String>,
     /// Abuse limits (crate::limits).
     pub limits: Limits,
+    /// A robot's budget for one card, in milliseconds of solver work (`tenace serve
+    /// --robot-time-per-card-ms`); the background robots' comparison uses a tenth of it.
+    pub robot_card_budget_ms: f64,
 }
 
 impl Default for ClubConfig {
@@ -53,6 +56,7 @@ impl Default for ClubConfig {
             robot_comparison: true,
             directors: Vec::new(),
             limits: Limits::default(),
+            robot_card_budget_ms: tenace_robot::CARD_BUDGET_MS,
         }
     }
 }
@@ -805,7 +809,8 @@ impl RoomTask {
         let club = self.club.clone();
         let set_seed = options.set_seed;
         tokio::spawn(async move {
-            let Some(Some(result)) = club.in_background(move || robots_play(options, board)).await else { return };
+            let budget = club.config.robot_card_budget_ms / 10.0;
+            let Some(Some(result)) = club.in_background(move || robots_play(options, board, budget)).await else { return };
             let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false }.set_id();
             if club.store.add_result(&set_id, board, &result).await.is_ok() {
                 let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
@@ -832,7 +837,8 @@ impl RoomTask {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            let next = club.think(move || snapshot.robot_action()).await.flatten();
+            let budget = club.config.robot_card_budget_ms;
+            let next = club.think(move || snapshot.robot_action(budget)).await.flatten();
             let _ = tx.send(match next {
                 Some((seat, action)) => RoomCmd::RobotMove { at, seat, action },
                 None => RoomCmd::RobotIdle,
@@ -955,7 +961,7 @@ fn playing_elsewhere(table: &str) -> OnlineError {
 }
 
 /// Four robots play board `board` of the set; their result as a field entry named "Robots".
-fn robots_play(options: RoomOptions, board: u32) -> Option<FieldResult> {
+fn robots_play(options: RoomOptions, board: u32, card_budget_ms: f64) -> Option<FieldResult> {
     let mut room = Room::starting_at(options, board);
     for seat in Seat::ALL {
         room.apply(&RoomEvent::Sat { seat, occupant: Occupant::Robot }).ok()?;
@@ -964,7 +970,7 @@ fn robots_play(options: RoomOptions, board: u32) -> Option<FieldResult> {
         if let Some(o) = room.outcome() {
             return Some(FieldResult::of("Robots", &o));
         }
-        let (seat, action) = room.robot_action()?;
+        let (seat, action) = room.robot_action(card_budget_ms)?;
         room.act(&Actor { name: "Robot".into(), seat: Some(seat) }, action).ok()?;
     }
     None

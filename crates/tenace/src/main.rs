@@ -95,6 +95,9 @@ enum Command {
         /// Milliseconds a robot waits before it calls or plays.
         #[arg(long, default_value_t = 400)]
         robot_delay_ms: u64,
+        /// A robot's time budget per card, in milliseconds of solver work.
+        #[arg(long, default_value_t = tenace_robot::CARD_BUDGET_MS)]
+        robot_time_per_card_ms: f64,
         /// Seconds a disconnected player keeps the seat before a robot takes it.
         #[arg(long, default_value_t = 120)]
         seat_timeout_s: u64,
@@ -211,8 +214,11 @@ fn run(command: Command) -> Result<(), String> {
         Command::Robot { command } => robot::run(command),
         Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
         #[cfg(feature = "server")]
-        Command::Serve { bind, database, robot_delay_ms, seat_timeout_s, directors, limits } => {
-            serve::serve(&bind, database, robot_delay_ms, seat_timeout_s, directors, limits.into())
+        Command::Serve { bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits } => {
+            if !(robot_time_per_card_ms.is_finite() && robot_time_per_card_ms > 0.0) {
+                return Err("--robot-time-per-card-ms must be a positive number of milliseconds".into());
+            }
+            serve::serve(&bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into())
         }
         #[cfg(not(feature = "server"))]
         Command::Serve { .. } => Err("this tenace was built without the online club; build it with the `server` feature (on by default)".into()),

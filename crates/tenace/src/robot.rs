@@ -11,8 +11,9 @@
 //! form (seats `N`, hands `AK2.QJ3.T98.7654`, calls `1NT`/`Pass`/`X`, contracts `3NTX`, cards `SA`):
 //! `{"type":"call","seat","hand","dealer","vulnerability","calls":[..]}` is answered
 //! `{"call":"1NT"}`; `{"type":"card","declarer","contract","to_play","hands":[4 × hand or
-//! null],"played":[[seat,card],..],"seed"}` is answered `{"card":"SA"}`; a request the robot
-//! cannot read is answered `{"error":"..."}`.
+//! null],"played":[[seat,card],..],"seed"}`, with the auction when known (`"dealer"`,
+//! `"vulnerability"`, `"calls"`), is answered `{"card":"SA"}`; a request the robot cannot read
+//! is answered `{"error":"..."}`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};
 use tenace_robot::eval::{self, Player, ThisBuild};
-use tenace_robot::{BiddingView, PlayView};
+use tenace_robot::{AuctionHeard, BiddingView, PlayView};
 
 #[derive(Subcommand)]
 pub enum RobotCommand {
@@ -242,8 +243,15 @@ fn call_request(view: &BiddingView<'_>) -> Value {
 fn card_request(view: &PlayView, seed: u64) -> Value {
     let hands: Vec<Value> = view.hands.iter().map(|h| h.map_or(Value::Null, |h| Value::from(h.to_string()))).collect();
     let played: Vec<Value> = view.played.iter().map(|(s, c)| json!([s.letter().to_string(), c.to_string()])).collect();
-    json!({"type": "card", "declarer": view.declarer.letter().to_string(), "contract": view.contract.to_string(),
-           "to_play": view.to_play.letter().to_string(), "hands": hands, "played": played, "seed": seed})
+    let mut v = json!({"type": "card", "declarer": view.declarer.letter().to_string(), "contract": view.contract.to_string(),
+           "to_play": view.to_play.letter().to_string(), "hands": hands, "played": played, "seed": seed});
+    if let Some(a) = &view.auction {
+        let calls: Vec<String> = a.calls.iter().map(Call::to_string).collect();
+        v["dealer"] = json!(a.dealer.letter().to_string());
+        v["vulnerability"] = json!(a.vulnerability.to_string());
+        v["calls"] = json!(calls);
+    }
+    v
 }
 
 fn field<T: std::str::FromStr>(v: &Value, key: &str) -> Result<T, String> {
@@ -255,15 +263,16 @@ fn list(v: &Value, key: &str) -> Result<Vec<Value>, String> {
     v[key].as_array().cloned().ok_or_else(|| format!("{key:?} is missing or not a list"))
 }
 
+fn calls(v: &Value) -> Result<Vec<Call>, String> {
+    list(v, "calls")?.iter().map(|c| c.as_str().and_then(|s| s.parse::<Call>().ok()).ok_or_else(|| format!("not a call: {c}"))).collect()
+}
+
 /// Answers one request line (see the module docs).
 fn answer(line: &str, budget_ms: f64) -> Result<Value, String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     match v["type"].as_str() {
         Some("call") => {
-            let calls = list(&v, "calls")?
-                .iter()
-                .map(|c| c.as_str().and_then(|s| s.parse::<Call>().ok()).ok_or_else(|| format!("not a call: {c}")))
-                .collect::<Result<Vec<Call>, String>>()?;
+            let calls = calls(&v)?;
             let view = BiddingView {
                 seat: field(&v, "seat")?,
                 hand: field::<Hand>(&v, "hand")?,
@@ -292,8 +301,18 @@ fn answer(line: &str, budget_ms: f64) -> Result<Value, String> {
                     seat.zip(card).ok_or_else(|| format!("not a [seat, card] pair: {p}"))
                 })
                 .collect::<Result<Vec<_>, String>>()?;
-            let view =
-                PlayView { declarer: field(&v, "declarer")?, contract: field::<Contract>(&v, "contract")?, to_play: field(&v, "to_play")?, hands, played };
+            let auction = match v.get("calls") {
+                Some(_) => Some(AuctionHeard { dealer: field(&v, "dealer")?, vulnerability: field::<Vulnerability>(&v, "vulnerability")?, calls: calls(&v)? }),
+                None => None,
+            };
+            let view = PlayView {
+                declarer: field(&v, "declarer")?,
+                contract: field::<Contract>(&v, "contract")?,
+                to_play: field(&v, "to_play")?,
+                hands,
+                played,
+                auction,
+            };
             let seed = v["seed"].as_u64().ok_or("\"seed\" is missing or not a number")?;
             Ok(json!({"card": tenace_robot::choose_card_within(&view, seed, budget_ms).to_string()}))
         }

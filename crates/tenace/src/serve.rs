@@ -65,6 +65,7 @@ pub fn serve(
     bind: &str,
     database: Option<String>,
     robot_delay_ms: u64,
+    robot_card_budget_ms: f64,
     seat_timeout_s: u64,
     directors: Vec<String>,
     limits: tenace_server::limits::Limits,
@@ -76,6 +77,7 @@ pub fn serve(
         robot_comparison: true,
         directors,
         limits,
+        robot_card_budget_ms,
     };
     // The club's log goes to standard error (`RUST_LOG` selects, default `info`): store failures,
     // tables set aside, refused robot moves.

@@ -28,7 +28,8 @@ struct Club {
 impl Club {
     /// Starts the binary on `db` with `extra` options, on a free port.
     fn start(db: &str, extra: &[&str]) -> Club {
-        let mut args: Vec<String> = ["serve", "--database", db, "--robot-delay-ms", "0"].iter().map(|s| s.to_string()).collect();
+        let mut args: Vec<String> =
+            ["serve", "--database", db, "--robot-delay-ms", "0", "--robot-time-per-card-ms", "5"].iter().map(|s| s.to_string()).collect();
         args.extend(extra.iter().map(|s| s.to_string()));
         let (child, addr) = spawn(&args, "127.0.0.1:0");
         Club { child, addr, args }
@@ -82,7 +83,7 @@ fn spawn(args: &[String], bind: &str) -> (Child, SocketAddr) {
 /// Runs `tenace serve` expecting it to refuse to start; returns its stderr.
 fn refused_to_start(db: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tenace"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--database", db])
+        .args(["serve", "--bind", "127.0.0.1:0", "--database", db, "--robot-time-per-card-ms", "5"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

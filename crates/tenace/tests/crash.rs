@@ -152,7 +152,19 @@ impl Crash {
     async fn start(&self) -> Child {
         let log = std::fs::OpenOptions::new().create(true).append(true).open(&self.log).expect("server log file");
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
-            .args(["serve", "--bind", &self.addr.to_string(), "--database", &self.db, "--robot-delay-ms", "0", "--seat-timeout-s", "600"])
+            .args([
+                "serve",
+                "--bind",
+                &self.addr.to_string(),
+                "--database",
+                &self.db,
+                "--robot-delay-ms",
+                "0",
+                "--robot-time-per-card-ms",
+                "5",
+                "--seat-timeout-s",
+                "600",
+            ])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))

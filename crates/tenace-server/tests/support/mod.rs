@@ -54,6 +54,8 @@ async fn postgres_schema(base: &str, test: &str) -> String {
 pub fn config() -> tenace_server::ClubConfig {
     tenace_server::ClubConfig {
         robot_delay: Duration::ZERO,
+        // The robots think briefly in tests: what is tested is the club, not their bridge.
+        robot_card_budget_ms: 5.0,
         seat_timeout: Duration::from_secs(120),
         robot_comparison: true,
         directors: vec!["director".to_string()],
