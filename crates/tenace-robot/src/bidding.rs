@@ -217,11 +217,17 @@ fn rebid(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opening: tenace_core::Bid, respons
     let nt = |l: u8| bid(l, Strain::NoTrump);
     match opening.strain().trump() {
         None if opening.level() == 1 => {
-            let c = [(suit_bid(2, Hearts), true), (suit_bid(2, Spades), true), (suit_bid(2, Diamonds), true), (nt(3), true), (nt(6), true), (Call::Pass, true)];
-            match (response.level(), response.strain()) {
-                (2, Strain::Clubs | Strain::Diamonds | Strain::Hearts) | (2 | 4, Strain::NoTrump) => pick(ctx, e, &c).unwrap_or(Call::Pass),
-                _ => Call::Pass,
-            }
+            // Each response has its own answers: after 2NT only 3NT or a pass (a 15-count once
+            // went on to 6NT, read as "natural" here).
+            let c: Vec<(Call, bool)> = match (response.level(), response.strain()) {
+                (2, Strain::Clubs) => vec![(suit_bid(2, Hearts), true), (suit_bid(2, Spades), true), (suit_bid(2, Diamonds), true)],
+                (2, Strain::Diamonds) => vec![(suit_bid(2, Hearts), true)],
+                (2, Strain::Hearts) => vec![(suit_bid(2, Spades), true)],
+                (2, Strain::NoTrump) => vec![(nt(3), true), (Call::Pass, true)],
+                (4, Strain::NoTrump) => vec![(nt(6), true), (Call::Pass, true)],
+                _ => return Call::Pass,
+            };
+            pick(ctx, e, &c).unwrap_or(Call::Pass)
         }
         Some(Clubs) if opening.level() == 2 => {
             let mut c = Vec::new();
@@ -325,7 +331,7 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
     if their.is_none() {
         c.push((Call::Double, true));
     }
-    let support_for_others = their.is_some_and(|t| Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
+    let support_for_others = their.is_some_and(|t| e.len(t) <= 2 && Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
     c.push((Call::Double, theirs.level() <= 3 && e.hcp >= 17));
     for s in by_length(e) {
         if their_suits.contains(&s) {
@@ -490,6 +496,15 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
         }
     }
     let game = bid(game_level(strain), strain);
+    // Game values, no fit found, partner balanced: show a five-card major for the choice of game.
+    if strain == Strain::NoTrump && c_min >= 25 && ours {
+        for s in [Suit::Spades, Suit::Hearts] {
+            let call = suit_bid(3, s);
+            if e.len(s) >= 5 && p.max_len[s.index()] >= 3 && ctx.is_legal(call) && major_for_choice_of_game_bid(ctx, call) {
+                return call;
+            }
+        }
+    }
     // Game.
     if c_min >= 25 && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
         return game;
@@ -517,6 +532,10 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
         return invite;
     }
     forced(ctx, e)
+}
+
+fn major_for_choice_of_game_bid(ctx: &Ctx<'_>, call: Call) -> bool {
+    matches!(call, Call::Bid(b) if meaning::major_for_choice_of_game(ctx, b))
 }
 
 /// Partner's last call was forcing (and right-hand opponent passed): bid rather than pass.

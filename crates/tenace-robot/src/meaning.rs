@@ -638,7 +638,9 @@ pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
         Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
         Call::Double => {
             let their = theirs.strain().trump().unwrap_or(Suit::Clubs);
-            Meaning::new(format!("takeout: 12+ points, short in {}, support for the other suits", suit_name(their))).pts(12, 60).max(their, 2)
+            // Either shape: the double is also the start of every strong hand (17+) that no
+            // overcall describes.
+            Meaning::new(format!("takeout: 12+ points, short in {} with support for the other suits, or 17+ points", suit_name(their))).pts(12, 60)
         }
         Call::Redouble => Meaning::new("not in system"),
         Call::Bid(b) => match b.strain().trump() {
@@ -765,6 +767,13 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
             if b.level() == 4 && b.strain() == Strain::NoTrump {
                 return if four_nt_is_blackwood(ctx) { blackwood() } else { Meaning::new("quantitative: invites 6NT") };
             }
+            if let (true, Some(s)) = (major_for_choice_of_game(ctx, b), b.strain().trump()) {
+                let p = inferred(ctx, ctx.me().partner());
+                return Meaning::new(format!("5+ {}, game forcing: choose 4{} or 3NT", suit_name(s), s.letter()))
+                    .min(s, 5)
+                    .pts(25u32.saturating_sub(max_pts(&p)), 60)
+                    .forcing();
+            }
             let me = ctx.me();
             let partner_suits = ctx.suits_bid_by(me.partner());
             let my_suits = ctx.suits_bid_by(me);
@@ -800,6 +809,16 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
             m
         }
     }
+}
+
+/// Is `b` three of a major after partner's no-trump bid showed a balanced hand? It shows five
+/// cards and game values, and asks partner to choose: four of the major with three cards,
+/// else 3NT (so that a 5-3 major fit is not lost in no trump).
+pub(crate) fn major_for_choice_of_game(ctx: &Ctx<'_>, b: Bid) -> bool {
+    let me = ctx.me();
+    let partner_nt = matches!(ctx.partner_last(), Some(Call::Bid(p)) if p.strain() == Strain::NoTrump && p.level() <= 2);
+    let opponents_silent = ctx.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass);
+    b.level() == 3 && b.strain().trump().is_some_and(is_major) && partner_nt && opponents_silent && inferred(ctx, me.partner()).balanced
 }
 
 /// The level of game in a strain: 3NT, 4 of a major, 5 of a minor.

@@ -220,3 +220,31 @@ fn questions_are_answered_from_the_auction() {
     let a = calls("1H Pass 1S Pass 2S");
     assert_eq!(explain_call(Seat::North, Vulnerability::None, &a, 4), "raise: 12-15 points, 4+ spades");
 }
+
+// Regression tests for the system's holes (issue 16), named after the auction.
+
+#[test]
+fn auction_1nt_pass_2nt_pass_opener_with_15_passes() {
+    // It once bid 6NT: the answers to 2NT included 6NT read as "natural, to play".
+    assert_eq!(robot(Seat::North, "KQ2.A32.Q432.KJ2", "1NT Pass 2NT Pass").call, Call::Pass);
+    assert_eq!(robot(Seat::North, "KQ2.A32.Q432.AJ2", "1NT Pass 2NT Pass").call.to_string(), "3NT");
+}
+
+#[test]
+fn auction_1c_1s_1nt_responder_with_five_spades_and_game_values_offers_a_choice() {
+    // 3NT would lose a 5-3 spade fit: 3S shows five, forcing.
+    let rc = robot(Seat::South, "KJ962.K.K654.KQ9", "1C Pass 1S Pass 1NT Pass");
+    assert_eq!(rc.call.to_string(), "3S", "{rc:?}");
+    assert!(rc.explanation.contains("5+ spades"), "{}", rc.explanation);
+    // Opener chooses: four spades with three, 3NT with two.
+    assert_eq!(robot(Seat::North, "Q83.Q82.AT2.A875", "1C Pass 1S Pass 1NT Pass 3S Pass").call.to_string(), "4S");
+    assert_eq!(robot(Seat::North, "Q8.Q832.AT2.A875", "1C Pass 1S Pass 1NT Pass 3S Pass").call.to_string(), "3NT");
+}
+
+#[test]
+fn auction_1h_strong_balanced_hand_without_a_fitting_overcall_doubles() {
+    // 20 HCP with three hearts: too strong for 1NT (15-18), no five-card suit: double first.
+    let rc = robot(Seat::East, "AK2.K43.AKQ2.J43", "1H");
+    assert_eq!(rc.call, Call::Double, "{rc:?}");
+    assert!(rc.explanation.contains("17+"), "{}", rc.explanation);
+}

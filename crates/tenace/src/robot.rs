@@ -48,6 +48,9 @@ pub enum RobotCommand {
         /// executable or a git revision of this repository.
         #[arg(long, value_name = "REVISION-OR-BINARY")]
         versus: Option<String>,
+        /// The other build's time budget per card (default: its own default).
+        #[arg(long, requires = "versus")]
+        versus_time_per_card: Option<f64>,
     },
     /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
     Stdio {
@@ -59,7 +62,7 @@ pub enum RobotCommand {
 
 pub fn run(command: RobotCommand) -> Result<(), String> {
     match command {
-        RobotCommand::Eval { boards, seed, time_per_card, json, versus } => {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card } => {
             if boards == 0 {
                 return Err("--boards must be at least 1".into());
             }
@@ -71,7 +74,7 @@ pub fn run(command: RobotCommand) -> Result<(), String> {
                 None => evaluate(boards, seed, &mut me, json),
                 Some(other) => {
                     let binary = other_build(&other)?;
-                    let mut them = External::start(&binary, time_per_card)?;
+                    let mut them = External::start(&binary, versus_time_per_card)?;
                     versus_match(boards, seed, &mut me, &mut them, &other, json)
                 }
             }
@@ -188,9 +191,13 @@ struct External {
 }
 
 impl External {
-    fn start(binary: &Path, budget_ms: f64) -> Result<External, String> {
+    fn start(binary: &Path, budget_ms: Option<f64>) -> Result<External, String> {
+        let mut args = vec!["robot".to_string(), "stdio".to_string()];
+        if let Some(ms) = budget_ms {
+            args.extend(["--time-per-card".to_string(), ms.to_string()]);
+        }
         let mut child = Command::new(binary)
-            .args(["robot", "stdio", "--time-per-card", &budget_ms.to_string()])
+            .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

@@ -37,7 +37,7 @@ fn eval_measures_every_board_and_card() {
 fn a_build_matched_against_itself_is_level_on_every_board() {
     // Both tables seat the same robots in turned-round seats: every board is a push.
     let me = env!("CARGO_BIN_EXE_tenace");
-    let v = json_of(&tenace(&["robot", "eval", "--boards", "4", "--json", "--time-per-card", "20", "--versus", me]));
+    let v = json_of(&tenace(&["robot", "eval", "--boards", "4", "--json", "--time-per-card", "20", "--versus", me, "--versus-time-per-card", "20"]));
     assert_eq!(v["boards"], 4);
     assert_eq!(v["imps"], 0, "{v}");
 }
