@@ -113,6 +113,10 @@ impl Revoke {
 pub struct FacePlay {
     play: Play,
     revokes: Vec<Revoke>,
+    /// The tricks not played that a claim or concession gave each side (North-South, East-West):
+    /// they count as won or lost in play (Law 69A, 70), so a revoking side that is given one has
+    /// won a trick after its revoke (Law 64A).
+    unplayed_won: [u8; 2],
 }
 
 impl Deref for FacePlay {
@@ -127,11 +131,25 @@ impl FacePlay {
     /// Law 41A: the opening lead is from `leader` (declarer's left unless a lead out of turn was
     /// accepted).
     pub fn new(deal: &Deal, dummy: Seat, leader: Seat, trump: Option<Suit>) -> FacePlay {
-        FacePlay { play: Play::with_opening_leader(deal, dummy.partner(), leader, trump), revokes: Vec::new() }
+        FacePlay { play: Play::with_opening_leader(deal, dummy.partner(), leader, trump), revokes: Vec::new(), unplayed_won: [0; 2] }
     }
 
     pub fn revokes(&self) -> &[Revoke] {
         &self.revokes
+    }
+
+    /// A claim or concession ended the play with declarer's side taking `declarer_tricks` in
+    /// all: the tricks not played count as won by the side they were given to (Laws 69A, 70)
+    /// when the revoke adjustment asks whether the offending side won a later trick (64A).
+    pub fn record_claimed_tricks(&mut self, declarer_tricks: u8) {
+        let side = self.play.declarer().side();
+        let completed = self.play.tricks().iter().filter(|t| t.cards.len() == 4).count() as u8;
+        let unplayed = 13u8.saturating_sub(completed);
+        let declarers = declarer_tricks.saturating_sub(self.play.tricks_won(side)).min(unplayed);
+        let mut won = [0u8; 2];
+        won[side_index(side)] = declarers;
+        won[side_index(side.other())] = unplayed - declarers;
+        self.unplayed_won = won;
     }
 
     /// Law 63A3/63A4: a claim or concession made or agreed establishes every revoke.
@@ -281,7 +299,7 @@ impl FacePlay {
             } else if r.trick == 11 {
                 (0, "64B6")
             } else {
-                let later = (r.trick + 1..13).filter(|i| winner(*i).is_some_and(|w| w.side() == side)).count() as u8;
+                let later = (r.trick + 1..13).filter(|i| winner(*i).is_some_and(|w| w.side() == side)).count() as u8 + self.unplayed_won[side_index(side)];
                 match winner(r.trick) {
                     // 67B1: deemed to have revoked: one trick, as in 64A2.
                     _ if r.defective && (winner(r.trick).is_some_and(|w| w.side() == side) || later > 0) => (1, "67B1"),
@@ -296,6 +314,13 @@ impl FacePlay {
             out.push(((*r).clone(), count, law));
         }
         out
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::NorthSouth => 0,
+        Side::EastWest => 1,
     }
 }
 
@@ -316,7 +341,7 @@ mod tests {
         let tricks: Vec<Trick> = winners.iter().map(|w| Trick { leader: *w, cards: vec![c("SA"), c("S2"), c("S3"), c("S4")] }).collect();
         let mut play = serde_json::to_value(Play::new(&Deal::from_pbn(DEAL).unwrap(), Seat::North, None)).unwrap();
         play["tricks"] = serde_json::to_value(tricks).unwrap();
-        FacePlay { play: serde_json::from_value(play).unwrap(), revokes }
+        FacePlay { play: serde_json::from_value(play).unwrap(), revokes, unplayed_won: [0; 2] }
     }
 
     fn revoke(offender: Seat, trick: usize) -> Revoke {
@@ -381,6 +406,25 @@ mod tests {
         w[3] = Seat::North;
         let p = finished(w, vec![revoke(Seat::North, 3)]);
         assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (1, "64A1"));
+    }
+
+    #[test]
+    fn law_64a2_with_69a_a_trick_given_by_a_claim_is_a_later_trick_won() {
+        // East revokes on trick 3, won by North; East-West win nothing more in play, but a
+        // claim after trick 5 gives them two of the eight tricks left: one trick is transferred.
+        let mut w = [Seat::North; 13];
+        w[2] = Seat::North;
+        let mut p = finished(w, vec![revoke(Seat::East, 2)]);
+        p.play = {
+            let mut v = serde_json::to_value(&p.play).unwrap();
+            let tricks = v["tricks"].as_array().unwrap()[..5].to_vec();
+            v["tricks"] = serde_json::Value::Array(tricks);
+            serde_json::from_value(v).unwrap()
+        };
+        assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (0, "64B1"), "nothing won after the revoke in play");
+        p.record_claimed_tricks(5 + 6);
+        assert_eq!(p.unplayed_won, [6, 2]);
+        assert_eq!((p.revoke_adjustment()[0].1, p.revoke_adjustment()[0].2), (1, "64A2"));
     }
 
     #[test]

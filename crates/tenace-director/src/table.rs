@@ -1970,6 +1970,9 @@ impl FaceTable {
     /// Ends the board with declarer's side winning `tricks` before the revoke adjustment
     /// (Law 64), which is applied here, and scores it (Law 77).
     fn finish(&mut self, tricks: u8, ending: Ending) {
+        if let Some(play) = self.play.as_mut() {
+            play.record_claimed_tricks(tricks);
+        }
         let (Some(fc), Some(play)) = (self.final_contract(), self.play.as_ref()) else { return };
         let mut tricks = tricks;
         let mut notes = Vec::new();
