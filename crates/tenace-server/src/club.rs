@@ -479,12 +479,7 @@ impl RoomTask {
                 self.broadcast().await;
             }
             RoomCmd::Disconnect { conn } => {
-                if let Some(f) = self.followers.remove(&conn) {
-                    let still_here = self.followers.values().any(|o| o.name == f.name);
-                    if let (Some(seat), false) = (self.room.seat_of(&f.name), still_here) {
-                        self.club.seat_timer(&self.id, seat, f.name);
-                    }
-                }
+                self.lose_follower(conn);
                 self.update_summary();
             }
             RoomCmd::Act { conn, name, action, out } => self.act(conn, name, action, out).await,
@@ -902,8 +897,20 @@ impl RoomTask {
                 r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
             }
             if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
-                self.followers.remove(c);
+                // The connection is gone (its writer stopped): as a disconnect, or the seat
+                // would wait for ever when the disconnect itself arrives after this.
+                self.lose_follower(*c);
             }
+        }
+    }
+
+    /// A connection stopped following: when it was the person's last one here and they hold a
+    /// seat, a robot takes the seat after the seat timeout unless they come back.
+    fn lose_follower(&mut self, conn: u64) {
+        let Some(f) = self.followers.remove(&conn) else { return };
+        let still_here = self.followers.values().any(|o| o.name == f.name);
+        if let (Some(seat), false) = (self.room.seat_of(&f.name), still_here) {
+            self.club.seat_timer(&self.id, seat, f.name);
         }
     }
 
