@@ -51,7 +51,7 @@ pub enum DirectorError {
     ClaimPending { claimer: Seat },
     #[error("Law 68: there is no claim awaiting an answer")]
     NoClaim,
-    #[error("Law 69A: only an opponent of the claimer ({claimer:?}), not dummy, agrees to or disputes a claim; {seat:?} cannot")]
+    #[error("Law 69A: only an opponent of the claimer ({claimer:?}) agrees to a claim (any other player may doubt it, Law 68D2); {seat:?} cannot")]
     NotAnOpponent { seat: Seat, claimer: Seat },
     #[error("Law 68A: a claim is of the remaining tricks; {tricks} is more than the {remaining} left")]
     TooManyTricks { tricks: u8, remaining: u8 },
