@@ -63,23 +63,32 @@ fn law_57b_partner_unable_to_comply_plays_any_legal_card() {
 }
 
 #[test]
-fn law_57c1_after_dummy_has_played_the_premature_card_stands() {
+fn law_57a_only_dummy_has_played_a_defender_playing_before_partner_is_rectified() {
+    // 57C1 excuses a defender only when declarer has played from *both* hands (issue 19,
+    // item 2: a card from dummy alone was taken as enough).
     let mut t = north_declares();
     // East leads D4, dummy's DA wins (North D2, West D8): dummy leads.
     play(&mut t, "D4 DA D8 D2");
     assert_eq!(t.to_play(), Some(Seat::South));
     play(&mut t, "C3");
-    // East plays before West, but dummy has played to the trick: no rectification.
+    // East (fourth hand) plays before West (second hand); declarer has not played from hand.
     t.apply(FaceEvent::Play { seat: Seat::East, card: card("C2") }).unwrap();
-    assert!(t.rectification().is_none());
-    assert!(t.notes().iter().any(|n| n.law == "57C1"));
-    assert!(t.penalty_cards().is_empty());
-    play(&mut t, "C4 C7");
-    // At East's turn, his card is the C2.
-    assert_eq!(t.to_play(), Some(Seat::East));
-    refused(&mut t, FaceEvent::Play { seat: Seat::East, card: card("CK") }, "57C1");
-    play(&mut t, "C2");
-    assert_eq!(t.play().unwrap().tricks()[1].cards.len(), 4);
+    let Some(Irregularity::PrematurePlay { offender, lead, .. }) = t.rectification().map(|r| r.irregularity.clone()) else { panic!("{:?}", t.rectification()) };
+    assert_eq!((offender, lead), (Seat::East, false));
+    assert!(t.notes().iter().all(|n| n.law != "57C1"));
+    assert_eq!(t.penalty_cards(), vec![(Seat::East, card("C2"))], "a major penalty card (57A)");
+    choose(&mut t, player(Seat::North), Choice::PlayLowest).unwrap();
+    assert_eq!(t.to_play(), Some(Seat::West));
+}
+
+#[test]
+fn law_57a_a_defender_leads_to_the_next_trick_when_only_dummy_has_played() {
+    let mut t = north_declares();
+    // East leads D4, dummy's DA; West has not played: East leads the C2 to the next trick.
+    play(&mut t, "D4 DA");
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("C2") }).unwrap();
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PrematurePlay { offender: Seat::East, lead: true, .. })));
+    assert!(t.notes().iter().all(|n| n.law != "57C1"));
 }
 
 #[test]

@@ -3,10 +3,10 @@
 //! major penalty card (57A) and declarer picks how the offender's partner plays to the trick:
 //! his highest or lowest card of the suit led, a card of another suit, or not a card of another
 //! suit (57A1-4); a partner who cannot comply plays any otherwise legal card (57B, 59). When
-//! dummy has already played to the trick (which includes declarer having played from both
-//! hands) there is no rectification (57C1): the card stands — played at the offender's turn, or
-//! led to the next trick, where it is a lead out of turn (Laws 53-56) unless the offender wins
-//! the trick.
+//! declarer has played from both hands to the trick there is no rectification (57C1): the card
+//! stands — played at the offender's turn, or led to the next trick, where it is a lead out of
+//! turn (Laws 53-56) unless the offender wins the trick. A card from dummy alone is not enough:
+//! with only dummy's card on the trick, 57A applies.
 
 use crate::law::Law;
 use tenace_core::{rules, Card, Seat, Suit};
@@ -30,12 +30,12 @@ impl FaceTable {
             return Err(tenace_table::LawError::CardNotHeld { seat, card }.into());
         }
         let lead = trick.card_of(seat).is_some();
-        let dummy_played = trick.card_of(play.dummy()).is_some();
-        if dummy_played {
+        let both_hands_played = trick.card_of(play.dummy()).is_some() && trick.card_of(fc.declarer).is_some();
+        if both_hands_played {
             self.play_duties.committed = Some((seat, card, lead));
             self.play_duties.committed_law = None;
             let what = if lead { "led to the next trick" } else { "played to this trick at his turn" };
-            self.note(Law::new("57C1"), format!("Dummy has played to the trick: {seat:?}'s {card} is not rectified; it is {what}."));
+            self.note(Law::new("57C1"), format!("Declarer has played from both hands: {seat:?}'s {card} is not rectified; it is {what}."));
             return Ok(true);
         }
         let suit_led = trick.cards[0].suit();
