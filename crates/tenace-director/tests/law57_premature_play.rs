@@ -179,3 +179,22 @@ fn law_57c2_dummy_prompted_the_premature_play_no_rectification() {
     assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")]);
     refused(&mut t, FaceEvent::Play { seat: Seat::West, card: card("C5") }, "57C2");
 }
+
+#[test]
+fn law_57a_a_premature_lead_while_declarers_hand_and_partner_have_still_to_play() {
+    // Issue 19, item 4: refused as "Law 44B: it is South's turn", so it could not be recorded.
+    let mut t = north_declares();
+    // East leads SQ, dummy S7, West S4, North SA: North leads the CA, East plays the C2; before
+    // South and West play, East leads the H2 to the next trick.
+    play(&mut t, "SQ S7 S4 SA CA C2");
+    assert_eq!(t.to_play(), Some(Seat::South));
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("H2") }).unwrap();
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PrematurePlay { offender: Seat::East, lead: true, .. })));
+    assert_eq!(t.penalty_cards(), vec![(Seat::East, card("H2"))], "a major penalty card (57A)");
+    // Declarer requires West's lowest club; dummy plays first, then West.
+    choose(&mut t, player(Seat::North), Choice::PlayLowest).unwrap();
+    assert_eq!(t.to_play(), Some(Seat::South));
+    play(&mut t, "C3");
+    assert_eq!(t.to_play(), Some(Seat::West));
+    assert_eq!(t.legal_cards().iter().collect::<Vec<_>>(), vec![card("C4")], "West's lowest club");
+}

@@ -23,13 +23,20 @@ impl FaceTable {
         let (Some(play), Some(fc)) = (self.play.as_ref(), self.final_contract()) else { return Ok(false) };
         let (Some(expected), Some(trick)) = (play.to_play(), play.current_trick()) else { return Ok(false) };
         let defender = seat.side() != fc.declarer.side();
-        if !defender || seat == expected || expected != seat.partner() || trick.cards.is_empty() {
+        if !defender || seat == expected || trick.cards.is_empty() {
+            return Ok(false);
+        }
+        // A lead to the next trick is premature whenever partner has still to play to this
+        // one, whoever's turn it is (South and West still to play, East leads: 57A); a play
+        // out of turn is 57A only at partner's turn (at declarer's or dummy's it is 57D).
+        let lead = trick.card_of(seat).is_some();
+        let partner_to_play = trick.card_of(seat.partner()).is_none();
+        if (lead && !partner_to_play) || (!lead && expected != seat.partner()) {
             return Ok(false);
         }
         if !play.remaining(seat).contains(card) {
             return Err(tenace_table::LawError::CardNotHeld { seat, card }.into());
         }
-        let lead = trick.card_of(seat).is_some();
         let both_hands_played = trick.card_of(play.dummy()).is_some() && trick.card_of(fc.declarer).is_some();
         if both_hands_played {
             self.play_duties.committed = Some((seat, card, lead));
