@@ -1494,9 +1494,10 @@ impl FaceTable {
             }
         }
         if let Some(Rectification { irregularity: Irregularity::PenaltyCardNotPlayed { holder, played, penalty }, .. }) = self.awaiting.rectification.clone() {
-            // Law 52B1(b): declarer must accept once he has played thereafter from either hand.
+            // Law 52B1(b): declarer must accept once he has played thereafter from either hand:
+            // to the same trick, or a lead to the next one when the holder's card ended the trick.
             let declaring = self.final_contract().is_some_and(|fc| fc.declarer.side() == seat.side());
-            if declaring && seat == holder.lho() {
+            if declaring {
                 self.awaiting.rectification = None;
                 self.note(Law::new("52B1(b)"), format!("Declarer played after {holder:?}'s {played}, accepting it; the penalty card remains."));
                 self.put_card_with(holder, played, Some(penalty_requirement(penalty, self.play_duties.minor_penalty_cards.contains(&(holder, penalty)))))?;

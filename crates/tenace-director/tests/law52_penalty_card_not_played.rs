@@ -87,3 +87,27 @@ fn law_61a_52b1_a_lower_card_before_a_minor_penalty_card_accepted_is_a_revoke_wi
     t.apply(FaceEvent::Play { seat: Seat::East, card: card("HK") }).unwrap();
     assert!(t.rectification().is_none());
 }
+
+#[test]
+fn law_52b1b_the_holders_card_ends_the_trick_and_declarers_lead_from_the_other_hand_accepts_it() {
+    // Issue 19, item 3: declarer's lead from his hand (the holder's right-hand opponent) to the
+    // next trick was refused ("Law 9B2"); only a card of the holder's left-hand opponent counted.
+    let mut t = common::table();
+    auction(&mut t, "1NT P P P");
+    // East leads the D4, dummy's DA wins.
+    play(&mut t, "D4 DA D8 D2");
+    // East deliberately shows the SQ: a major penalty card (Law 49).
+    t.apply(FaceEvent::ExposedInPlay { seat: Seat::East, cards: vec![card("SQ")], deliberate: true }).unwrap();
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("SQ"))]);
+    // Dummy leads the S7, West S4, North SK; East, last to play, must play the SQ but plays the S9.
+    play(&mut t, "S7 S4 SK");
+    t.apply(FaceEvent::Play { seat: Seat::East, card: card("S9") }).unwrap();
+    assert!(matches!(t.rectification().map(|r| &r.irregularity), Some(Irregularity::PenaltyCardNotPlayed { holder: Seat::East, .. })));
+    // North won the trick and leads the SA from his hand: he has accepted the S9 (52B1(b)).
+    t.apply(FaceEvent::Play { seat: Seat::North, card: card("SA") }).unwrap();
+    assert!(t.rectification().is_none());
+    assert!(t.notes().iter().any(|n| n.law == "52B1(b)"));
+    assert_eq!(t.play().unwrap().tricks()[1].cards, vec![card("S7"), card("S4"), card("SK"), card("S9")]);
+    assert_eq!(t.play().unwrap().tricks()[2].cards, vec![card("SA")]);
+    assert_eq!(t.penalty_cards(), &[(Seat::East, card("SQ"))]);
+}
