@@ -204,6 +204,15 @@ fn response_to_preempt(ctx: &Ctx<'_>, e: &Eval, opened: Suit, level: u8) -> Call
         c.push((bid(3, Strain::NoTrump), true));
         c.push((suit_bid(5, opened), true));
     }
+    // A strong hand without a fit: a new five-card suit, forcing (16+ points), below game in
+    // partner's suit; opener raises it with three cards, else bids 3NT or rebids his suit.
+    for s in by_length(e) {
+        if s != opened {
+            if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), if is_major(opened) { 3 } else { 4 }) {
+                c.push((call, e.len(opened) <= 1));
+            }
+        }
+    }
     if level < 3 {
         c.push((suit_bid(level + 1, opened), true));
     }

@@ -248,3 +248,13 @@ fn auction_1h_strong_balanced_hand_without_a_fitting_overcall_doubles() {
     assert_eq!(rc.call, Call::Double, "{rc:?}");
     assert!(rc.explanation.contains("17+"), "{}", rc.explanation);
 }
+
+#[test]
+fn auction_2h_pass_a_strong_hand_without_a_fit_bids_a_forcing_new_suit() {
+    // 19 points, six spades, a singleton heart: it passed before (no forcing bid over a weak two).
+    let rc = robot(Seat::South, "AKQJ84.2.AK3.932", "2H Pass");
+    assert_eq!(rc.call.to_string(), "2S", "{rc:?}");
+    assert!(rc.explanation.contains("forcing"), "{}", rc.explanation);
+    // Opener raises with three spades.
+    assert_eq!(robot(Seat::North, "T72.KQT854.52.J4", "2H Pass 2S Pass").call.to_string(), "3S");
+}
