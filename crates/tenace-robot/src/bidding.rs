@@ -506,7 +506,8 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     }
     let game = bid(game_level(strain), strain);
     // Game values, no fit found, partner balanced: show a five-card major for the choice of game.
-    if strain == Strain::NoTrump && c_min >= 25 && ours {
+    let game_points = ctx.game_points();
+    if strain == Strain::NoTrump && c_min >= game_points && ours {
         for s in [Suit::Spades, Suit::Hearts] {
             let call = suit_bid(3, s);
             if e.len(s) >= 5 && p.max_len[s.index()] >= 3 && ctx.is_legal(call) && major_for_choice_of_game_bid(ctx, call) {
@@ -515,7 +516,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
         }
     }
     // Game.
-    if c_min >= 25 && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
+    if c_min >= game_points && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
         return game;
     }
     if !ours {
@@ -526,7 +527,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     if let Some(Call::Bid(b)) = ctx.partner_last() {
         let my_strain = b.strain() == Strain::NoTrump || ctx.suits_bid_by(me).iter().any(|&s| Strain::from_suit(s) == b.strain());
         let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
-        if b.level() + 1 == game_level(b.strain()) && my_strain && e.pts + p_mid >= 25 {
+        if b.level() + 1 == game_level(b.strain()) && my_strain && e.pts + p_mid >= game_points {
             // Game in our best strain (a major fit before no trump), else in partner's.
             for accept in [game, bid(game_level(b.strain()), b.strain())] {
                 if ctx.is_legal(accept) {
@@ -537,7 +538,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     }
     // Invite.
     let invite = bid(game_level(strain) - 1, strain);
-    if c_max >= 25 && c_min < 25 && ctx.is_legal(invite) && last_seat == partner && last.level() + 1 < game_level(last.strain()) {
+    if c_max >= game_points && c_min < game_points && ctx.is_legal(invite) && last_seat == partner && last.level() + 1 < game_level(last.strain()) {
         return invite;
     }
     forced(ctx, e)

@@ -40,8 +40,8 @@ pub struct RobotCall {
 /// The robot's call. Always legal (Laws 18-19): a sufficient bid, a double only of an
 /// opponent's undoubled bid, a redouble only of an opponent's double; Pass when in doubt.
 pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
-    let shown = meaning::meanings(view.dealer, view.calls);
-    let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown);
+    let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
+    let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
     let call = if ctx.me() == view.seat { bidding::choose(&ctx, view.hand) } else { Call::Pass };
     let call = if ctx.is_legal(call) { call } else { Call::Pass };
     let m = meaning::meaning(&ctx, call);
@@ -51,8 +51,7 @@ pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
 /// What the call at `index` of the auction shows in the robots' system, e.g. "15-17 HCP,
 /// balanced" for a 1NT opening. Computed from the auction only.
 pub fn explain_call(dealer: Seat, vulnerability: Vulnerability, calls: &[Call], index: usize) -> String {
-    let _ = vulnerability;
-    meaning::meaning_at(dealer, calls, index).text
+    meaning::meaning_at(dealer, vulnerability, calls, index).text
 }
 
 /// The auction of the board being played, which every player heard (calls are public; the

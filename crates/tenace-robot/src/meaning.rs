@@ -4,7 +4,7 @@
 //! ([`inferred`]). The bidding module picks, in each situation, the first candidate call whose
 //! meaning the hand fits.
 
-use tenace_core::{Bid, Call, Hand, Rank, Seat, Strain, Suit};
+use tenace_core::{Bid, Call, Hand, Rank, Seat, Strain, Suit, Vulnerability};
 
 /// The hand as the system counts it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -138,8 +138,11 @@ pub(crate) fn suit_bid(level: u8, suit: Suit) -> Call {
 pub(crate) struct Ctx<'a> {
     pub dealer: Seat,
     pub calls: &'a [Call],
-    /// The meaning of each call in `calls` (see [`meanings`]); may be shorter in tests.
+    /// The meaning of each call in `calls` (see [`meanings_at`]); may be shorter in tests.
     pub shown: &'a [Meaning],
+    /// The board's vulnerability: a vulnerable side bids game with a point less (the game
+    /// bonus is 500, not 300, at IMPs).
+    pub vul: Vulnerability,
 }
 
 /// The situations the system names, each with its own table of calls.
@@ -163,7 +166,22 @@ pub(crate) enum Situation {
 
 impl<'a> Ctx<'a> {
     pub fn new(dealer: Seat, calls: &'a [Call], shown: &'a [Meaning]) -> Ctx<'a> {
-        Ctx { dealer, calls, shown }
+        Ctx { dealer, calls, shown, vul: Vulnerability::None }
+    }
+
+    /// The same context on a board of vulnerability `vul`.
+    pub fn at(mut self, vul: Vulnerability) -> Ctx<'a> {
+        self.vul = vul;
+        self
+    }
+
+    /// The points between the hands for game: 25, or 24 when the caller's side is vulnerable.
+    pub fn game_points(&self) -> u32 {
+        if self.vul.is_vulnerable(self.me().side()) {
+            24
+        } else {
+            25
+        }
     }
 
     /// Who makes the call considered.
@@ -299,21 +317,21 @@ impl<'a> Ctx<'a> {
 /// The meaning of every call of the auction, in one pass from the dealer's first call: each
 /// call is read with the meanings of the calls before it (so the robots' picture of a hand
 /// always comes from the same rules as the explanations).
-pub(crate) fn meanings(dealer: Seat, calls: &[Call]) -> Vec<Meaning> {
+pub(crate) fn meanings_at(dealer: Seat, vul: Vulnerability, calls: &[Call]) -> Vec<Meaning> {
     let mut shown: Vec<Meaning> = Vec::with_capacity(calls.len());
     for (i, &call) in calls.iter().enumerate() {
-        let m = meaning(&Ctx::new(dealer, &calls[..i], &shown[..i]), call);
+        let m = meaning(&Ctx::new(dealer, &calls[..i], &shown[..i]).at(vul), call);
         shown.push(m);
     }
     shown
 }
 
 /// The meaning of the call at `index` of the auction.
-pub(crate) fn meaning_at(dealer: Seat, calls: &[Call], index: usize) -> Meaning {
+pub(crate) fn meaning_at(dealer: Seat, vul: Vulnerability, calls: &[Call], index: usize) -> Meaning {
     if index >= calls.len() {
         return Meaning::new("no such call");
     }
-    meanings(dealer, &calls[..=index]).pop().unwrap_or_else(|| Meaning::new("no such call"))
+    meanings_at(dealer, vul, &calls[..=index]).pop().unwrap_or_else(|| Meaning::new("no such call"))
 }
 
 /// What `call` would mean if made now.
@@ -771,7 +789,7 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
                 let p = inferred(ctx, ctx.me().partner());
                 return Meaning::new(format!("5+ {}, game forcing: choose 4{} or 3NT", suit_name(s), s.letter()))
                     .min(s, 5)
-                    .pts(25u32.saturating_sub(max_pts(&p)), 60)
+                    .pts(ctx.game_points().saturating_sub(max_pts(&p)), 60)
                     .forcing();
             }
             let me = ctx.me();
@@ -797,12 +815,12 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
                 m.text = format!("{}; {target}", m.text);
                 if b.level() < 6 && after_partner {
                     // Game by the general rule: 25+ between the hands, or an invitation accepted.
-                    m.pts.0 = 25u32.saturating_sub(max_pts(&p));
+                    m.pts.0 = ctx.game_points().saturating_sub(max_pts(&p));
                 }
             } else if after_partner && related && b.level() >= 2 && b.level() + 1 == game {
                 // An invitation by the general rule: game is possible but not sure.
-                let lo = 25u32.saturating_sub(max_pts(&p));
-                let hi = 24u32.saturating_sub(p.pts.0).max(lo);
+                let lo = ctx.game_points().saturating_sub(max_pts(&p));
+                let hi = (ctx.game_points() - 1).saturating_sub(p.pts.0).max(lo);
                 m.text = format!("{}; invitational ({lo}-{hi} points)", m.text);
                 m.pts = (lo, hi);
             }
@@ -877,9 +895,20 @@ mod tests {
     }
 
     #[test]
+    fn a_vulnerable_side_bids_game_with_a_point_less() {
+        let a = calls("1H P");
+        // North (the dealer) is to call after 1H P: South's turn is next; the caller is seat 2.
+        let ctx = Ctx::new(Seat::North, &a, &[]);
+        assert_eq!(ctx.me(), Seat::South);
+        assert_eq!(ctx.at(Vulnerability::NorthSouth).game_points(), 24);
+        assert_eq!(ctx.at(Vulnerability::EastWest).game_points(), 25);
+        assert_eq!(ctx.at(Vulnerability::None).game_points(), 25);
+    }
+
+    #[test]
     fn inference_of_partner() {
         let a = calls("1NT P 2C P 2H P");
-        let shown = meanings(Seat::North, &a);
+        let shown = meanings_at(Seat::North, Vulnerability::None, &a);
         let m = inferred(&Ctx::new(Seat::North, &a, &shown), Seat::North);
         assert_eq!(m.hcp, (15, 17));
         assert_eq!(m.min_len[Suit::Hearts.index()], 4);

@@ -205,8 +205,8 @@ fn equivalence_classes(legal: Hand, hand: Hand, played: Hand) -> usize {
 /// What each player showed in the auction, by seat, when the view has the auction.
 fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
     let a = view.auction.as_ref()?;
-    let shown = meaning::meanings(a.dealer, &a.calls);
-    let ctx = meaning::Ctx::new(a.dealer, &a.calls, &shown);
+    let shown = meaning::meanings_at(a.dealer, a.vulnerability, &a.calls);
+    let ctx = meaning::Ctx::new(a.dealer, &a.calls, &shown).at(a.vulnerability);
     Some(Seat::ALL.map(|s| meaning::inferred(&ctx, s)))
 }
 
