@@ -58,7 +58,7 @@ fn reconstruct(view: &PlayView) -> Known {
     let mut played = Hand::EMPTY;
     let mut void = [[false; 4]; 4];
     let mut played_from = [Hand::EMPTY; 4];
-    let mut declarer_tricks = 0;
+    let mut declarer_tricks: u8 = 0;
     for (i, &(seat, card)) in view.played.iter().enumerate() {
         if i % 4 == 0 {
             // The first card of each trick is led by the winner of the previous one.
@@ -76,7 +76,7 @@ fn reconstruct(view: &PlayView) -> Known {
         played_from[seat.index()].insert(card);
         if trick.len() == 4 {
             leader = rules::trick_winner(leader, &trick, trump).unwrap_or(leader);
-            declarer_tricks += u8::from(leader.side() == view.declarer.side());
+            declarer_tricks = declarer_tricks.saturating_add(u8::from(leader.side() == view.declarer.side()));
             trick.clear();
         }
     }
@@ -125,7 +125,8 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut fit_auction = shown.is_some();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
     let on_declarer_side = me.side() == view.declarer.side();
-    let tricks_left = 13 - (known.played.len() - known.trick.len()) / 4;
+    // Saturating: a malformed view (a card played twice, too many cards) must not panic.
+    let tricks_left = 13usize.saturating_sub(view.played.len().saturating_sub(known.trick.len()) / 4);
     let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;

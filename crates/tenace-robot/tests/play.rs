@@ -138,6 +138,15 @@ fn never_panics_on_a_view_without_the_hand() {
         auction: None,
     };
     let _ = choose_card(&view, 1);
+    // A card "played" twice: the trick in progress holds more cards than the distinct cards
+    // played (found by `choose_card_never_panics`: an overflow in the tricks left).
+    let twice = PlayView {
+        played: vec![(Seat::West, c("S2")), (Seat::North, c("S2"))],
+        hands: [None, None, None, Some(h("AQ.K2.J.T"))],
+        to_play: Seat::West,
+        ..view.clone()
+    };
+    let _ = choose_card_within(&twice, 1, BUDGET_MS);
     let mut bad = trick_twelve();
     bad.played.truncate(5);
     let card = choose_card(&bad, 1);
