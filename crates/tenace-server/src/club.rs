@@ -349,6 +349,14 @@ impl Club {
         self.sight.holding(person, Some(set_seed), except)
     }
 
+    /// Stores hands claimed under the sight gate and settles the claim: they join the ledger
+    /// when the store took them, and are withdrawn when it refused them (nothing was shown).
+    async fn store_claimed(&self, claimed: &[Seen]) -> Result<(), StoreError> {
+        let stored = self.store.record_seen(claimed).await;
+        self.sight.settle(claimed, stored.is_ok());
+        stored
+    }
+
     /// Does the store accept writes?
     pub fn store_ok(&self) -> bool {
         !self.store_down.load(Ordering::SeqCst)
@@ -632,11 +640,7 @@ impl RoomTask {
     async fn snapshot(&mut self, director: &str) -> Result<Snapshot, String> {
         let set_id = self.room.options().set_id();
         let claimed = self.desk_claim(director)?;
-        if !claimed.is_empty() {
-            let stored = self.club.store.record_seen(&claimed).await;
-            self.club.sight.settle(&claimed, stored.is_ok());
-            stored.map_err(|e| format!("the club cannot store that now: {e}"))?;
-        }
+        self.club.store_claimed(&claimed).await.map_err(|e| format!("the club cannot store that now: {e}"))?;
         let table = self.room.table();
         Ok(Snapshot { board: table.board().clone(), events: table.events().to_vec(), set_id })
     }
@@ -878,9 +882,7 @@ impl RoomTask {
         let news = self.claim_views(conns);
         let mut withheld: Vec<String> = Vec::new();
         if !news.is_empty() {
-            let stored = self.club.store.record_seen(&news).await;
-            self.club.sight.settle(&news, stored.is_ok());
-            if let Err(e) = stored {
+            if let Err(e) = self.club.store_claimed(&news).await {
                 self.club.store_failed(&e);
                 withheld = news.into_iter().map(|s| s.person).collect();
             }
@@ -1084,11 +1086,7 @@ impl Club {
             self.sight.claim(&news);
             news
         };
-        if !claimed.is_empty() {
-            let stored = self.store.record_seen(&claimed).await;
-            self.sight.settle(&claimed, stored.is_ok());
-            stored?;
-        }
+        self.store_claimed(&claimed).await?;
         Ok(())
     }
 }
