@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use tenace_core::{random_deal, Bid, Board, BoardNumber, Call, Card, Contract, Hand, Penalty, Seat, Side, Strain, Suit};
 use tenace_dds::{analyse, dd_table, par, DdTable, Par, Position};
 
-use tenace_table::{Auction, AuctionCall};
+use tenace_table::{Auction, AuctionCall, Play};
 
 use crate::{AuctionHeard, BiddingView, PlayView};
 
@@ -113,48 +113,37 @@ pub fn play_board(board: &Board, players: &mut [&mut dyn Player], seats: [usize;
     let Some((contract, declarer)) = tenace_core::rules::auction_result(board.dealer, calls.iter().copied()).flatten() else {
         return Ok(TableResult { calls, contract: None, cards: Vec::new(), tricks: 0, score_ns: 0, millis });
     };
-    let strain = contract.strain();
     let heard = AuctionHeard { dealer: board.dealer, vulnerability: board.vulnerability, calls: calls.clone() };
-    let mut hands = Seat::ALL.map(|s| board.deal.hand(s));
-    let mut position = Position::new(&board.deal, strain, declarer.lho()).map_err(|e| e.to_string())?;
+    // The one trick engine keeps rotation, holdings and tricks won (Law 44); the solver's
+    // position follows it only when the cards are measured.
+    let mut play = Play::new(&board.deal, declarer, contract.strain().trump());
+    let mut position = if measure { Some(Position::new(&board.deal, contract.strain(), declarer.lho()).map_err(|e| e.to_string())?) } else { None };
     let mut played: Vec<(Seat, Card)> = Vec::new();
     let mut cards = Vec::with_capacity(52);
-    let mut declarer_tricks = 0u8;
-    let mut trick: Vec<(Seat, Card)> = Vec::new();
-    while played.len() < 52 {
-        let hand = position.to_play();
-        let view = play_view(&hands, declarer, contract, hand, &played, &heard);
+    while let Some(hand) = play.to_play() {
+        let now = Seat::ALL.map(|s| play.remaining(s));
+        let view = play_view(&now, declarer, contract, hand, &played, &heard);
         let seed = u64::from(board.number.get()) * 1000 + played.len() as u64;
         let player = if hand == declarer.partner() { declarer } else { hand };
         let start = Instant::now();
         let card = players[seats[player.index()]].card(&view, seed)?;
         let took = start.elapsed().as_secs_f64() * 1000.0;
         millis += took;
-        if !position.legal_cards().contains(card) {
-            return Err(format!("board {}: {hand} played {card}, which is not a legal card (Law 44)", board.number));
-        }
-        let cost = if measure {
-            let results = analyse(&position);
-            let best = results.iter().map(|r| r.tricks).max().unwrap_or(0);
-            results.iter().find(|r| r.card == card).map(|r| best - r.tricks)
-        } else {
-            None
-        };
-        position.play(card).map_err(|e| e.to_string())?;
-        hands[hand.index()].remove(card);
-        played.push((hand, card));
-        trick.push((hand, card));
-        cards.push(PlayedCard { seat: hand, card, cost, millis: took });
-        if trick.len() == 4 {
-            let leader = trick[0].0;
-            let plain: Vec<Card> = trick.iter().map(|(_, c)| *c).collect();
-            let winner = tenace_core::rules::trick_winner(leader, &plain, strain.trump()).unwrap_or(leader);
-            if winner.side() == declarer.side() {
-                declarer_tricks += 1;
+        play.play(hand, card).map_err(|e| format!("board {}: {hand} played {card}: {e}", board.number))?;
+        let cost = match position.as_mut() {
+            Some(position) => {
+                let results = analyse(position);
+                let best = results.iter().map(|r| r.tricks).max().unwrap_or(0);
+                let cost = results.iter().find(|r| r.card == card).map(|r| best - r.tricks);
+                position.play(card).map_err(|e| e.to_string())?;
+                cost
             }
-            trick.clear();
-        }
+            None => None,
+        };
+        played.push((hand, card));
+        cards.push(PlayedCard { seat: hand, card, cost, millis: took });
     }
+    let declarer_tricks = play.tricks_won(declarer.side());
     let vulnerable = board.vulnerability.is_vulnerable(declarer.side());
     let score = contract.score(declarer_tricks, vulnerable).map_err(|e| e.to_string())?;
     let score_ns = if declarer.side() == Side::NorthSouth { score } else { -score };
@@ -240,18 +229,10 @@ pub struct Report {
     pub ms_per_board: f64,
 }
 
-/// Trick points of a bid made exactly: game needs 100 (Law 77).
+/// A bid at game level or higher (3NT, four of a major, five of a minor: Law 77's 100 trick
+/// points).
 fn is_game(bid: Bid) -> bool {
-    let per_trick = match bid.strain() {
-        Strain::Clubs | Strain::Diamonds => 20,
-        _ => 30,
-    };
-    let first_extra = if bid.strain() == Strain::NoTrump { 10 } else { 0 };
-    u32::from(bid.level()) * per_trick + first_extra >= 100
-}
-
-fn strain_of(suit: Suit) -> Strain {
-    Strain::ALL[suit.index()]
+    bid.level() >= crate::meaning::game_level(bid.strain())
 }
 
 /// The side whose par contract makes, with the contract, if par is a making contract.
@@ -284,7 +265,7 @@ pub fn report(outcomes: &[BoardOutcome]) -> Report {
         r.failing_contracts.count(dd < contract.tricks_needed());
         if contract.strain() == Strain::NoTrump {
             let holding = |suit: Suit| o.board.deal.hand(declarer).suit_len(suit) + o.board.deal.hand(declarer.partner()).suit_len(suit);
-            let better = [Suit::Spades, Suit::Hearts].into_iter().any(|s| holding(s) >= 8 && o.table.get(declarer, strain_of(s)) > dd);
+            let better = [Suit::Spades, Suit::Hearts].into_iter().any(|s| holding(s) >= 8 && o.table.get(declarer, Strain::from_suit(s)) > dd);
             r.notrump_over_major_fit += usize::from(better);
         }
         r.boards_played += 1;
