@@ -143,8 +143,7 @@ impl FacePlay {
     /// when the revoke adjustment asks whether the offending side won a later trick (64A).
     pub fn record_claimed_tricks(&mut self, declarer_tricks: u8) {
         let side = self.play.declarer().side();
-        let completed = self.play.tricks().iter().filter(|t| t.cards.len() == 4).count() as u8;
-        let unplayed = 13u8.saturating_sub(completed);
+        let unplayed = 13u8.saturating_sub(self.play.completed_tricks() as u8);
         let declarers = declarer_tricks.saturating_sub(self.play.tricks_won(side)).min(unplayed);
         let mut won = [0u8; 2];
         won[side_index(side)] = declarers;

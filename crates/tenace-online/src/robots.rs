@@ -45,7 +45,6 @@ impl Room {
         if !self.is_robot(seat) {
             return None;
         }
-        table.to_act()?;
         match table.play() {
             None => {
                 let calls: Vec<Call> = table.auction().calls().iter().map(|c| c.call).collect();

@@ -70,12 +70,10 @@ impl FaceTable {
             self.note(Law::new("68B2"), format!("{seat:?} objects to his partner's concession: no claim or concession has occurred (Law 16 may apply)."));
             return Ok(());
         }
-        if seat == claim.claimer && !agree {
-            return Err(DirectorError::NotAnOpponent { seat, claimer: claim.claimer });
-        }
-        // Law 68D2: a claim doubted by any player, dummy included, stops play for the Director;
-        // only the claimer's opponents agree to it (Law 69A).
-        if agree && !self.answerers(claim.claimer).contains(&seat) {
+        // Law 68D2: a claim doubted by any other player, dummy included, stops play for the
+        // Director; only the claimer's opponents agree to it (Law 69A).
+        let may_answer = if agree { self.answerers(claim.claimer).contains(&seat) } else { seat != claim.claimer };
+        if !may_answer {
             return Err(DirectorError::NotAnOpponent { seat, claimer: claim.claimer });
         }
         if !agree {
