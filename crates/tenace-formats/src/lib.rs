@@ -26,6 +26,7 @@
 //! ```
 
 mod bridge;
+pub mod diagnostic;
 mod error;
 pub mod json;
 pub mod lin;
@@ -35,6 +36,7 @@ mod text;
 
 use std::path::Path;
 
+pub use diagnostic::{Diagnostic, Outcome, Reading};
 pub use error::FormatError;
 pub use record::{
     AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, LinCommand, Note, PlayEnd, PlayRecord, Players, RecordedCall, RecordedCard,
@@ -61,12 +63,20 @@ impl Format {
         }
     }
 
+    /// Reads all or nothing: every board, or the first problem.
     pub fn parse(self, text: &str) -> Result<Vec<GameRecord>, FormatError> {
-        match self {
-            Format::Pbn => pbn::parse(text),
-            Format::Lin => lin::parse(text),
-            Format::Json => json::parse(text),
-        }
+        self.read(text)?.strict()
+    }
+
+    /// Reads leniently: every board that can be read and a diagnostic for each one not read
+    /// whole. PBN and LIN are read board by board; JSON (Tenace's own format) is all or
+    /// nothing, so its only error is the whole file's.
+    pub fn read(self, text: &str) -> Result<Reading, FormatError> {
+        Ok(match self {
+            Format::Pbn => pbn::read(text),
+            Format::Lin => lin::read(text),
+            Format::Json => Reading { games: json::parse(text)?, diagnostics: Vec::new() },
+        })
     }
 
     pub fn write(self, games: &[GameRecord]) -> String {
@@ -98,12 +108,19 @@ fn format_of(path: &Path) -> Result<Format, FormatError> {
     Format::from_path(path).ok_or_else(|| FormatError::general(format!("{}: unknown file type (expected a .pbn, .lin or .json file)", path.display())))
 }
 
-/// Reads a file, choosing the format by its extension.
+/// Reads a file, choosing the format by its extension: every board, or the first problem.
 pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<GameRecord>, FormatError> {
+    read_file_report(path)?.strict()
+}
+
+/// Reads a file leniently, choosing the format by its extension: every board that can be read,
+/// and a diagnostic naming the file for each board not read whole. The error is for a file that
+/// cannot be read at all (missing, unknown extension, broken JSON).
+pub fn read_file_report(path: impl AsRef<Path>) -> Result<Reading, FormatError> {
     let path = path.as_ref();
     let format = format_of(path)?;
     let bytes = std::fs::read(path).map_err(|e| FormatError::general(format!("cannot read {}: {e}", path.display())))?;
-    format.parse(&decode(&bytes))
+    Ok(format.read(&decode(&bytes))?.in_file(&path.display().to_string()))
 }
 
 /// Writes records to a file (UTF-8), choosing the format by its extension.

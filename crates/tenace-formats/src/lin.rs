@@ -14,10 +14,20 @@
 //! A file with `qx` commands is a vugraph file: what comes before the first `qx` is its header.
 //! Without `qx`, a new board starts at a second `pn` or `md`, or at a board-opening command
 //! (`pn`, `st`, `md`, `rh`, `ah`, `sv`) that follows the auction or play of the board before.
+//!
+//! BBO's teaching ("movie") files put free text between the pairs (`md|...|Now declarer
+//! draws trumps.\npc|SA|`): text before a command name, up to the name's last word, is read as
+//! commentary (`nt`). An alert is kept exactly as read: `mb|D|an|...|` is an explained call that
+//! was not alerted, `mb|d!|` an alerted one. Empty player names stay empty, not unknown.
+//!
+//! [`read`] gives every board it can and a [`Diagnostic`] for each one not read whole: a board
+//! with an unreadable `md`, `sv`, `mc` or `qx` value is skipped; an unreadable call leaves the
+//! board's auction out, an unreadable card its play.
 
 use tenace_core::{Call, Card, Contract, Seat, Strain, Vulnerability};
 
 use crate::bridge;
+use crate::diagnostic::{Diagnostic, Outcome, Reading};
 use crate::error::Pos;
 use crate::record::{AuctionRecord, Comment, GameRecord, LinCommand, PlayEnd, PlayRecord, RecordedCall, RecordedContract, Tag};
 use crate::text::{lin_hand_text, DealBuilder, HandSyntax};
@@ -26,9 +36,14 @@ use crate::FormatError;
 /// LIN's seat order: `md` and `pn` list South, West, North, East.
 const LIN_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
-/// Reads every board of a LIN file.
+/// Reads every board of a LIN file, refusing the whole file at the first problem.
 pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
-    let commands = tokenize(text)?;
+    read(text).strict()
+}
+
+/// Reads every board that can be read, with a diagnostic for each one not read whole.
+pub fn read(text: &str) -> Reading {
+    let (commands, unreadable) = tokenize(text);
     let vugraph = commands.iter().any(|c| c.name == "qx");
     let mut header: Vec<Cmd> = Vec::new();
     let mut boards: Vec<Vec<Cmd>> = Vec::new();
@@ -70,10 +85,25 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
             }
         }
     }
+    // The game an unreadable stretch of text belongs to: the last board starting before it.
+    let starts: Vec<(usize, usize)> = boards.iter().map(|b| b.first().map_or((0, 0), |c| (c.pos.line, c.pos.column))).collect();
+    let game_at = |pos: Pos| starts.iter().filter(|s| **s <= (pos.line, pos.column)).count().max(1);
+    let mut reading = Reading::default();
+    for e in &unreadable {
+        reading.diagnostics.push(diagnostic(game_at(Pos { line: e.line, column: e.column }), None, Outcome::PartRead, e));
+    }
     let header_names = header.iter().rev().find(|c| c.name == "pn").map(|c| names(&c.value));
-    let mut games = Vec::new();
     for (i, board) in boards.into_iter().enumerate() {
-        let mut game = build(board, header_names.as_deref(), results.get(i).map(String::as_str))?;
+        let mut notes = Vec::new();
+        let mut game = match build(board, header_names.as_deref(), results.get(i).map(String::as_str), &mut notes) {
+            Ok(game) => game,
+            Err(e) => {
+                reading.diagnostics.push(diagnostic(i + 1, None, Outcome::Skipped, &e));
+                continue;
+            }
+        };
+        let number = game.board.map(|b| b.get());
+        reading.diagnostics.extend(notes.iter().map(|e| diagnostic(i + 1, number, Outcome::PartRead, e)));
         if game.event.is_none() {
             game.event = event.clone();
         }
@@ -81,9 +111,14 @@ pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
             let head: Vec<LinCommand> = header.iter().map(|c| LinCommand { command: c.name.clone(), value: c.value.clone(), header: true }).collect();
             game.lin.splice(0..0, head);
         }
-        games.push(game);
+        reading.games.push(game);
     }
-    Ok(games)
+    reading.diagnostics.sort_by_key(|d| d.game);
+    reading
+}
+
+fn diagnostic(game: usize, board: Option<u32>, outcome: Outcome, e: &FormatError) -> Diagnostic {
+    Diagnostic { file: None, line: e.line, column: e.column, game, board, outcome, message: e.message.clone(), rule: "LIN".to_string() }
 }
 
 /// Commands that lay out a board's start: seeing one again starts the next board.
@@ -103,11 +138,13 @@ struct Cmd {
     pos: Pos,
 }
 
-/// Cuts the text into commands. White space (line ends included) around a command name is
-/// ignored; a value runs to the next `|`.
-fn tokenize(text: &str) -> Result<Vec<Cmd>, FormatError> {
+/// Cuts the text into commands, with the stretches that are not commands. White space (line
+/// ends included) around a command name is ignored; a value runs to the next `|`. Free text
+/// before a command name (a teaching file's narration) becomes an `nt` comment.
+fn tokenize(text: &str) -> (Vec<Cmd>, Vec<FormatError>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
+    let mut unreadable = Vec::new();
     let mut chars = text.chars().peekable();
     let (mut line, mut column) = (1usize, 1usize);
     let advance = |c: char, line: &mut usize, column: &mut usize| {
@@ -137,13 +174,22 @@ fn tokenize(text: &str) -> Result<Vec<Cmd>, FormatError> {
         }
         let name = name.trim().to_string();
         if !closed {
-            if name.is_empty() {
-                break;
+            if !name.is_empty() {
+                let shown: String = name.chars().take(20).collect();
+                unreadable.push(name_pos.error(format!("LIN: {shown:?} at the end of the file is no command (expected name|value|); passed over")));
             }
-            return Err(name_pos.error(format!("LIN: command {name:?} has no value (expected {name}|...|)")));
+            break;
         }
-        if name.is_empty() || name.chars().count() > 8 || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(name_pos.error(format!("LIN: expected a command name like md or mb before '|', found {:?}", name.chars().take(20).collect::<String>())));
+        let (narration, name) = match split_narration(&name) {
+            Some(parts) => parts,
+            None => {
+                let shown: String = name.chars().take(20).collect();
+                unreadable.push(name_pos.error(format!("LIN: expected a command name like md or mb before '|', found {shown:?}; passed over")));
+                (None, String::new())
+            }
+        };
+        if let Some(text) = narration {
+            out.push(Cmd { name: "nt".into(), value: text, pos: name_pos });
         }
         // The value.
         let pos = Pos { line, column };
@@ -155,10 +201,45 @@ fn tokenize(text: &str) -> Result<Vec<Cmd>, FormatError> {
             }
             value.push(c);
         }
+        if name.is_empty() {
+            continue;
+        }
         let value = value.trim_end_matches(['\r', '\n']).to_string();
         out.push(Cmd { name: name.to_ascii_lowercase(), value, pos });
     }
-    Ok(out)
+    (out, unreadable)
+}
+
+/// The length in bytes of the character at byte `i`.
+fn c_len(text: &str, i: usize) -> usize {
+    text[i..].chars().next().map_or(1, char::len_utf8)
+}
+
+fn is_command_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().count() <= 8 && s.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// `md`, or `Now the play.\npc` -> (`Now the play.`, `pc`): a command name, with any free text
+/// before its last word. BBO's command names have two characters, so a last word that is no
+/// name on its own ends in one (`hand:pc`).
+fn split_narration(text: &str) -> Option<(Option<String>, String)> {
+    if is_command_name(text) {
+        return Some((None, text.to_string()));
+    }
+    let cut = text.rfind(|c: char| !c.is_ascii_alphanumeric()).map_or(0, |i| i + c_len(text, i));
+    let (before, word) = text.split_at(cut);
+    if word.is_empty() {
+        return None;
+    }
+    let separate = before.is_empty() || before.ends_with(char::is_whitespace);
+    let (before, word) = if separate && word.len() <= 8 {
+        (before.to_string(), word)
+    } else {
+        let (glued, name) = word.split_at(word.len().saturating_sub(2));
+        (format!("{before}{glued}"), name)
+    };
+    let narration = before.trim();
+    Some(((!narration.is_empty()).then(|| narration.to_string()), word.to_string()))
 }
 
 fn names(value: &str) -> Vec<String> {
@@ -172,8 +253,12 @@ enum Last {
     Card,
 }
 
-fn build(cmds: Vec<Cmd>, header_names: Option<&[String]>, rs: Option<&str>) -> Result<GameRecord, FormatError> {
+/// One board from its commands; `notes` gets what was left out (an unreadable call leaves the
+/// auction out, an unreadable card the play).
+fn build(cmds: Vec<Cmd>, header_names: Option<&[String]>, rs: Option<&str>, notes: &mut Vec<FormatError>) -> Result<GameRecord, FormatError> {
     let mut g = GameRecord::default();
+    let mut auction_dropped = false;
+    let mut play_dropped = false;
     let mut calls: Vec<RecordedCall> = Vec::new();
     let mut cards: Vec<(Card, Vec<String>)> = Vec::new();
     let mut last = Last::Start;
@@ -215,20 +300,36 @@ fn build(cmds: Vec<Cmd>, header_names: Option<&[String]>, rs: Option<&str>) -> R
                     Err(_) => g.lin.push(LinCommand { command: cmd.name, value: cmd.value, header: false }),
                 }
             }
-            "mb" => {
-                let (call, alert) = lin_call(v).ok_or_else(|| cmd.pos.error(format!("LIN mb: {v:?} is not a call (expected p, d, r or a bid like 1N)")))?;
-                calls.push(RecordedCall { call: Some(call), alert, ..RecordedCall::default() });
-                last = Last::Call;
-            }
+            "mb" if auction_dropped => {}
+            "mb" => match lin_call(v) {
+                Some((call, alert)) => {
+                    calls.push(RecordedCall { call: Some(call), alert, ..RecordedCall::default() });
+                    last = Last::Call;
+                }
+                None => {
+                    notes.push(cmd.pos.error(format!("LIN mb: {v:?} is not a call (expected p, d, r or a bid like 1N); the auction is left out")));
+                    auction_dropped = true;
+                    calls.clear();
+                    last = Last::Start;
+                }
+            },
             "an" => match calls.last_mut() {
                 Some(c) => c.explanation = Some(v.trim().to_string()).filter(|t| !t.is_empty()),
                 None => g.lin.push(LinCommand { command: cmd.name, value: cmd.value, header: false }),
             },
-            "pc" => {
-                let card: Card = v.trim().parse().map_err(|_| cmd.pos.error(format!("LIN pc: {v:?} is not a card (expected like SA or h10)")))?;
-                cards.push((card, Vec::new()));
-                last = Last::Card;
-            }
+            "pc" if play_dropped => {}
+            "pc" => match v.trim().parse::<Card>() {
+                Ok(card) => {
+                    cards.push((card, Vec::new()));
+                    last = Last::Card;
+                }
+                Err(_) => {
+                    notes.push(cmd.pos.error(format!("LIN pc: {v:?} is not a card (expected like SA or h10); the play is left out")));
+                    play_dropped = true;
+                    cards.clear();
+                    last = Last::Start;
+                }
+            },
             "mc" => {
                 g.claim = Some(match v.trim().parse::<u8>() {
                     Ok(n) if n <= 13 => n,
@@ -303,9 +404,9 @@ fn build(cmds: Vec<Cmd>, header_names: Option<&[String]>, rs: Option<&str>) -> R
 
 fn set_players(g: &mut GameRecord, names: &[String], closed_room: bool) {
     let offset = if closed_room && names.len() >= 8 { 4 } else { 0 };
+    // An empty name is kept as written (an empty seat, or a name not given), not as unknown.
     for (i, seat) in LIN_SEATS.into_iter().enumerate() {
-        let name = names.get(offset + i).filter(|s| !s.trim().is_empty()).cloned();
-        g.players.set(seat, name);
+        g.players.set(seat, names.get(offset + i).cloned());
     }
 }
 

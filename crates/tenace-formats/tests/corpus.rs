@@ -261,7 +261,7 @@ fn known_values_in_the_lin_files() {
     let g = read_file(data("lin/dealconvert_vugraph_skeleton_sv0.lin")).unwrap();
     assert_eq!(g.len(), 32);
     assert_eq!(g[0].vulnerability, Some(tenace_core::Vulnerability::None), "sv|0| is none vulnerable");
-    assert!(g.iter().all(|g| g.auction.is_none() && g.players.north.is_none()));
+    assert!(g.iter().all(|g| g.auction.is_none() && g.players.north.as_deref() == Some("")), "pn|,,,|: names given empty");
     let g = read_file(data("lin/vugraph_bgb_gold_cup_2015_final_fragment.lin")).unwrap();
     assert_eq!(g.len(), 2);
     assert_eq!((g[0].board.unwrap().get(), g[0].tag("Room")), (25, Some("Closed")));

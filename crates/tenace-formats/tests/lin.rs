@@ -113,7 +113,7 @@ fn lin_errors_name_the_place() {
         ("md|3SAXQ,,,|", 1, 4, "'X' is not a rank"),
         ("md|3,,,|mb|1C|mb|9Z|", 1, 18, "LIN mb: \"9Z\" is not a call"),
         ("md|3,,,|pc|Z9|", 1, 12, "LIN pc: \"Z9\" is not a card"),
-        ("md|3,,,|\n  xx", 2, 3, "has no value"),
+        ("md|3,,,|\n  xx", 2, 3, "is no command"),
     ];
     for (text, line, column, message) in cases {
         let e = lin::parse(text).expect_err(text);
@@ -122,7 +122,7 @@ fn lin_errors_name_the_place() {
     }
     let e = lin::parse("md|3S,,,|mc|99|").unwrap_err();
     assert!(e.message.contains("mc"), "{e}");
-    let e = lin::parse("m b|x|").unwrap_err();
+    let e = lin::parse("md|3S,,,|!!|x|").unwrap_err();
     assert!(e.message.contains("command name"), "{e}");
 }
 

@@ -232,7 +232,7 @@ fn errors_name_the_place_and_the_problem() {
 }
 
 #[test]
-fn alerts_without_a_note_get_one_when_written() {
+fn alerts_without_a_note_get_one_and_unalerted_explanations_stay_unalerted() {
     let mut g = one("[Dealer \"N\"]\n[Auction \"N\"]\n1C =65535= 1D 1H\n[Note \"65535:x\"]\n");
     let a = g.auction.as_mut().unwrap();
     a.calls[1].alert = true;
@@ -240,8 +240,10 @@ fn alerts_without_a_note_get_one_when_written() {
     let text = pbn::write(std::slice::from_ref(&g));
     let back = one(&text);
     let calls = &back.auction.as_ref().unwrap().calls;
-    assert!(calls[1].alert && calls[2].alert, "{text}");
+    assert!(calls[1].alert && !calls[2].alert, "{text}");
+    assert!(text.contains("1H {Explained, not alerted: both majors}"), "{text}");
     assert_eq!(calls[2].explanation.as_deref(), Some("both majors"));
+    assert!(calls[2].comments.is_empty());
     assert_eq!(calls[0].explanation.as_deref(), Some("x"));
 }
 

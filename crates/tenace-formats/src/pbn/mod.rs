@@ -18,11 +18,17 @@
 mod read;
 mod write;
 
-use crate::{FormatError, GameRecord};
+use crate::{FormatError, GameRecord, Reading};
 
-/// Reads every game of a PBN file.
+/// Reads every game of a PBN file, refusing the whole file at the first problem.
 pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
     read::parse(text)
+}
+
+/// Reads every game that can be read, with a diagnostic for each game not read whole (see
+/// [`crate::diagnostic`] and docs/formats.md for the repair rules).
+pub fn read(text: &str) -> Reading {
+    read::read(text)
 }
 
 /// Writes games as a PBN file.

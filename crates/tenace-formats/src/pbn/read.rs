@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use tenace_core::{Call, Card, Seat, Side, Vulnerability};
 
 use super::MANDATORY_TAGS;
+use crate::diagnostic::{Diagnostic, Outcome, Reading};
 use crate::error::Pos;
 use crate::record::{
     AuctionEnd, AuctionRecord, CardIrregularity, Comment, GameRecord, Note, PlayEnd, PlayRecord, RecordedCall, RecordedCard, RecordedContract, Tag,
@@ -14,19 +15,89 @@ use crate::record::{
 use crate::text::{parse_deal, HandSyntax};
 use crate::FormatError;
 
-pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
+/// Reads every game that can be read, with a diagnostic for each one not read whole.
+pub fn read(text: &str) -> Reading {
     let mut scanner = Scanner::new(text);
     let mut inheritance = Inheritance::default();
-    let mut games = Vec::new();
-    while let Some(items) = scanner.game()? {
-        if !items.iter().any(|i| matches!(i, Item::Tag { .. })) {
-            // Only comments: "not a game" (an isolated comment between games).
-            continue;
+    let mut reading = Reading::default();
+    let mut game = 0;
+    loop {
+        let items = match scanner.game() {
+            Scan::End => break,
+            Scan::Broken(error) => {
+                game += 1;
+                reading.diagnostics.push(diagnostic(game, None, Outcome::Skipped, &error));
+                continue;
+            }
+            Scan::Game(items, split) => {
+                if !items.iter().any(|i| matches!(i, Item::Tag { .. })) {
+                    // Only comments: "not a game" (an isolated comment between games).
+                    continue;
+                }
+                game += 1;
+                if let Some(pos) = split {
+                    let e = pos.error("no semi-empty line before this game: a game starts here, where the tag that opened the game before comes again");
+                    reading.diagnostics.push(diagnostic(game, None, Outcome::Repaired, &e));
+                }
+                items
+            }
+        };
+        let mut notes = Vec::new();
+        match GameBuilder::new(&mut inheritance, scanner.version, &mut notes).build(items) {
+            Ok(record) => {
+                let board = record.board.map(|b| b.get());
+                reading.diagnostics.extend(notes.iter().map(|(outcome, e)| diagnostic(game, board, *outcome, e)));
+                reading.games.push(record);
+            }
+            Err(e) => reading.diagnostics.push(diagnostic(game, None, Outcome::Skipped, &e)),
         }
-        let game = GameBuilder::new(&mut inheritance).build(items)?;
-        games.push(game);
     }
-    Ok(games)
+    reading
+}
+
+/// All or nothing: every game, or the first problem.
+pub fn parse(text: &str) -> Result<Vec<GameRecord>, FormatError> {
+    read(text).strict()
+}
+
+fn diagnostic(game: usize, board: Option<u32>, outcome: Outcome, e: &FormatError) -> Diagnostic {
+    Diagnostic { file: None, line: e.line, column: e.column, game, board, outcome, message: e.message.clone(), rule: rule_of(&e.message).to_string() }
+}
+
+/// The section of PBN 2.1 a reader's message is about, from the message's opening words.
+fn rule_of(message: &str) -> &'static str {
+    const RULES: [(&str, &str); 20] = [
+        ("Board:", "PBN 2.1 §3.4.4"),
+        ("Dealer:", "PBN 2.1 §3.4.9"),
+        ("Vulnerable:", "PBN 2.1 §3.4.10"),
+        ("Deal:", "PBN 2.1 §3.4.11"),
+        ("Declarer:", "PBN 2.1 §3.4.13"),
+        ("Contract:", "PBN 2.1 §3.4.14"),
+        ("Result:", "PBN 2.1 §3.4.15"),
+        ("Auction: note", "PBN 2.1 §3.5.4"),
+        ("Auction: ^", "PBN 2.1 §3.9"),
+        ("Auction:", "PBN 2.1 §3.5"),
+        ("Play: note", "PBN 2.1 §3.6.4"),
+        ("Play: ^", "PBN 2.1 §3.9"),
+        ("Play:", "PBN 2.1 §3.6"),
+        ("Note:", "PBN 2.1 §3.5.5"),
+        ("malformed note", "PBN 2.1 §3.5.4"),
+        ("malformed NAG", "PBN 2.1 §3.7"),
+        ("NAG", "PBN 2.1 §3.7"),
+        ("malformed irregularity", "PBN 2.1 §3.9"),
+        ("unterminated comment", "PBN 2.1 §3.8"),
+        ("no semi-empty line", "PBN 2.1 §3"),
+    ];
+    if message.starts_with("tag value") {
+        return "PBN 2.1 §4.8";
+    }
+    if message.starts_with("malformed tag") || message.starts_with("unterminated string") {
+        return "PBN 2.1 §3.3";
+    }
+    if message.starts_with("unexpected") || message.starts_with("text outside") {
+        return "PBN 2.1 §3.1";
+    }
+    RULES.iter().find(|(prefix, _)| message.starts_with(prefix)).map_or("PBN 2.1 §3", |(_, rule)| rule)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -50,8 +121,40 @@ fn is_token_tag(name: &str) -> bool {
     MANDATORY_TAGS.contains(&name) || matches!(name, "Auction" | "Play" | "Note")
 }
 
+/// What the scanner found next.
+enum Scan {
+    End,
+    /// A game's items; with the place where it began without a semi-empty line before it.
+    Game(Vec<Item>, Option<Pos>),
+    /// A game whose text cannot be cut into items (a malformed tag, an unterminated comment);
+    /// the scanner has passed over it to the next semi-empty line.
+    Broken(FormatError),
+}
+
+/// The PBN version a file declares in its first escape line, `% PBN 2.1` (§2.4), as (2, 1).
+fn declared_version(line: &str) -> Option<(u32, u32)> {
+    let rest = line.trim_start_matches('%').trim();
+    let rest = rest.strip_prefix("PBN")?.trim();
+    let (major, minor) = rest.split_once('.')?;
+    let minor: String = minor.chars().take_while(char::is_ascii_digit).collect();
+    Some((major.trim().parse().ok()?, minor.parse().ok()?))
+}
+
 struct Scanner {
     chars: Vec<char>,
+    pos: usize,
+    line: usize,
+    column: usize,
+    line_start: usize,
+    /// The version the file declares, if it does.
+    version: Option<(u32, u32)>,
+    /// Where the next game starts when the last one ended without a semi-empty line.
+    pending_split: Option<Pos>,
+}
+
+/// A place to come back to.
+#[derive(Copy, Clone)]
+struct Mark {
     pos: usize,
     line: usize,
     column: usize,
@@ -74,7 +177,29 @@ impl Scanner {
                 chars.push(c);
             }
         }
-        Scanner { chars, pos: 0, line: 1, column: 1, line_start: 0 }
+        Scanner { chars, pos: 0, line: 1, column: 1, line_start: 0, version: None, pending_split: None }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark { pos: self.pos, line: self.line, column: self.column, line_start: self.line_start }
+    }
+
+    fn back_to(&mut self, m: Mark) {
+        (self.pos, self.line, self.column, self.line_start) = (m.pos, m.line, m.column, m.line_start);
+    }
+
+    /// The name of the tag that starts here, without moving.
+    fn peek_tag_name(&self) -> String {
+        let rest = self.chars.get(self.pos + 1..).unwrap_or(&[]);
+        rest.iter().skip_while(|c| c.is_whitespace()).take_while(|c| c.is_ascii_alphanumeric() || **c == '_').collect()
+    }
+
+    /// Passes over the rest of a broken game: up to and including the next semi-empty line.
+    fn skip_game(&mut self) {
+        self.skip_line();
+        while self.peek().is_some() && !self.line_is_semi_empty() {
+            self.skip_line();
+        }
     }
 
     fn peek(&self) -> Option<char> {
@@ -130,22 +255,47 @@ impl Scanner {
         }
     }
 
-    /// The items of the next game, or `None` at the end of the text.
-    fn game(&mut self) -> Result<Option<Vec<Item>>, FormatError> {
+    /// The next game.
+    fn game(&mut self) -> Scan {
+        match self.items() {
+            Ok((items, _)) if items.is_empty() => Scan::End,
+            Ok((items, split)) => Scan::Game(items, split),
+            Err(e) => {
+                self.skip_game();
+                Scan::Broken(e)
+            }
+        }
+    }
+
+    /// The items of the next game (none at the end of the text), and whether it began where the
+    /// game before did not end with a semi-empty line.
+    ///
+    /// Repair rule: a tag that starts a line and repeats the tag this game began with, once the
+    /// game has a `Board` or `Deal`, starts a new game (files that leave out the semi-empty line
+    /// between games); §3.4 would otherwise ignore every tag of the second game.
+    fn items(&mut self) -> Result<(Vec<Item>, Option<Pos>), FormatError> {
         let mut items = Vec::new();
         let mut rows_mode = false;
+        let mut split = self.pending_split.take();
+        let mut first_tag: Option<String> = None;
+        let mut has_board = false;
         loop {
             // At the start of a line.
             if self.peek().is_none() {
                 break;
             }
             if self.peek() == Some('%') {
+                let line = self.rest_of_line();
+                if self.version.is_none() && items.is_empty() {
+                    self.version = declared_version(&line);
+                }
                 self.skip_line();
                 continue;
             }
             if self.line_is_semi_empty() {
                 self.skip_line();
                 if items.is_empty() {
+                    split = None;
                     continue;
                 }
                 break;
@@ -160,9 +310,16 @@ impl Scanner {
                         break;
                     }
                     '[' => {
+                        let at_line_start = self.chars.get(self.line_start..self.pos).unwrap_or(&[]).iter().all(|c| c.is_whitespace());
+                        if at_line_start && has_board && first_tag.as_deref() == Some(self.peek_tag_name().as_str()) {
+                            self.pending_split = Some(self.here());
+                            return Ok((items, split));
+                        }
                         let item = self.tag()?;
                         if let Item::Tag { name, .. } = &item {
                             rows_mode = !is_token_tag(name);
+                            has_board |= matches!(name.as_str(), "Board" | "Deal");
+                            first_tag.get_or_insert_with(|| name.clone());
                         }
                         items.push(item);
                     }
@@ -190,7 +347,7 @@ impl Scanner {
                 }
             }
         }
-        Ok(if items.is_empty() { None } else { Some(items) })
+        Ok((items, split))
     }
 
     /// The rest of the current line, not including the line end.
@@ -208,13 +365,18 @@ impl Scanner {
 
     fn brace_comment(&mut self) -> Result<Item, FormatError> {
         let start = self.here();
+        let mark = self.mark();
         self.bump();
         let mut text = String::new();
         loop {
             match self.bump() {
                 Some('}') => return Ok(Item::Comment(text)),
                 Some(c) => text.push(c),
-                None => return Err(start.error("unterminated comment: this '{' has no closing '}'")),
+                None => {
+                    // Back to the '{', so that only this game is lost.
+                    self.back_to(mark);
+                    return Err(start.error("unterminated comment: this '{' has no closing '}'"));
+                }
             }
         }
     }
@@ -314,6 +476,12 @@ fn inheritance_forbidden(name: &str) -> bool {
     matches!(name, "Dealer" | "Vulnerable" | "Deal" | "Declarer" | "Contract" | "Auction" | "Play" | "Note")
 }
 
+/// Tags that files older than PBN 2.0 inherit with `#` (a results file giving several tables'
+/// play of one deal: `[Deal "#"]` is the deal of the game before), which PBN 2.0 forbids.
+fn legacy_inheritance(name: &str) -> bool {
+    matches!(name, "Dealer" | "Vulnerable" | "Deal")
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stage 2: building a record.
 
@@ -328,6 +496,15 @@ enum Section {
 
 struct GameBuilder<'a> {
     inheritance: &'a mut Inheritance,
+    /// The PBN version the file declares.
+    version: Option<(u32, u32)>,
+    /// What was repaired or left out of this game, for the diagnostics.
+    notes: &'a mut Vec<(Outcome, FormatError)>,
+    /// The auction or play section could not be read and is left out; its tokens are passed over.
+    auction_dropped: bool,
+    play_dropped: bool,
+    /// `[Play ""]`: where it was, and whether cards followed it.
+    play_without_leader: Option<(Pos, bool)>,
     record: GameRecord,
     section: Section,
     /// The last tag read (comments in the identification section follow it).
@@ -344,9 +521,14 @@ struct GameBuilder<'a> {
 }
 
 impl<'a> GameBuilder<'a> {
-    fn new(inheritance: &'a mut Inheritance) -> GameBuilder<'a> {
+    fn new(inheritance: &'a mut Inheritance, version: Option<(u32, u32)>, notes: &'a mut Vec<(Outcome, FormatError)>) -> GameBuilder<'a> {
         GameBuilder {
             inheritance,
+            version,
+            notes,
+            auction_dropped: false,
+            play_dropped: false,
+            play_without_leader: None,
             record: GameRecord::default(),
             section: Section::Identification,
             last_tag: None,
@@ -395,6 +577,20 @@ impl<'a> GameBuilder<'a> {
     /// that follow.
     fn inherit(&mut self, name: &str, value: String, value_pos: Pos) -> Result<String, FormatError> {
         let is_inherit = value == "#" || value.starts_with("##");
+        if value == "#" && legacy_inheritance(name) {
+            let Some(earlier) = self.inheritance.last.get(name).cloned() else {
+                return Err(value_pos.error(format!("tag value \"#\" for [{name}] but no earlier game gives one (PBN 2.1 §4.8)")));
+            };
+            if self.version.is_some_and(|v| v >= (2, 0)) {
+                self.notes.push((
+                    Outcome::Repaired,
+                    value_pos.error(format!(
+                        "tag value \"#\" for [{name}] is forbidden since PBN 2.0; read as the earlier game's {earlier:?}, as PBN 1.0 files mean it"
+                    )),
+                ));
+            }
+            return Ok(earlier);
+        }
         if is_inherit && inheritance_forbidden(name) {
             return Err(value_pos.error(format!("tag value {value:?} may not be used for [{name}] (PBN 2.1 §4.8)")));
         }
@@ -454,14 +650,29 @@ impl<'a> GameBuilder<'a> {
             "Contract" => r.contract = if unknown(&value) { None } else { Some(value.parse::<RecordedContract>().map_err(|e| err(format!("Contract: {e}")))?) },
             "Result" => self.result = Some((value, value_pos)),
             "Auction" => {
-                let first = seat(&value).map_err(|m| err(format!("Auction: {m}")))?;
-                r.auction = Some(AuctionRecord::new(first));
                 self.section = Section::Auction;
+                match seat(&value) {
+                    Ok(first) => r.auction = Some(AuctionRecord::new(first)),
+                    Err(m) => {
+                        self.auction_dropped = true;
+                        self.notes.push((Outcome::PartRead, err(format!("Auction: {m}; the auction is left out"))));
+                    }
+                }
             }
             "Play" => {
-                let leader = seat(&value).map_err(|m| err(format!("Play: {m}")))?;
-                r.play = Some(PlayRecord::new(leader));
                 self.section = Section::Play;
+                match seat(&value) {
+                    Ok(leader) => r.play = Some(PlayRecord::new(leader)),
+                    // `[Play ""]` after a passed-out board: see `finish`.
+                    Err(_) if unknown(&value) => {
+                        self.play_dropped = true;
+                        self.play_without_leader = Some((value_pos, false));
+                    }
+                    Err(m) => {
+                        self.play_dropped = true;
+                        self.notes.push((Outcome::PartRead, err(format!("Play: {m}; the play is left out"))));
+                    }
+                }
             }
             "Note" if notes_section.is_some() => {
                 let note = parse_note(&value).ok_or_else(|| err(format!("Note: {value:?} is not a note (expected \"<number>:<text>\", like \"1:weak\")")))?;
@@ -526,11 +737,31 @@ impl<'a> GameBuilder<'a> {
         if !matches!(section, Section::Auction | Section::Play) {
             return Err(pos.error(format!("unexpected {word:?}: text outside tags belongs in an Auction or Play section (PBN 2.1 §3.1)")));
         }
-        for (token, tpos) in split_word(word, pos)? {
+        if section == Section::Auction && self.auction_dropped {
+            return Ok(());
+        }
+        if section == Section::Play && self.play_dropped {
+            if let Some((_, cards)) = self.play_without_leader.as_mut() {
+                *cards = true;
+            }
+            return Ok(());
+        }
+        // A section that cannot be read is left out; the rest of the board is kept.
+        let read = split_word(word, pos).and_then(|tokens| {
+            tokens
+                .into_iter()
+                .try_for_each(|(token, tpos)| if section == Section::Auction { self.auction_token(token, tpos) } else { self.play_token(token, tpos) })
+        });
+        if let Err(e) = read {
             if section == Section::Auction {
-                self.auction_token(token, tpos)?;
+                self.auction_dropped = true;
+                self.record.auction = None;
+                self.notes.push((Outcome::PartRead, FormatError { message: format!("{}; the auction is left out", e.message), ..e }));
             } else {
-                self.play_token(token, tpos)?;
+                self.play_dropped = true;
+                self.record.play = None;
+                self.slots.clear();
+                self.notes.push((Outcome::PartRead, FormatError { message: format!("{}; the play is left out", e.message), ..e }));
             }
         }
         Ok(())
@@ -623,6 +854,16 @@ impl<'a> GameBuilder<'a> {
     }
 
     fn finish(mut self) -> Result<GameRecord, FormatError> {
+        // Repair rule: `[Play ""]` (or `"?"`) with no cards, as some programs write after a
+        // passed-out board, is no play section; with cards, the play is left out (no leader).
+        if let Some((pos, cards)) = self.play_without_leader {
+            let (outcome, what) = if cards {
+                (Outcome::PartRead, "Play: the tag gives no leader (expected N, E, S or W); the play is left out")
+            } else {
+                (Outcome::Repaired, "Play: the tag gives no leader and no card follows; read as no play section")
+            };
+            self.notes.push((outcome, pos.error(what)));
+        }
         // `##` values of earlier games for tags this game does not give.
         let sticky: Vec<(String, String)> = self.inheritance.sticky.iter().filter(|(n, _)| !self.seen.contains(n)).cloned().collect();
         for (name, value) in sticky {
@@ -649,6 +890,13 @@ impl<'a> GameBuilder<'a> {
             let notes = auction.notes.clone();
             for call in &mut auction.calls {
                 call.nags.sort_unstable();
+                // Our own form for an explained call that was not alerted.
+                if call.note.is_none() {
+                    if let Some(i) = call.comments.iter().position(|c| c.starts_with(super::write::UNALERTED)) {
+                        let text = call.comments.remove(i);
+                        call.explanation = Some(text[super::write::UNALERTED.len()..].to_string());
+                    }
+                }
                 if let Some(n) = call.note {
                     call.alert = true;
                     call.explanation = notes.iter().find(|x| x.number == n).map(|x| x.text.trim().to_string()).filter(|t| !t.is_empty());

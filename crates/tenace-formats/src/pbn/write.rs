@@ -157,6 +157,20 @@ impl GameWriter<'_> {
         let mut line = Vec::new();
         let mut pending = String::new();
         for call in &auction.calls {
+            // An explained call that was not alerted (a LIN `an` without `!`): PBN notes mean
+            // alerts (§3.5.4), so its explanation goes in a comment the reader knows.
+            if call.note.is_none() && !call.alert {
+                if let Some(e) = &call.explanation {
+                    let mut unalerted = call.clone();
+                    unalerted.comments.insert(0, format!("{UNALERTED}{e}"));
+                    line.push(call_text(&unalerted, None));
+                    if line.len() == 4 || line.last().is_some_and(|t| t.ends_with('\n')) {
+                        pending.push_str(&join_line(&line));
+                        line.clear();
+                    }
+                    continue;
+                }
+            }
             let note = match call.note {
                 Some(n) => Some(n),
                 None if call.alert || call.explanation.is_some() => {
@@ -236,6 +250,9 @@ fn annotations(s: &mut String, note: Option<u16>, nags: &[u16], comments: &[Stri
         s.push_str(&comment_text(c));
     }
 }
+
+/// The comment that carries the explanation of a call that was not alerted.
+pub(crate) const UNALERTED: &str = "Explained, not alerted: ";
 
 fn call_text(call: &RecordedCall, note: Option<u16>) -> String {
     let mut s = String::new();
