@@ -30,6 +30,7 @@ pub mod diagnostic;
 mod error;
 pub mod json;
 pub mod lin;
+pub mod par;
 pub mod pbn;
 pub mod record;
 mod text;

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::input::{read_boards, Status};
 use clap::{Subcommand, ValueEnum};
 use tenace_core::{Contract, Seat, Strain};
 use tenace_events::dealing::{self, Dealing};
@@ -118,6 +119,10 @@ pub enum EventCommand {
         /// Print this contestant's personal score card after the ranking.
         #[arg(long)]
         card: Option<u32>,
+        /// With a PBN file: refuse the whole file at the first board that cannot be read
+        /// (default: score the others, name the bad ones on stderr, exit code 3).
+        #[arg(long)]
+        strict: bool,
     },
     /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
     /// the event's movement (Law 8) so that its results can be entered.
@@ -143,7 +148,7 @@ pub enum MovementKind {
     None,
 }
 
-pub fn run(command: EventCommand) -> Result<(), String> {
+pub fn run(command: EventCommand) -> Result<Status, String> {
     match command {
         EventCommand::New {
             file,
@@ -162,7 +167,7 @@ pub fn run(command: EventCommand) -> Result<(), String> {
             force,
         } => {
             let movement = if relay && movement == MovementKind::Mitchell { None } else { Some(movement) };
-            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force)
+            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force).map(|()| Status::Done)
         }
         EventCommand::Result {
             file,
@@ -205,10 +210,10 @@ pub fn run(command: EventCommand) -> Result<(), String> {
             event.write(&file).map_err(|e| e.to_string())?;
             let verb = if corrected { "corrected (Law 79C)" } else { "entered" };
             println!("{verb} board {board}: {ns} v {ew}: {label}{}", points.unwrap_or_default());
-            Ok(())
+            Ok(Status::Done)
         }
-        EventCommand::Score { file, method, out, dd, card } => score(&file, method, out, dd, card),
-        EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run),
+        EventCommand::Score { file, method, out, dd, card, strict } => score(&file, method, out, dd, card, strict),
+        EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run).map(|()| Status::Done),
     }
 }
 
@@ -432,7 +437,7 @@ fn assigned_parts(text: &str) -> Result<Vec<Weighted>, String> {
 }
 
 fn swiss(file: &Path, boards: Option<&str>, dry_run: bool) -> Result<(), String> {
-    let mut event = load(file)?;
+    let (mut event, _) = load(file, true)?;
     let scores = tenace_events::score(&event).map_err(|e| e.to_string())?;
     let standings: Vec<(u32, f64)> = scores.rankings.iter().flat_map(|r| r.standings.iter()).map(|s| (s.number, s.percentage.unwrap_or(s.total))).collect();
     let met = event.results.iter().flat_map(|r| r.ns.members().into_iter().flat_map(|a| r.ew.members().into_iter().map(move |b| (a, b)))).collect();
@@ -530,18 +535,20 @@ fn list_text(boards: &[u32]) -> String {
     }
 }
 
-fn load(file: &Path) -> Result<Event, String> {
+/// The event in a JSON event file, or in a PBN file's boards and score tables (read leniently
+/// unless `strict`; see `crate::input`).
+fn load(file: &Path, strict: bool) -> Result<(Event, Status), String> {
     let is_pbn = file.extension().is_some_and(|x| x.eq_ignore_ascii_case("pbn"));
     if is_pbn {
-        let records = tenace_formats::read_file(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        pbn::event_from_records(&records).map_err(|e| format!("{}: {e}", file.display()))
+        let (records, status) = read_boards(file, strict)?;
+        Ok((pbn::event_from_records(&records).map_err(|e| format!("{}: {e}", file.display()))?, status))
     } else {
-        Event::read(file).map_err(|e| e.to_string())
+        Ok((Event::read(file).map_err(|e| e.to_string())?, Status::Done))
     }
 }
 
-fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, card: Option<u32>) -> Result<(), String> {
-    let event = load(file)?;
+fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, card: Option<u32>, strict: bool) -> Result<Status, String> {
+    let (event, status) = load(file, strict)?;
     let method = method.as_deref().map(Method::parse).transpose().map_err(|e| e.to_string())?.unwrap_or(event.method);
     let scores = tenace_events::score_with(&event, method).map_err(|e| e.to_string())?;
     let unit = match method {
@@ -599,7 +606,7 @@ fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, ca
         write_atomic(&out, body.as_bytes()).map_err(|e| e.to_string())?;
     }
     print!("{text}");
-    Ok(())
+    Ok(status)
 }
 
 /// Double-dummy tables and par for the HTML report (Law-free analysis, `--dd`).

@@ -1,11 +1,14 @@
 //! `tenace`: the command line. Every verb prints its result on stdout; bad input gives one line
-//! on stderr and exit code 2.
+//! on stderr and exit code 2. Commands that read a file of boards (`convert`, `solve`, `event
+//! score`) go on with the boards they can read and exit with code 3 when some were left out
+//! (see [`input`]).
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod event;
+mod input;
 mod robot;
 mod rule;
 #[cfg(feature = "server")]
@@ -13,6 +16,7 @@ mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use input::Status;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use tenace_core::{imps, random_deal, Board, BoardNumber, Contract};
@@ -63,6 +67,10 @@ enum Command {
         input: PathBuf,
         /// The file to write (`-` for standard output in the input's format is not supported; name a file).
         output: PathBuf,
+        /// Refuse the whole file at the first board that cannot be read as written (default:
+        /// convert the others, name the bad ones on stderr, exit code 3).
+        #[arg(long)]
+        strict: bool,
     },
     /// Double-dummy tables and par: `tenace solve FILE.pbn` writes the PBN back with
     /// DoubleDummyTricks, OptimumResultTable, OptimumScore and ParContract tags; `--json` prints
@@ -80,6 +88,10 @@ enum Command {
         /// Threads to use (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// Refuse the whole file at the first board that cannot be read or solved (default: solve
+        /// the others, name the bad ones on stderr, exit code 3).
+        #[arg(long)]
+        strict: bool,
     },
     /// Run the online club: play duplicate in the browser with friends or robots (OKb laws).
     /// Prints the address to open.
@@ -184,7 +196,8 @@ fn parse_boards(s: &str) -> Result<BoardList, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Status::Done) => ExitCode::SUCCESS,
+        Ok(Status::Incomplete) => ExitCode::from(input::INCOMPLETE),
         Err(message) => {
             eprintln!("tenace: error: {message}");
             ExitCode::from(2)
@@ -192,33 +205,34 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run(command: Command) -> Result<Status, String> {
+    let done = |r: Result<(), String>| r.map(|()| Status::Done);
     match command {
-        Command::Deal { seed, boards, format } => deal(seed, &boards, format),
+        Command::Convert { input, output, strict } => convert(&input, &output, strict),
+        Command::Solve { file, deal, json, threads, strict } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+            solve::run(file.as_deref(), deal.as_deref(), json, threads, strict)
+        }
+        Command::Event { command } => event::run(*command),
+        Command::Deal { seed, boards, format } => done(deal(seed, &boards, format)),
         Command::Score { contract, tricks, vulnerable } => {
             let contract: Contract = contract.parse().map_err(|e: tenace_core::ParseError| e.to_string())?;
             let score = contract.score(tricks, vulnerable).map_err(|e| e.to_string())?;
             println!("{score}");
-            Ok(())
+            Ok(Status::Done)
         }
         Command::Imps { difference } => {
             println!("{}", imps(difference));
-            Ok(())
+            Ok(Status::Done)
         }
-        Command::Convert { input, output } => convert(&input, &output),
-        Command::Solve { file, deal, json, threads } => {
-            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-            solve::run(file.as_deref(), deal.as_deref(), json, threads)
-        }
-        Command::Event { command } => event::run(*command),
-        Command::Robot { command } => robot::run(command),
-        Command::Rule { board, deal, seed, events } => rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref()),
+        Command::Robot { command } => done(robot::run(command)),
+        Command::Rule { board, deal, seed, events } => done(rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref())),
         #[cfg(feature = "server")]
         Command::Serve { bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits } => {
             if !(robot_time_per_card_ms.is_finite() && robot_time_per_card_ms > 0.0) {
                 return Err("--robot-time-per-card-ms must be a positive number of milliseconds".into());
             }
-            serve::serve(&bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into())
+            done(serve::serve(&bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into()))
         }
         #[cfg(not(feature = "server"))]
         Command::Serve { .. } => Err("this tenace was built without the online club; build it with the `server` feature (on by default)".into()),
@@ -250,9 +264,9 @@ fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(
     Ok(())
 }
 
-fn convert(input: &std::path::Path, output: &std::path::Path) -> Result<(), String> {
+fn convert(input: &std::path::Path, output: &std::path::Path, strict: bool) -> Result<Status, String> {
     Format::from_path(output).ok_or_else(|| format!("cannot tell the format of {} (use .pbn, .lin or .json)", output.display()))?;
-    let games = tenace_formats::read_file(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let (games, status) = input::read_boards(input, strict)?;
     tenace_formats::write_file(output, &games).map_err(|e| format!("{}: {e}", output.display()))?;
-    Ok(())
+    Ok(status)
 }

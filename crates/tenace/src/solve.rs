@@ -5,14 +5,17 @@
 //!   (the layout BridgeComposer and Dealmaster write);
 //! - `OptimumResultTable` (PBN 2.1 section 5.7): `Declarer;Denomination\2R;Result\2R`, 20 rows;
 //! - `OptimumScore` (PBN 2.1 section 4.2.7): `NS <score>`;
-//! - `ParContract`: the par contracts separated by spaces, each like `4S-N`, `3NT-NS`, `5DX-EW`.
+//! - `ParContract`: the par contracts as hand-record programs write them, `NS 4S=; NS 4H=`,
+//!   `EW 5DX-2`, `Pass` (see `tenace_formats::par`).
 
 use std::path::Path;
 
+use crate::input::{read_boards, Status};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 use tenace_core::{Board, BoardNumber, Deal, Seat, Strain};
 use tenace_dds::{dd_tables, par, DdTable, Par};
+use tenace_formats::par::{write_par_contracts, ParEntry};
 use tenace_formats::{Format, GameRecord, Tag};
 
 const STRAIN_NAMES: [(Strain, &str); 5] =
@@ -20,27 +23,45 @@ const STRAIN_NAMES: [(Strain, &str); 5] =
 const PBN_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
 /// Solves the boards of a file (or one deal given on the command line) and prints the result.
-pub fn run(file: Option<&Path>, deal: Option<&str>, as_json: bool, threads: usize) -> Result<(), String> {
-    let mut games = match (file, deal) {
-        (Some(path), None) => tenace_formats::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?,
+/// A board the file cannot give whole (no deal, no board number, an impossible deal) is named on
+/// stderr and left out, or, with `strict`, refuses the whole file.
+pub fn run(file: Option<&Path>, deal: Option<&str>, as_json: bool, threads: usize, strict: bool) -> Result<Status, String> {
+    let (games, mut status) = match (file, deal) {
+        (Some(path), None) => read_boards(path, strict)?,
         (None, Some(text)) => {
             let deal = Deal::from_pbn(text).map_err(|e| format!("--deal: {e}"))?;
             deal.validate().map_err(|e| format!("--deal: {e}"))?;
             let number = BoardNumber::new(1).map_err(|e| e.to_string())?;
-            vec![GameRecord::from_board(&Board::numbered(number, deal))]
+            (vec![GameRecord::from_board(&Board::numbered(number, deal))], Status::Done)
         }
         _ => return Err("give either a FILE or --deal \"N:...\"".into()),
     };
     let mut boards = Vec::new();
-    for (i, g) in games.iter().enumerate() {
+    let mut solvable = Vec::new();
+    let mut unsolvable = Vec::new();
+    for (i, g) in games.into_iter().enumerate() {
         let label = g.board.map(|b| b.to_string()).unwrap_or_else(|| format!("#{}", i + 1));
-        let deal = g.deal.ok_or_else(|| format!("board {label}: the file gives no deal"))?;
-        deal.validate().map_err(|e| format!("board {label}: {e}"))?;
-        boards.push(g.board().ok_or_else(|| format!("board {label}: no board number"))?);
+        let board = g.deal.ok_or_else(|| format!("board {label}: the file gives no deal")).and_then(|deal| {
+            deal.validate().map_err(|e| format!("board {label}: {e}"))?;
+            g.board().ok_or_else(|| format!("board {label}: no board number"))
+        });
+        match board {
+            Ok(board) => {
+                boards.push(board);
+                solvable.push(g);
+            }
+            Err(e) if strict => return Err(e),
+            Err(e) => unsolvable.push(e),
+        }
     }
     if boards.is_empty() {
-        return Err("the file holds no boards".into());
+        return Err(unsolvable.first().cloned().unwrap_or_else(|| "the file holds no boards".into()));
     }
+    for e in &unsolvable {
+        eprintln!("tenace: {e}; not solved, left out");
+        status = Status::Incomplete;
+    }
+    let mut games = solvable;
     let bar = if boards.len() > 1 { ProgressBar::new(boards.len() as u64) } else { ProgressBar::hidden() };
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {eta} left").unwrap_or_else(|_| ProgressStyle::default_bar()));
     let deals: Vec<Deal> = boards.iter().map(|b| b.deal).collect();
@@ -51,13 +72,13 @@ pub fn run(file: Option<&Path>, deal: Option<&str>, as_json: bool, threads: usiz
             let p = par(table, board.vulnerability, board.dealer);
             println!("{}", board_json(board, table, &p));
         }
-        return Ok(());
+        return Ok(status);
     }
     for ((game, board), table) in games.iter_mut().zip(&boards).zip(&tables) {
         add_tags(game, table, &par(table, board.vulnerability, board.dealer));
     }
     print!("{}", Format::Pbn.write(&games));
-    Ok(())
+    Ok(status)
 }
 
 /// `{"board":N,"tricks":{"N":{"NT":t,...},...},"par":{"score":S,"contracts":["4S-N"]}}`.
@@ -87,11 +108,12 @@ fn add_tags(game: &mut GameRecord, table: &DdTable, p: &Par) {
                 .map(|strain| format!("{} {:>2} {:>2}", seat.letter(), strain.name(), table.get(*seat, strain)))
         })
         .collect();
-    let contracts: Vec<String> = p.contracts.iter().map(|c| c.to_string()).collect();
+    let contracts: Vec<ParEntry> =
+        p.contracts.iter().map(|c| ParEntry { contract: c.contract, declarers: c.declarers.clone(), result: Some(c.result) }).collect();
     let new_tags = [
         Tag { name: "DoubleDummyTricks".into(), value: digits, rows: Vec::new() },
         Tag { name: "OptimumScore".into(), value: format!("NS {}", p.score), rows: Vec::new() },
-        Tag { name: "ParContract".into(), value: contracts.join(" "), rows: Vec::new() },
+        Tag { name: "ParContract".into(), value: write_par_contracts(&contracts), rows: Vec::new() },
         Tag { name: "OptimumResultTable".into(), value: "Declarer;Denomination\\2R;Result\\2R".into(), rows },
     ];
     game.tags.retain(|t| !new_tags.iter().any(|n| n.name == t.name));

@@ -110,7 +110,10 @@ fn convert_bad_input() {
     std::fs::write(&bad, "[Event \"x\"]\n[Deal \"N:AKQ.AKQ.AKQ.AKQJ - - -\n").unwrap();
     let out = dir.path().join("out.lin");
     let o = tenace(&["convert", bad.to_str().unwrap(), out.to_str().unwrap()]);
-    assert_bad_input(&o, "line 2");
+    assert_bad_input(&o, "no board could be read");
+    assert_bad_input(&o, "bad.pbn:2:7: game 1 skipped: unterminated string in tag [Deal]");
+    let o = tenace(&["convert", "--strict", bad.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_bad_input(&o, "--strict");
     let o = tenace(&["convert", "/nonexistent/x.pbn", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let o = tenace(&["convert", bad.to_str().unwrap(), dir.path().join("x.doc").to_str().unwrap()]);
@@ -161,7 +164,8 @@ fn solve_writes_pbn_tags() {
     assert!(text.contains("[OptimumScore \"NS 1510\"]"));
     assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]"));
     assert!(text.contains("N  S 13"));
-    assert!(text.contains("[ParContract \""));
+    // Par as hand-record programs write it: the side, the contract, the result.
+    assert!(text.contains("[ParContract \"NS 7S=\"]"), "{text}");
 }
 
 #[test]
@@ -174,4 +178,42 @@ fn solve_bad_input() {
     std::fs::write(&file, "[Board \"1\"]\n[Dealer \"N\"]\n").unwrap();
     assert_bad_input(&tenace(&["solve", file.to_str().unwrap()]), "no deal");
     assert_eq!(tenace(&["solve"]).status.code(), Some(2));
+}
+
+/// A file from the outside world with bad boards among good ones (tenace-formats' test data).
+fn lenient_data(name: &str) -> String {
+    format!("{}/../tenace-formats/tests/data/lenient/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn convert_goes_on_past_bad_boards_and_exits_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.pbn");
+    let o = tenace(&["convert", &lenient_data("corrupt_boards.pbn"), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("corrupt_boards.pbn:11:8: game 2 (board 2) skipped: Deal: the CJ appears twice [PBN 2.1 §3.4.11]"), "{err}");
+    assert!(err.contains("game 5 (board 5) skipped: Result:"), "{err}");
+    assert!(err.contains("4 boards read; 4 not read whole"), "{err}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let boards: Vec<&str> = written.lines().filter(|l| l.starts_with("[Board ")).collect();
+    assert_eq!(boards, ["[Board \"1\"]", "[Board \"3\"]", "[Board \"6\"]", "[Board \"8\"]"]);
+    // --strict: all or nothing, nothing written.
+    let strict_out = dir.path().join("strict.pbn");
+    let o = tenace(&["convert", "--strict", &lenient_data("corrupt_boards.pbn"), strict_out.to_str().unwrap()]);
+    assert_bad_input(&o, "game 2 (board 2) skipped: Deal: the CJ appears twice");
+    assert!(!strict_out.exists());
+    // A repair alone is reported but loses nothing: exit 0.
+    let o = tenace(&["convert", &lenient_data("no_blank_line.pbn"), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("game 3 repaired: no semi-empty line"));
+}
+
+#[test]
+fn solve_goes_on_past_bad_boards_and_exits_3() {
+    let o = tenace(&["solve", "--json", &lenient_data("corrupt_boards.pbn")]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    let boards: Vec<u64> = stdout(&o).lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["board"].as_u64().unwrap()).collect();
+    assert_eq!(boards, [1, 3, 6, 8]);
+    assert_bad_input(&tenace(&["solve", "--strict", &lenient_data("corrupt_boards.pbn")]), "the CJ appears twice");
 }

@@ -287,3 +287,26 @@ fn bad_input_names_table_round_and_board_and_loses_nothing() {
     let o = ok(&tenace(&["event", "score", &f, "--card", "1"]));
     assert!(o.contains("420"), "{o}");
 }
+
+/// A published event with one board's deal corrupted (a card given twice): the ranking is still
+/// scored from the other boards, the bad board is named on stderr, and the exit code is 3;
+/// `--strict` refuses the file.
+#[test]
+fn score_a_pbn_event_with_a_corrupt_board() {
+    let d = dir();
+    let text = tenace_formats::decode(&std::fs::read(data("ffb-dn1-2022-seance1.pbn")).unwrap());
+    let corrupt = text.replace(
+        "[Deal \"E:Q3.A92.A863.AQ97 T7.KT6.T94.KJT83 A9652.J5.KQJ5.52 KJ84.Q8743.72.64\"]",
+        "[Deal \"E:Q3.A92.A863.AQ97 T7.KT6.T94.KJT83 A9652.J5.KQJ5.52 KJ84.Q8743.72.6A\"]",
+    );
+    assert_ne!(corrupt, text);
+    let file = p(d.path(), "corrupt.pbn");
+    std::fs::write(&file, corrupt).unwrap();
+    let o = tenace(&["event", "score", &file]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("corrupt.pbn:168:8: game 2 (board 2) skipped: Deal: the CA appears twice [PBN 2.1 §3.4.11]"), "{err}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("Philippe CHESNY"), "{out}");
+    assert_bad_input(&tenace(&["event", "score", "--strict", &file]), "the CA appears twice");
+}

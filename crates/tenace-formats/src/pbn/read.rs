@@ -35,21 +35,30 @@ pub fn read(text: &str) -> Reading {
                     continue;
                 }
                 game += 1;
-                if let Some(pos) = split {
-                    let e = pos.error("no semi-empty line before this game: a game starts here, where the tag that opened the game before comes again");
-                    reading.diagnostics.push(diagnostic(game, None, Outcome::Repaired, &e));
-                }
-                items
+                (items, split)
             }
         };
+        let (items, split) = items;
+        // The board number as written, to name a board that cannot be read.
+        let number = items.iter().find_map(|i| match i {
+            Item::Tag { name, value, .. } if name == "Board" => value.trim().parse::<u32>().ok(),
+            _ => None,
+        });
         let mut notes = Vec::new();
+        if let Some(pos) = split {
+            let e = pos.error("no semi-empty line before this game: a game starts here, where the tag that opened the game before comes again");
+            notes.push((Outcome::Repaired, e));
+        }
         match GameBuilder::new(&mut inheritance, scanner.version, &mut notes).build(items) {
             Ok(record) => {
                 let board = record.board.map(|b| b.get());
                 reading.diagnostics.extend(notes.iter().map(|(outcome, e)| diagnostic(game, board, *outcome, e)));
                 reading.games.push(record);
             }
-            Err(e) => reading.diagnostics.push(diagnostic(game, None, Outcome::Skipped, &e)),
+            Err(e) => {
+                reading.diagnostics.extend(notes.iter().map(|(outcome, e)| diagnostic(game, number, *outcome, e)));
+                reading.diagnostics.push(diagnostic(game, number, Outcome::Skipped, &e));
+            }
         }
     }
     reading
