@@ -242,7 +242,11 @@ fn split_narration(text: &str) -> Option<(Option<String>, String)> {
     Some(((!narration.is_empty()).then(|| narration.to_string()), word.to_string()))
 }
 
+/// The names of a `pn` value; `pn||` gives none (`pn|,,,|` four empty ones).
 fn names(value: &str) -> Vec<String> {
+    if value.is_empty() {
+        return Vec::new();
+    }
     value.split(',').map(str::to_string).collect()
 }
 
@@ -622,7 +626,13 @@ fn board_text(g: &GameRecord, vugraph: bool) -> String {
         let number = g.board.map(|b| b.to_string()).unwrap_or_default();
         push(&mut out, "qx", &format!("{room}{number}"));
     }
-    let names: Vec<String> = LIN_SEATS.iter().map(|s| g.players.get(*s).unwrap_or("").replace(',', " ")).collect();
+    // Names as far as the last one known (`pn|a,b|` reads back with two names; `pn||` with
+    // none). `pn` is always written: it starts the board.
+    let mut names: Vec<Option<String>> = LIN_SEATS.iter().map(|s| g.players.get(*s).map(|n| n.replace(',', " "))).collect();
+    while names.last().is_some_and(Option::is_none) {
+        names.pop();
+    }
+    let names: Vec<String> = names.into_iter().map(Option::unwrap_or_default).collect();
     push(&mut out, "pn", &names.join(","));
     push(&mut out, "st", "");
     if g.deal.is_some() || g.dealer.is_some() {

@@ -209,3 +209,16 @@ fn the_invalid_reference_files_give_diagnostics_not_panics() {
         assert_eq!(again, r.games, "{}", path.display());
     }
 }
+
+/// Found by fuzzing: a comment in an auction section that is left out stays a comment of the
+/// board, and the board still writes and reads back the same.
+#[test]
+fn a_comment_in_an_auction_left_out_is_kept() {
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n{before the calls}\n1C AC\n";
+    let r = pbn::read(text);
+    assert_eq!(r.diagnostics.len(), 1);
+    let g = &r.games[0];
+    assert!(g.auction.is_none());
+    assert_eq!(g.comments.iter().map(|c| (c.after_tag.as_deref(), c.text.as_str())).collect::<Vec<_>>(), [(None, "before the calls")]);
+    round_trips(&r.games, "comment in a dropped auction");
+}

@@ -139,3 +139,16 @@ fn kept_commands_do_not_split_a_board() {
     let g = lin::parse("md|1S|").unwrap();
     assert_eq!((g[0].dealer, g[0].deal), (Some(Seat::South), None));
 }
+
+/// Found by fuzzing: names are written back as far as they are known, so a board with no `pn`
+/// (names unknown), `pn|a,b|` (two names) and `pn|,,,|` (four empty names) read back the same.
+#[test]
+fn names_known_unknown_and_empty_round_trip() {
+    for text in ["st||md|1SA,,,|sv|o|mb|p|", "pn|a,b|st||md|1SA,,,|sv|o|", "pn|,,,|st||md|1SA,,,|sv|o|"] {
+        let games = lin::parse(text).unwrap();
+        let again = lin::parse(&lin::write(&games)).unwrap();
+        assert_eq!(again[0].players, games[0].players, "{text}");
+    }
+    assert_eq!(lin::parse("st||md|1SA,,,|").unwrap()[0].players.south, None);
+    assert_eq!(lin::parse("pn|,,,|md|1SA,,,|").unwrap()[0].players.south.as_deref(), Some(""));
+}

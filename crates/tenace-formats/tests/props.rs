@@ -55,6 +55,19 @@ proptest! {
         if let Ok(games) = lin::parse(&text) {
             let _ = lin::write(&games);
         }
+        // Read leniently, every board read is sound: it writes and reads back strictly, the
+        // same; every diagnostic has a place and a rule.
+        let reading = pbn::read(&text);
+        let again = pbn::parse(&pbn::write(&reading.games));
+        prop_assert!(again.is_ok(), "{:?}", again);
+        prop_assert_eq!(again.unwrap(), reading.games);
+        for d in &reading.diagnostics {
+            prop_assert!(d.line > 0 && d.rule.starts_with("PBN 2.1 §"), "{}", d);
+        }
+        let reading = lin::read(&text);
+        let again = lin::parse(&lin::write(&reading.games));
+        prop_assert!(again.is_ok(), "{:?}", again);
+        prop_assert_eq!(again.unwrap().len(), reading.games.len());
     }
 
     #[test]

@@ -926,6 +926,14 @@ impl<'a> GameBuilder<'a> {
         // Plain tags first, then sections with data, as they are written.
         let (plain, sections): (Vec<Tag>, Vec<Tag>) = r.tags.drain(..).partition(|t| t.rows.is_empty());
         r.tags = plain.into_iter().chain(sections).collect();
+        // A comment after a section that is left out (an auction or play that could not be
+        // read) is written before the tags, so it follows none.
+        let written: Vec<String> = super::write_order(&r).into_iter().map(str::to_string).collect();
+        for c in &mut r.comments {
+            if c.after_tag.as_ref().is_some_and(|t| !written.contains(t)) {
+                c.after_tag = None;
+            }
+        }
         super::sort_comments(&mut r);
         Ok(r)
     }
@@ -986,6 +994,7 @@ fn resolve_result(r: &mut GameRecord, value: &str) -> Result<(), String> {
     let tricks = |s: &str| -> Result<u8, String> {
         match s.parse::<u8>() {
             Ok(n) if n <= 13 => Ok(n),
+            _ if s == v => Err(format!("{s:?} is not a number of tricks (0 to 13)")),
             _ => Err(format!("{value:?}: {s:?} is not a number of tricks (0 to 13)")),
         }
     };
