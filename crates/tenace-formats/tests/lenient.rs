@@ -19,8 +19,10 @@ fn boards(r: &Reading) -> Vec<u32> {
     r.games.iter().map(|g| g.board.map_or(0, |b| b.get())).collect()
 }
 
-/// (line, column, game, board, outcome, rule) of each diagnostic.
-fn places(r: &Reading) -> Vec<(usize, usize, usize, Option<u32>, Outcome, &str)> {
+/// (line, column, game, board, outcome, rule) of a diagnostic.
+type Place<'a> = (usize, usize, usize, Option<u32>, Outcome, &'a str);
+
+fn places(r: &Reading) -> Vec<Place<'_>> {
     r.diagnostics.iter().map(|d| (d.line, d.column, d.game, d.board, d.outcome, d.rule.as_str())).collect()
 }
 
