@@ -263,3 +263,14 @@ fn a_result_by_side_uses_the_declarer_of_the_auction() {
     assert_eq!((g.declarer, g.result, g.result_text.as_deref()), (Some(Seat::North), Some(11), None));
     assert_eq!(one(&pbn::write(std::slice::from_ref(&g))), g);
 }
+
+/// Found by fuzzing: a value that itself starts with `##` (read from `####...`) or is `#` is
+/// written so that it reads back as itself, not as inheritance.
+#[test]
+fn values_that_look_like_inheritance_round_trip() {
+    let text = "[Event \"##Autumn\"]\n[Site \"####tlinburg\"]\n[Board \"1\"]\n\n[Site \"###\"]\n[Board \"2\"]\n";
+    let games = pbn::parse(text).unwrap();
+    assert_eq!((games[0].site.as_deref(), games[1].site.as_deref()), (Some("##tlinburg"), Some("#")));
+    assert_eq!(games[1].event.as_deref(), Some("Autumn"));
+    assert_eq!(pbn::parse(&pbn::write(&games)).unwrap(), games);
+}

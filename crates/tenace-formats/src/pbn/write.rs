@@ -102,7 +102,11 @@ impl GameWriter<'_> {
 
     /// Writes a tag, then the comments that follow it.
     fn tag(&mut self, name: &str, value: &str) {
-        let _ = writeln!(self.out, "[{} \"{}\"]", tag_name(name), escape(value));
+        // A value that is `#` or starts with `##` would be read as inheritance (§4.8); written
+        // after `##` it reads back as itself (sticky for later games that do not give the tag,
+        // which every game does for the mandatory tags, and as the file it came from said).
+        let value = if value == "#" || value.starts_with("##") { format!("##{value}") } else { value.to_string() };
+        let _ = writeln!(self.out, "[{} \"{}\"]", tag_name(name), escape(&value));
         for (i, c) in self.game.comments.iter().enumerate() {
             if !self.written[i] && c.after_tag.as_deref() == Some(name) {
                 self.written[i] = true;
