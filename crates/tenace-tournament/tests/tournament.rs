@@ -1,0 +1,171 @@
+//! A robot individual tournament: the window, entries, Law 16 visibility of results, and the
+//! scores across the field.
+
+use proptest::prelude::*;
+use tenace_core::Seat;
+use tenace_online::view::FieldResult;
+use tenace_tournament::{cross_imps, Field, Kind, Phase, Request, Scoring, Tournament, TournamentError, TournamentEvent, TournamentOptions};
+
+const OPENS: i64 = 1_000;
+const CLOSES: i64 = 5_000;
+
+fn options(scoring: Scoring, boards: u32) -> TournamentOptions {
+    TournamentOptions {
+        name: "Tuesday robots".into(),
+        creator: "ann".into(),
+        kind: Kind::RobotIndividual,
+        boards,
+        scoring,
+        opens_at: OPENS,
+        closes_at: CLOSES,
+        set_seed: 7,
+    }
+}
+
+fn act(t: &mut Tournament, r: Request, now: i64) -> Result<(), TournamentError> {
+    for e in t.decide(r, now)? {
+        t.apply(&e);
+    }
+    Ok(())
+}
+
+/// A tournament with these entrants, each with the table `t-<name>`.
+fn with_entrants(scoring: Scoring, boards: u32, names: &[&str]) -> Tournament {
+    let mut t = Tournament::new(options(scoring, boards));
+    for n in names {
+        act(&mut t, Request::Register { name: n.to_string() }, OPENS).unwrap();
+        act(&mut t, Request::OpenTable { name: n.to_string(), table: format!("t-{n}") }, OPENS).unwrap();
+    }
+    t
+}
+
+fn played(name: &str, score_ns: i32) -> FieldResult {
+    FieldResult { table: format!("t-{name}"), score_ns: Some(score_ns), contract: Some("4S".into()), declarer: Some(Seat::South), tricks: Some(10) }
+}
+
+#[test]
+fn the_window_and_entries() {
+    let mut t = Tournament::new(options(Scoring::Matchpoints, 2));
+    assert_eq!(t.phase(OPENS - 1), Phase::Upcoming);
+    act(&mut t, Request::Register { name: "bob".into() }, OPENS - 500).unwrap();
+    assert_eq!(act(&mut t, Request::Register { name: "bob".into() }, OPENS), Err(TournamentError::AlreadyEntered("bob".into())));
+    // Play starts when the window opens.
+    assert_eq!(act(&mut t, Request::OpenTable { name: "bob".into(), table: "t1".into() }, OPENS - 1), Err(TournamentError::NotOpen(OPENS)));
+    assert_eq!(act(&mut t, Request::OpenTable { name: "cy".into(), table: "t2".into() }, OPENS), Err(TournamentError::NotEntered("cy".into())));
+    act(&mut t, Request::OpenTable { name: "bob".into(), table: "t1".into() }, OPENS).unwrap();
+    assert_eq!(t.entrant_at("t1").map(|e| e.name.as_str()), Some("bob"));
+    // Only the creator closes early; then nothing more is taken.
+    assert_eq!(act(&mut t, Request::Close { by: "bob".into() }, 2_000), Err(TournamentError::NotCreator("ann".into())));
+    act(&mut t, Request::Close { by: "ann".into() }, 2_000).unwrap();
+    assert_eq!(t.phase(2_000), Phase::Finished);
+    assert_eq!(t.closes_at(), 2_000);
+    assert_eq!(act(&mut t, Request::Register { name: "cy".into() }, 2_001), Err(TournamentError::Over));
+    // At the window's end it is over by itself.
+    let t2 = Tournament::new(options(Scoring::Matchpoints, 2));
+    assert_eq!(t2.phase(CLOSES), Phase::Finished);
+}
+
+#[test]
+fn a_tournament_replays_from_its_events() {
+    let events = vec![
+        TournamentEvent::Registered { name: "bob".into() },
+        TournamentEvent::TableOpened { name: "bob".into(), table: "t1".into() },
+        TournamentEvent::Closed { at: 3_000 },
+    ];
+    let t = Tournament::replay(options(Scoring::Imps, 4), events.clone()).unwrap();
+    assert_eq!((t.entrants().len(), t.closes_at()), (1, 3_000));
+    let text = serde_json::to_string(&events).unwrap();
+    assert!(text.contains(r#"{"event":"table_opened","name":"bob","table":"t1"}"#), "{text}");
+    let bad = vec![TournamentEvent::TableOpened { name: "zed".into(), table: "t9".into() }];
+    assert!(matches!(Tournament::replay(options(Scoring::Imps, 4), bad), Err(TournamentError::Replay(_))));
+}
+
+/// Law 78A across the field: 450 beats three results (100%), the two 420s tie (50%), -50 beats
+/// none (0%).
+#[test]
+fn matchpoints_across_the_field() {
+    let t = with_entrants(Scoring::Matchpoints, 1, &["a", "b", "c", "d"]);
+    let mut f = Field::default();
+    for (n, s) in [("a", 420), ("b", 420), ("c", 450), ("d", -50)] {
+        f.add(&t, 1, played(n, s));
+    }
+    let r = f.ranking(&t, true);
+    let got: Vec<(u32, &str, f64)> = r.iter().map(|s| (s.rank, s.name.as_str(), s.total)).collect();
+    assert_eq!(got, [(1, "c", 100.0), (2, "a", 50.0), (2, "b", 50.0), (4, "d", 0.0)]);
+    let trav = f.traveller(&t, 1);
+    assert_eq!(trav.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["c", "a", "b", "d"]);
+    // A result from a table that is no entrant's is not counted.
+    let mut f2 = f.clone();
+    f2.add(&t, 1, FieldResult { table: "robots".into(), score_ns: Some(1000), contract: None, declarer: None, tricks: None });
+    assert_eq!(f2.ranking(&t, true), r);
+}
+
+/// Boards not played by the close score Average-minus (Law 12C2, the entrant at fault); a board
+/// skipped by consent scores Average.
+#[test]
+fn adjusted_scores_at_the_close() {
+    let t = with_entrants(Scoring::Matchpoints, 3, &["a", "b"]);
+    let mut f = Field::default();
+    f.add(&t, 1, played("a", 420));
+    f.add(&t, 1, played("b", 400));
+    f.add(&t, 2, FieldResult { table: "t-a".into(), score_ns: None, contract: None, declarer: None, tricks: None });
+    // While running: the boards played so far.
+    let running = f.ranking(&t, false);
+    assert_eq!(running.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 75.0, 2), ("b", 0.0, 1)]);
+    // At the close: a = (100 + 50 + 40) / 3; b = (0 + 40 + 40) / 3.
+    let fin = f.ranking(&t, true);
+    assert_eq!(fin.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 63.33, 3), ("b", 26.67, 3)]);
+}
+
+#[test]
+fn imps_across_the_field() {
+    let t = with_entrants(Scoring::Imps, 1, &["a", "b", "c"]);
+    let mut f = Field::default();
+    for (n, s) in [("a", 620), ("b", 170), ("c", -100)] {
+        f.add(&t, 1, played(n, s));
+    }
+    // a: +10 (450) and +12 (720) over 2 comparisons = 11; b: (-10 + 7) / 2 = -1.5; c: (-12 - 7) / 2.
+    let r = f.ranking(&t, true);
+    assert_eq!(r.iter().map(|s| (s.name.as_str(), s.total)).collect::<Vec<_>>(), [("a", 11.0), ("b", -1.5), ("c", -9.5)]);
+}
+
+/// Law 16: nobody learns a result before playing the deal.
+#[test]
+fn what_each_person_sees() {
+    let t = with_entrants(Scoring::Matchpoints, 2, &["a", "b"]);
+    let mut f = Field::default();
+    f.add(&t, 1, played("a", 420));
+    f.add(&t, 2, played("a", 100));
+    f.add(&t, 1, played("b", 400));
+    let now = 2_000;
+    // a has played both boards: both travellers and the ranking.
+    let a = t.view("x", &f, "a", now);
+    assert_eq!(a.travellers.keys().copied().collect::<Vec<_>>(), [1, 2]);
+    assert!(a.ranking.is_some());
+    assert_eq!(a.card.len(), 2);
+    // b has played board 1 only: its traveller, not board 2's, and no ranking yet.
+    let b = t.view("x", &f, "b", now);
+    assert_eq!(b.travellers.keys().copied().collect::<Vec<_>>(), [1]);
+    assert!(b.ranking.is_none());
+    assert_eq!(b.entrants, [("a".to_string(), 2), ("b".to_string(), 1)]);
+    // Someone who has not entered sees who plays, no result.
+    let z = t.view("x", &f, "zed", now);
+    assert!(z.travellers.is_empty() && z.ranking.is_none() && !z.entered);
+    // Once it is over, everyone sees everything.
+    let z = t.view("x", &f, "zed", CLOSES);
+    assert_eq!(z.travellers.len(), 2);
+    assert_eq!(z.ranking.unwrap().len(), 2);
+}
+
+proptest! {
+    /// The O(n log n) cross-IMPs equal tenace-events' cross-IMPs per comparison.
+    #[test]
+    fn fast_cross_imps_equal_the_events_crate(scores in proptest::collection::vec(-7600i32..7600, 1..40)) {
+        let entries: Vec<Vec<(f64, i32)>> = scores.iter().map(|&s| vec![(1.0, s)]).collect();
+        let slow = tenace_events::imps::cross2(&entries);
+        let fast = cross_imps(&scores);
+        for (a, b) in slow.iter().zip(&fast) {
+            prop_assert!((a - b).abs() < 1e-9, "{:?}: {:?} vs {:?}", scores, slow, fast);
+        }
+    }
+}
