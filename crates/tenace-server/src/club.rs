@@ -24,6 +24,7 @@ pub use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
 use crate::sight::{self, Sight};
 use crate::store::{Seen, Store, StoreError};
+use crate::tournaments::{Attempt, TournamentCmd};
 
 /// What players are told while the store fails.
 pub const STORE_DOWN: &str = "the club cannot store moves right now; nothing you see is lost, and play resumes by itself when storing works again";
@@ -170,6 +171,8 @@ pub struct Club {
     /// Live WebSocket connections by account.
     connections: Mutex<HashMap<String, Vec<Connection>>>,
     pub(crate) logins: LoginLimiter,
+    /// Tournaments and their tables (crate::tournaments).
+    pub(crate) tournaments: crate::tournaments::Tournaments,
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -235,7 +238,9 @@ impl Club {
             store_back: Mutex::new(None),
             connections: Mutex::new(HashMap::new()),
             logins: LoginLimiter::default(),
+            tournaments: crate::tournaments::Tournaments::default(),
         });
+        club.load_tournaments().await?;
         for stored in stored {
             let replayed = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
                 let options = s.options.clone();
@@ -289,16 +294,22 @@ impl Club {
 
     /// Creates and stores a new table.
     pub async fn create(self: &Arc<Club>, options: RoomOptions) -> Result<String, crate::ServerError> {
+        let id = new_id("t");
+        self.create_with_id(id.clone(), options).await?;
+        Ok(id)
+    }
+
+    /// Creates and stores a new table under `id`.
+    pub(crate) async fn create_with_id(self: &Arc<Club>, id: String, options: RoomOptions) -> Result<(), crate::ServerError> {
         if !self.store_ok() {
             return Err(crate::ServerError::Store(StoreError::Refused(STORE_DOWN.into())));
         }
-        let id = new_id("t");
         if let Err(e) = self.store.create_room(&id, &options, now()).await {
             self.store_failed(&e);
             return Err(e.into());
         }
-        self.spawn(id.clone(), Room::new(options));
-        Ok(id)
+        self.spawn(id, Room::new(options));
+        Ok(())
     }
 
     fn spawn(self: &Arc<Club>, id: String, room: Room) {
@@ -466,6 +477,10 @@ impl RoomTask {
         match cmd {
             RoomCmd::Join { conn, name, seat, out } => self.join(conn, name, seat, out).await,
             RoomCmd::Watch { conn, name, seat, out } => {
+                if let Some(why) = self.club.tournament_refusal(&self.id, &name, Attempt::Watch) {
+                    let _ = out.send(self.tournament_refused(why));
+                    return;
+                }
                 if let Some(t) = self.club.plays_set(&name, self.room.options().set_seed, &self.id) {
                     let _ = out.send(self.refusal(&playing_elsewhere(&t)));
                     return;
@@ -503,7 +518,7 @@ impl RoomTask {
             }
             RoomCmd::RobotMove { at, seat, action } => {
                 self.robot_busy = false;
-                if at == self.room.event_count() && self.store_ok() {
+                if at == self.room.event_count() && self.store_ok() && !self.club.tournament_over(&self.id) {
                     let actor = Actor { name: "Robot".into(), seat: Some(seat) };
                     match self.room.decide(&actor, action) {
                         Ok(events) => {
@@ -569,6 +584,10 @@ impl RoomTask {
     /// telling them why not. What they have seen is checked and the seat reserved in one step
     /// under the sight gate (crate::sight, module docs).
     fn seat_decision(&mut self, name: &str, seat: Seat, out: &Outbox) -> Option<Vec<RoomEvent>> {
+        if let Some(why) = self.club.tournament_refusal(&self.id, name, Attempt::Sit(seat)) {
+            let _ = out.send(self.tournament_refused(why));
+            return None;
+        }
         let actor = Actor { name: name.to_string(), seat: None };
         let set_seed = self.room.options().set_seed;
         let club = self.club.clone();
@@ -610,6 +629,12 @@ impl RoomTask {
             return;
         }
         let leaving = matches!(action, Action::Leave);
+        if !leaving {
+            if let Some(why) = self.club.tournament_refusal(&self.id, &name, Attempt::Play) {
+                let _ = out.send(self.tournament_refused(why));
+                return;
+            }
+        }
         let actor = Actor { name: name.clone(), seat };
         let room = self.room.clone();
         let decided = if matches!(action, Action::Claim { .. }) {
@@ -743,8 +768,13 @@ impl RoomTask {
         if finished.is_some() || new_board {
             self.load_field().await;
         }
-        if finished.is_some() {
-            self.robot_comparison();
+        if let Some(result) = finished {
+            match self.club.tournament_of(&self.id) {
+                Some(t) => {
+                    let _ = t.tx.send(TournamentCmd::Result { board, result });
+                }
+                None => self.robot_comparison(),
+            }
         }
         self.update_summary();
         Ok(())
@@ -936,6 +966,10 @@ impl RoomTask {
                 .len();
             *s = summary(&self.id, &self.room, kibitzers);
         }
+    }
+
+    fn tournament_refused(&self, message: String) -> ServerMsg {
+        ServerMsg::Error { message, law: None, table: Some(self.id.clone()) }
     }
 
     fn refusal(&self, e: &OnlineError) -> ServerMsg {

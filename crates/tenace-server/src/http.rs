@@ -19,6 +19,7 @@ use tenace_online::RoomOptions;
 use crate::accounts::{self, AuthError};
 use crate::club::{Club, Outbox, RoomCmd};
 use crate::protocol::{ClientMsg, ServerMsg, PROTOCOL};
+use crate::tournaments::TournamentCmd;
 
 /// Shared state of the routes.
 #[derive(Clone)]
@@ -413,6 +414,10 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 return;
             }
             let set_seed = match same_set_as {
+                Some(t) if app.club.tournament_of(&t).is_some() => {
+                    let _ = out.send(ServerMsg::error("a tournament's boards are played only in the tournament (Law 16)"));
+                    return;
+                }
                 Some(t) => match app.club.room(&t) {
                     Some(h) => h.set_seed,
                     None => {
@@ -471,6 +476,54 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 let _ = out.send(unknown(&table));
             }
         },
+        ClientMsg::Tournaments {} => {
+            let _ = out.send(ServerMsg::Tournaments { tournaments: app.club.tournament_list() });
+        }
+        ClientMsg::CreateTournament { name, boards, scoring, opens_in_minutes, minutes } => {
+            use rand::Rng;
+            let opens_at = crate::club::now() + i64::from(opens_in_minutes) * 60;
+            let options = tenace_tournament::TournamentOptions {
+                name: name.trim().to_string(),
+                creator: user.to_string(),
+                kind: tenace_tournament::Kind::RobotIndividual,
+                boards,
+                scoring,
+                opens_at,
+                closes_at: opens_at + i64::from(minutes) * 60,
+                set_seed: rand::rng().random(),
+            };
+            match app.club.create_tournament(options).await {
+                Ok(id) => tournament_view(app, &id, user, out).await,
+                Err(e) => {
+                    let _ = out.send(ServerMsg::error(e));
+                }
+            }
+        }
+        ClientMsg::Register { tournament } => {
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Register { name: user.to_string(), reply }).await;
+            answer_tournament(app, &tournament, user, out, asked).await;
+        }
+        ClientMsg::CloseTournament { tournament } => {
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Close { name: user.to_string(), reply }).await;
+            answer_tournament(app, &tournament, user, out, asked).await;
+        }
+        ClientMsg::Tournament { tournament } => tournament_view(app, &tournament, user, out).await,
+        ClientMsg::PlayTournament { tournament } => {
+            match ask_tournament(app, &tournament, |reply| TournamentCmd::Play { name: user.to_string(), reply }).await {
+                Ok(table) => {
+                    let _ = out.send(ServerMsg::Created { table: table.clone() });
+                    if let Some(h) = app.club.room(&table) {
+                        tables.insert(table.clone());
+                        let seat = tenace_tournament::ENTRANT_SEAT;
+                        let _ = h.tx.send(RoomCmd::Join { conn, name: user.to_string(), seat, out: out.clone() });
+                        let _ = h.tx.send(RoomCmd::Robots { seats: Seat::ALL.into_iter().filter(|s| *s != seat).collect() });
+                    }
+                }
+                Err(e) => {
+                    let _ = out.send(ServerMsg::error(e));
+                }
+            }
+        }
         ClientMsg::Act { table, action } => match (app.club.room(&table), tables.contains(&table)) {
             (Some(h), true) => {
                 let _ = h.tx.send(RoomCmd::Act { conn, name: user.to_string(), action, out: out.clone() });
@@ -482,5 +535,37 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 let _ = out.send(unknown(&table));
             }
         },
+    }
+}
+
+/// Asks a tournament's task and waits for its answer.
+async fn ask_tournament<T>(app: &App, id: &str, cmd: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, String>>) -> TournamentCmd) -> Result<T, String> {
+    let Some(h) = app.club.tournament(id) else { return Err(format!("no tournament {id:?}")) };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    h.tx.send(cmd(reply)).map_err(|_| "the tournament is not available".to_string())?;
+    answer.await.map_err(|_| "the tournament is not available".to_string())?
+}
+
+/// After a request: the refusal, or the tournament as the person now sees it.
+async fn answer_tournament(app: &App, id: &str, user: &str, out: &Outbox, asked: Result<(), String>) {
+    match asked {
+        Ok(()) => tournament_view(app, id, user, out).await,
+        Err(e) => {
+            let _ = out.send(ServerMsg::error(e));
+        }
+    }
+}
+
+/// Sends what `user` may see of tournament `id`.
+async fn tournament_view(app: &App, id: &str, user: &str, out: &Outbox) {
+    let Some(h) = app.club.tournament(id) else {
+        let _ = out.send(ServerMsg::error(format!("no tournament {id:?}")));
+        return;
+    };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    if h.tx.send(TournamentCmd::View { name: user.to_string(), reply }).is_ok() {
+        if let Ok(view) = answer.await {
+            let _ = out.send(ServerMsg::Tournament { view: Box::new(view) });
+        }
     }
 }

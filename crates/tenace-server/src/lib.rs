@@ -16,6 +16,7 @@ pub mod outbox;
 pub mod protocol;
 pub mod sight;
 pub mod store;
+pub mod tournaments;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
 use tenace_online::{Action, TableView};
+use tenace_tournament::{Scoring, TournamentSummary, TournamentView};
 
 /// The protocol version this server speaks (the `/ws/v1` path and `welcome.protocol`).
 pub const PROTOCOL: u32 = 1;
@@ -58,6 +59,47 @@ pub enum ClientMsg {
         action: Action,
     },
     Ping {},
+    /// Ask for the list of tournaments.
+    Tournaments {},
+    /// Create a tournament (a robot individual): its window opens `opens_in_minutes` from now
+    /// and lasts `minutes`.
+    CreateTournament {
+        name: String,
+        #[serde(default = "default_boards")]
+        boards: u32,
+        #[serde(default = "default_scoring")]
+        scoring: Scoring,
+        #[serde(default)]
+        opens_in_minutes: u32,
+        #[serde(default = "default_minutes")]
+        minutes: u32,
+    },
+    /// Enter a tournament.
+    Register {
+        tournament: String,
+    },
+    /// Play in a tournament one has entered: the server opens (or finds) one's table and seats
+    /// one South with robots, as for `create_table`.
+    PlayTournament {
+        tournament: String,
+    },
+    /// Ask for what one may see of a tournament (Law 16).
+    Tournament {
+        tournament: String,
+    },
+    /// The creator ends the tournament's window now.
+    CloseTournament {
+        tournament: String,
+    },
+}
+
+fn default_scoring() -> Scoring {
+    Scoring::Matchpoints
+}
+
+/// A day.
+fn default_minutes() -> u32 {
+    24 * 60
 }
 
 fn default_boards() -> u32 {
@@ -133,6 +175,13 @@ pub enum ServerMsg {
         table: Option<String>,
     },
     Pong,
+    Tournaments {
+        tournaments: Vec<TournamentSummary>,
+    },
+    /// What the client's person may see of a tournament, after each of their requests about it.
+    Tournament {
+        view: Box<TournamentView>,
+    },
     /// News about a table that is not an error (e.g. the store works again, play resumes).
     Notice {
         message: String,

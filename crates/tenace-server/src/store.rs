@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tenace_online::{FieldResult, RoomEvent, RoomOptions};
+use tenace_tournament::{TournamentEvent, TournamentOptions};
 
 /// A store failure, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +39,9 @@ const SCHEMA: &[&str] = &[
     // One row written by the health probe: the store accepts writes again.
     "CREATE TABLE IF NOT EXISTS health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL, pad TEXT)",
     "CREATE TABLE IF NOT EXISTS tenace_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    // Tournaments (tenace-tournament): options and an event log, like a room.
+    "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, options TEXT NOT NULL, created BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS tournament_events (tournament TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
 ];
 
 /// The tables a Tenace database holds; a SQLite file with other tables and none of these is
@@ -475,6 +479,90 @@ impl Store {
 
 const ROOM_EVENT: &str = "INSERT INTO room_events (room, seq, event) VALUES ($1, $2, $3)";
 const RULING_EVENT: &str = "INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)";
+const TOURNAMENT_EVENT: &str = "INSERT INTO tournament_events (tournament, seq, event) VALUES ($1, $2, $3)";
+
+/// A stored tournament: its options and its events in order.
+pub struct StoredTournament {
+    pub id: String,
+    pub options: TournamentOptions,
+    pub events: Vec<TournamentEvent>,
+}
+
+impl Store {
+    pub async fn create_tournament(&self, id: &str, options: &TournamentOptions, now: i64) -> Result<(), StoreError> {
+        let json = to_json(&StoredTournamentOptions::from(options))?;
+        sqlx::query("INSERT INTO tournaments (id, options, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Appends `events` to a tournament's log from sequence number `first` on, in one
+    /// transaction.
+    pub async fn append_tournament(&self, id: &str, first: usize, events: &[TournamentEvent]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        insert_events(&mut tx, TOURNAMENT_EVENT, id, first, events).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every tournament with its events; one whose stored data cannot be read comes back as an
+    /// error with its id.
+    pub async fn tournaments(&self) -> Result<Vec<Result<StoredTournament, (String, StoreError)>>, StoreError> {
+        let rows = sqlx::query("SELECT id, options FROM tournaments ORDER BY created, id").fetch_all(&self.pool).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let id: String = r.get(0);
+            let text: String = r.get(1);
+            let options = parse::<StoredTournamentOptions>(&text).and_then(TournamentOptions::try_from);
+            let events = sqlx::query("SELECT seq, event FROM tournament_events WHERE tournament = $1 ORDER BY seq").bind(&id).fetch_all(&self.pool).await?;
+            let events: Result<Vec<TournamentEvent>, StoreError> = events
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let seq: i64 = row.get(0);
+                    if seq != i as i64 {
+                        return Err(StoreError::Corrupt(format!("event {i} is missing (the next stored event is number {seq})")));
+                    }
+                    parse(row.get::<String, _>(1).as_str())
+                })
+                .collect();
+            out.push(match (options, events) {
+                (Ok(options), Ok(events)) => Ok(StoredTournament { id, options, events }),
+                (Err(e), _) | (_, Err(e)) => Err((id, e)),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// Tournament options as stored: the seed as a string, as for rooms.
+#[derive(Serialize, Deserialize)]
+struct StoredTournamentOptions {
+    #[serde(flatten)]
+    options: serde_json::Value,
+    set_seed: String,
+}
+
+impl From<&TournamentOptions> for StoredTournamentOptions {
+    fn from(o: &TournamentOptions) -> StoredTournamentOptions {
+        let mut options = serde_json::to_value(o).unwrap_or_default();
+        if let Some(map) = options.as_object_mut() {
+            map.remove("set_seed");
+        }
+        StoredTournamentOptions { options, set_seed: o.set_seed.to_string() }
+    }
+}
+
+impl TryFrom<StoredTournamentOptions> for TournamentOptions {
+    type Error = StoreError;
+    fn try_from(s: StoredTournamentOptions) -> Result<TournamentOptions, StoreError> {
+        let seed: u64 = s.set_seed.parse().map_err(|_| StoreError::Corrupt(format!("tournament seed {:?} is not a number", s.set_seed)))?;
+        let mut value = s.options;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("set_seed".into(), serde_json::Value::from(seed));
+        }
+        serde_json::from_value(value).map_err(|e| StoreError::Corrupt(format!("tournament options: {e}")))
+    }
+}
 
 /// Appends `events` to a log (a room's or a ruling's) as JSON, numbered from `first` on; `insert`
 /// is the log's INSERT statement binding the owner, the sequence number and the event.

@@ -100,11 +100,18 @@ impl TournamentOptions {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum TournamentEvent {
-    Registered { name: String },
+    Registered {
+        name: String,
+    },
     /// The entrant's table was opened (their first "play").
-    TableOpened { name: String, table: String },
+    TableOpened {
+        name: String,
+        table: String,
+    },
     /// The creator closed the window early, at `at` (Unix seconds).
-    Closed { at: i64 },
+    Closed {
+        at: i64,
+    },
 }
 
 /// Why a request is refused.
@@ -149,10 +156,17 @@ pub struct Entrant {
 /// A request to a tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    Register { name: String },
+    Register {
+        name: String,
+    },
     /// Open `name`'s table (`table` is the id the club will give it).
-    OpenTable { name: String, table: String },
-    Close { by: String },
+    OpenTable {
+        name: String,
+        table: String,
+    },
+    Close {
+        by: String,
+    },
 }
 
 /// A tournament's state: its options, its entrants, and whether it was closed early.

@@ -1,0 +1,177 @@
+//! A robot individual tournament over the wire: entrants play the same boards with robots at
+//! different times; nobody sees a result before playing the deal (Law 16); the final ranking is
+//! the matchpoints computed here, independently, from the travellers; a restart keeps it all.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::{config, databases, play_on, register, Client};
+
+async fn person(addr: std::net::SocketAddr, name: &str) -> Client {
+    let token = register(addr, name).await;
+    Client::connect(addr, &token, name).await
+}
+
+/// Sends a request about a tournament and returns the next tournament view or error.
+async fn ask(c: &mut Client, msg: Value) -> Value {
+    c.send(msg).await;
+    c.until("a tournament view or an error", |v| v["type"] == "tournament" || v["type"] == "error").await
+}
+
+async fn view_of(c: &mut Client, id: &str) -> Value {
+    let v = ask(c, json!({"type": "tournament", "tournament": id})).await;
+    assert_eq!(v["type"], "tournament", "{v}");
+    v["view"].clone()
+}
+
+/// Opens `c`'s table in the tournament and plays (passing; the first legal card, or the last
+/// with `last_card`, so that entrants' results may differ) until board `last` is over; returns
+/// the table.
+async fn play_through(c: &mut Client, id: &str, last: u32, last_card: bool) -> String {
+    c.send(json!({"type": "play_tournament", "tournament": id})).await;
+    let created = c.until("created", |v| v["type"] == "created" || v["type"] == "error").await;
+    let table = created["table"].as_str().unwrap_or_else(|| panic!("{}: {created}", c.name)).to_string();
+    for _ in 0..3000 {
+        let v = c.view().await;
+        if v["phase"] == "over" && v["board"] == last {
+            return table;
+        }
+        if v["phase"] == "over" {
+            // The table's own comparison shows only other entrants who played this board.
+            assert!(v["result"]["comparison"].is_null() || v["result"]["comparison"]["results"].is_array());
+        }
+        match v["legal_cards"].as_array().and_then(|a| a.last()) {
+            Some(card) if last_card && v["your_turn"] == true => c.act(&table, json!({"action": "play", "card": card})).await,
+            _ => play_on(c, &table, &v).await,
+        }
+    }
+    panic!("{}: board {last} never ended", c.name)
+}
+
+/// Law 78A, computed here from the travellers: each result against every other on the board,
+/// as a percentage of the top (50 when alone); a board not played scores 40 (Law 12C2).
+fn independent_ranking(view: &Value, entrants: &[&str], boards: u32) -> Vec<(String, f64)> {
+    let mut totals: Vec<(String, f64)> = Vec::new();
+    for name in entrants {
+        let mut sum = 0.0;
+        for b in 1..=boards {
+            let rows = view["travellers"][b.to_string()].as_array().unwrap();
+            let scores: Vec<i64> = rows.iter().filter_map(|r| r["score_ns"].as_i64()).collect();
+            let mine = rows.iter().find(|r| r["name"] == *name).and_then(|r| r["score_ns"].as_i64());
+            sum += match mine {
+                None => 40.0,
+                Some(s) if scores.len() == 1 => {
+                    let _ = s;
+                    50.0
+                }
+                Some(s) => {
+                    let mp: f64 = scores
+                        .iter()
+                        .map(|&o| {
+                            if s > o {
+                                2.0
+                            } else if s == o {
+                                1.0
+                            } else {
+                                0.0
+                            }
+                        })
+                        .sum::<f64>()
+                        - 1.0;
+                    100.0 * mp / (2.0 * (scores.len() as f64 - 1.0))
+                }
+            };
+        }
+        totals.push((name.to_string(), ((sum / f64::from(boards)) * 100.0).round() / 100.0));
+    }
+    totals.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    totals
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn robot_individual_law_16_and_the_final_matchpoints() {
+    for db in databases("tournament").await {
+        let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let addr = server.addr;
+        let mut host = person(addr, "host").await;
+        let created = ask(&mut host, json!({"type": "create_tournament", "name": "Robots tonight", "boards": 2, "minutes": 60})).await;
+        assert_eq!(created["type"], "tournament", "{created}");
+        let id = created["view"]["id"].as_str().unwrap().to_string();
+        assert_eq!(created["view"]["phase"], "running");
+        let mut e1 = person(addr, "eve").await;
+        let mut e2 = person(addr, "finn").await;
+        let mut e3 = person(addr, "gus").await;
+        for c in [&mut e1, &mut e2, &mut e3] {
+            let v = ask(c, json!({"type": "register", "tournament": id})).await;
+            assert_eq!(v["view"]["entered"], true, "{v}");
+        }
+        let again = ask(&mut e1, json!({"type": "register", "tournament": id})).await;
+        assert!(again["message"].as_str().unwrap().contains("already entered"), "{again}");
+        // The lobby lists it.
+        e3.send(json!({"type": "tournaments"})).await;
+        let list = e3.until("tournaments", |v| v["type"] == "tournaments").await;
+        let line = list["tournaments"].as_array().unwrap().iter().find(|t| t["id"] == id.as_str()).expect("listed").clone();
+        assert_eq!((line["entrants"].as_u64(), line["phase"].as_str()), (Some(3), Some("running")));
+
+        // Eve plays both boards: she sees both travellers and the ranking.
+        let eve_table = play_through(&mut e1, &id, 2, true).await;
+        let v = view_of(&mut e1, &id).await;
+        assert_eq!(v["travellers"].as_object().unwrap().len(), 2, "{v}");
+        assert!(v["ranking"].is_array());
+
+        // Finn has played nothing: no result of any board, no ranking; Eve's progress only.
+        let v = view_of(&mut e2, &id).await;
+        assert!(v["travellers"].as_object().unwrap().is_empty() && v["ranking"].is_null(), "{v}");
+        assert_eq!(v["entrants"][0], json!(["eve", 2]));
+        // He may not watch Eve's table, nor play her boards at a table of his own.
+        e2.send(json!({"type": "watch", "table": eve_table})).await;
+        let e = e2.error().await;
+        assert!(e["message"].as_str().unwrap().contains("cannot be watched"), "{e}");
+        e2.send(json!({"type": "create_table", "name": "peek", "same_set_as": eve_table})).await;
+        let e = e2.error().await;
+        assert!(e["message"].as_str().unwrap().contains("only in the tournament"), "{e}");
+        // Nor sit at her table.
+        e2.send(json!({"type": "join", "table": eve_table, "seat": "North"})).await;
+        let e = e2.error().await;
+        assert!(e["message"].as_str().unwrap().contains("eve's table"), "{e}");
+
+        // Finn plays board 1 only: board 1's traveller, not board 2's; no ranking yet.
+        play_through(&mut e2, &id, 1, false).await;
+        let v = view_of(&mut e2, &id).await;
+        assert_eq!(v["travellers"].as_object().unwrap().keys().collect::<Vec<_>>(), ["1"], "{v}");
+        assert_eq!(v["travellers"]["1"].as_array().unwrap().len(), 2);
+        assert!(v["ranking"].is_null());
+
+        // Gus plays both boards.
+        play_through(&mut e3, &id, 2, false).await;
+
+        // Only the creator closes it early.
+        let refused = ask(&mut e3, json!({"type": "close_tournament", "tournament": id})).await;
+        assert!(refused["message"].as_str().unwrap().contains("creator"), "{refused}");
+        let closed = ask(&mut host, json!({"type": "close_tournament", "tournament": id})).await;
+        assert_eq!(closed["view"]["phase"], "finished", "{closed}");
+        // Everyone sees everything now, and the ranking is Law 78A's, computed independently.
+        let v = closed["view"].clone();
+        let ranking: Vec<(String, f64)> =
+            v["ranking"].as_array().unwrap().iter().map(|s| (s["name"].as_str().unwrap().to_string(), s["total"].as_f64().unwrap())).collect();
+        assert_eq!(ranking, independent_ranking(&v, &["eve", "finn", "gus"], 2), "{v}");
+        let finn_card = view_of(&mut e2, &id).await["card"].clone();
+        assert_eq!(finn_card[1]["contract"], "Not played");
+        assert_eq!(finn_card[1]["value"], 40.0);
+        // Play has ended at Finn's table.
+        e2.send(json!({"type": "play_tournament", "tournament": id})).await;
+        let e = e2.error().await;
+        assert!(e["message"].as_str().unwrap().contains("over"), "{e}");
+
+        // A restart keeps the tournament as it stood.
+        server.task.abort();
+        drop((host, e1, e2, e3));
+        let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let mut k = person(again.addr, "late").await;
+        let after = view_of(&mut k, &id).await;
+        assert_eq!(after["phase"], "finished");
+        assert_eq!(after["ranking"], v["ranking"], "the ranking after a restart");
+        assert_eq!(after["travellers"], v["travellers"]);
+        again.task.abort();
+    }
+}
