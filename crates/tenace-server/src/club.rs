@@ -279,10 +279,15 @@ impl Club {
         self.rooms.read().ok()?.get(id).cloned()
     }
 
-    /// Every table, and the tables set aside (with `unavailable` saying why).
+    /// Every table, and the tables set aside (with `unavailable` saying why). The tables of a
+    /// running tournament are not listed: only their entrant plays there, and nobody watches.
     pub fn lobby(&self) -> Vec<TableSummary> {
         let mut v: Vec<TableSummary> = match self.rooms.read() {
-            Ok(rooms) => rooms.values().filter_map(|h| h.summary.lock().ok().map(|s| s.clone())).collect(),
+            Ok(rooms) => rooms
+                .iter()
+                .filter(|(id, _)| self.tournament_of(id).is_none() || self.tournament_over(id))
+                .filter_map(|(_, h)| h.summary.lock().ok().map(|s| s.clone()))
+                .collect(),
             Err(_) => Vec::new(),
         };
         if let Ok(aside) = self.set_aside.read() {

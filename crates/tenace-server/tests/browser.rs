@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use futures_util::{FutureExt, StreamExt};
 use serde_json::{json, Value};
-use support::{config, databases, register, Client};
+use support::{config, databases, login, register, Client};
 use tokio_tungstenite::tungstenite::Message;
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -859,4 +859,69 @@ async fn browser_directors_desk_rules_an_insufficient_bid_and_a_lead_out_of_turn
     })
     .await;
     server.task.abort();
+}
+
+/// A robot individual tournament from the lobby: create it, enter, play the board with three
+/// robots, come back to the lobby and see the score card, the ranking and the traveller — the
+/// same as the server gives a wire client after the tournament closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_plays_a_robot_individual_tournament() {
+    let test = "browser-tournament";
+    let Some(server) = club_for(test).await else { return };
+    let started = Instant::now();
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "tour-browser").await;
+        type_into(&b, "#new-tournament-name", "Browser robots").await;
+        type_into(&b, "#new-tournament-boards", "1").await;
+        assert!(click(&b, "#new-tournament-button").await);
+        wait_js(
+            &b,
+            "the tournament's details",
+            Duration::from_secs(20),
+            "return document.getElementById('tournament-title').textContent === 'Browser robots';",
+        )
+        .await;
+        // Before playing: nothing of the results (Law 16).
+        assert_eq!(js(&b, "return document.getElementById('tournament-hidden').hidden;").await, json!(false));
+        assert!(click(&b, "button.tournament-register").await);
+        wait_js(&b, "the Play button", Duration::from_secs(20), "return !!document.querySelector('button.tournament-play');").await;
+        snap(&b, "tournament-entered").await;
+        assert!(click(&b, "button.tournament-play").await);
+        wait_js(&b, "the tournament table", Duration::from_secs(20), "const t = document.getElementById('table-view'); return !t.hidden && !!t.dataset.table;")
+            .await;
+        wait_js(&b, "three robots", Duration::from_secs(20), "return document.querySelectorAll('.seat-box .robot-marker').length === 3;").await;
+        play_in_browser(
+            &b,
+            "tournament",
+            Duration::from_secs(420),
+            |calls, _| if calls.iter().any(|c| c == "Pass") { "Pass".into() } else { calls[0].clone() },
+        )
+        .await;
+        let score: i64 = b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap().unwrap().parse().unwrap();
+        assert!(click(&b, "#leave-button").await);
+        wait_js(&b, "the lobby", Duration::from_secs(20), "return !document.getElementById('lobby-view').hidden;").await;
+        assert!(click(&b, "button.tournament-open").await);
+        wait_js(&b, "the ranking", Duration::from_secs(20), "return !document.getElementById('tournament-ranking-box').hidden;").await;
+        snap(&b, "tournament-ranking").await;
+        let ranking =
+            js(&b, "return Array.from(document.querySelectorAll('#tournament-ranking tbody tr')).map((r) => Array.from(r.cells).map((c) => c.textContent));")
+                .await;
+        assert_eq!(ranking, json!([["1", "tour-browser", "50.00%", "1"]]), "alone on the board: 50%");
+        let traveller =
+            js(&b, "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).slice(1).map((r) => r.cells[4].textContent);").await;
+        assert_eq!(traveller, json!([score.to_string()]));
+        // A wire client sees the same once the creator closes it.
+        let id = js(&b, "return document.querySelector('#tournament-rows tr').dataset.tournament;").await;
+        let mut creator = Client::connect(addr, &login(addr, "tour-browser").await, "tour-browser").await;
+        creator.send(json!({"type": "close_tournament", "tournament": id})).await;
+        let closed = creator.until("the closed tournament", |v| v["type"] == "tournament").await;
+        assert_eq!(closed["view"]["phase"], "finished");
+        assert_eq!(closed["view"]["ranking"][0]["total"], 50.0);
+        assert_eq!(closed["view"]["travellers"]["1"][0]["score_ns"], score);
+    })
+    .await;
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
 }

@@ -130,6 +130,10 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
         e2.send(json!({"type": "create_table", "name": "peek", "same_set_as": eve_table})).await;
         let e = e2.error().await;
         assert!(e["message"].as_str().unwrap().contains("only in the tournament"), "{e}");
+        // Her table is not in the lobby while the tournament runs.
+        e2.send(json!({"type": "lobby"})).await;
+        let lobby = e2.until("lobby", |v| v["type"] == "lobby").await;
+        assert!(lobby["tables"].as_array().unwrap().iter().all(|t| t["table"] != eve_table.as_str()), "{lobby}");
         // Nor sit at her table.
         e2.send(json!({"type": "join", "table": eve_table, "seat": "North"})).await;
         let e = e2.error().await;

@@ -19,6 +19,8 @@ const STORE_TABLE = 'tenace.table';
  *   current: Current | null, following: boolean, creatingSeat: import('./protocol.js').Seat | null,
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
  *   drafts: Record<number, string>, tables: import('./protocol.js').TableSummary[],
+ *   tournaments: import('./protocol.js').TournamentSummary[],
+ *   tournament: import('./protocol.js').TournamentView | null,
  * }}
  */
 const state = {
@@ -41,6 +43,8 @@ const state = {
   selectedCall: null, // index of the auction call shown in #call-info
   drafts: {}, // explanations being typed, by call index
   tables: [],
+  tournaments: [],
+  tournament: null, // the tournament whose details are open in the lobby
 };
 
 // ---------- small helpers ----------
@@ -131,8 +135,8 @@ function screen(name) {
     state.lobbyTimer = null;
   }
   if (name === 'lobby') {
-    send({ type: 'lobby' });
-    state.lobbyTimer = setInterval(() => send({ type: 'lobby' }), 5000);
+    refreshLobby();
+    state.lobbyTimer = setInterval(refreshLobby, 5000);
   }
 }
 
@@ -275,6 +279,14 @@ function onMessage(ws, msg) {
       state.tables = msg.tables || [];
       renderLobby();
       break;
+    case 'tournaments':
+      state.tournaments = msg.tournaments || [];
+      renderTournaments();
+      break;
+    case 'tournament':
+      state.tournament = msg.view;
+      renderTournament();
+      break;
     case 'created':
       state.following = false;
       state.current = { table: msg.table, seat: state.creatingSeat || 'South', mode: 'seat' };
@@ -353,6 +365,12 @@ function onView(v) {
 }
 
 // ---------- lobby ----------
+function refreshLobby() {
+  send({ type: 'lobby' });
+  send({ type: 'tournaments' });
+  if (state.tournament) send({ type: 'tournament', tournament: state.tournament.id });
+}
+
 function renderLobby() {
   const body = $('lobby-rows');
   clear(body);
@@ -391,6 +409,114 @@ function renderLobby() {
     tr.appendChild(td);
     body.appendChild(tr);
   }
+}
+
+// ---------- tournaments ----------
+/** @param {number} t Unix seconds */
+function when(t) {
+  return new Date(t * 1000).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** @param {number} v @param {string} scoring */
+function points(v, scoring) {
+  return scoring === 'imps' ? (v > 0 ? '+' : '') + v.toFixed(2) + ' IMPs' : v.toFixed(2) + '%';
+}
+
+function renderTournaments() {
+  const body = $('tournament-rows');
+  clear(body);
+  show($('tournaments-empty'), state.tournaments.length === 0);
+  for (const t of state.tournaments) {
+    const tr = el('tr', { 'data-tournament': t.id });
+    tr.appendChild(el('td', null, t.name));
+    tr.appendChild(el('td', null, String(t.boards)));
+    tr.appendChild(el('td', null, t.scoring === 'imps' ? 'IMPs' : 'Matchpoints'));
+    tr.appendChild(el('td', null, t.phase + ': ' + when(t.opens_at) + ' to ' + when(t.closes_at)));
+    tr.appendChild(el('td', null, String(t.entrants)));
+    const td = el('td');
+    const open = el('button', { type: 'button', class: 'tournament-open', 'data-tournament': t.id }, 'Details');
+    open.addEventListener('click', () => send({ type: 'tournament', tournament: t.id }));
+    td.appendChild(open);
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+}
+
+function renderTournament() {
+  const t = state.tournament;
+  show($('tournament-detail'), !!t);
+  if (!t) return;
+  $('tournament-title').textContent = t.name;
+  $('tournament-status').textContent =
+    t.phase + ' · ' + t.boards + ' boards · ' + (t.scoring === 'imps' ? 'IMPs' : 'matchpoints') +
+    ' · ' + when(t.opens_at) + ' to ' + when(t.closes_at) + ' · created by ' + t.creator;
+  const actions = $('tournament-actions');
+  clear(actions);
+  /** @param {string} label @param {string} cls @param {object} msg */
+  const button = (label, cls, msg) => {
+    const b = el('button', { type: 'button', class: cls }, label);
+    b.addEventListener('click', () => {
+      clearError();
+      send(msg);
+    });
+    actions.appendChild(b);
+  };
+  if (t.phase !== 'finished' && !t.entered) button('Enter', 'tournament-register', { type: 'register', tournament: t.id });
+  if (t.phase === 'running' && t.entered) button(t.table ? 'Go to my table' : 'Play', 'tournament-play', { type: 'play_tournament', tournament: t.id });
+  if (t.phase !== 'finished' && t.creator === state.user) button('Close now', 'tournament-close', { type: 'close_tournament', tournament: t.id });
+  const list = $('tournament-entrants');
+  clear(list);
+  for (const [name, played] of t.entrants) list.appendChild(el('li', null, name + ' (' + played + '/' + t.boards + ' boards)'));
+  const card = $('tournament-card').querySelector('tbody');
+  clear(card);
+  show($('tournament-card-box'), t.card.length > 0);
+  for (const b of t.card) {
+    const tr = el('tr');
+    for (const v of [String(b.board), b.contract, b.declarer || '', b.tricks === null ? '' : String(b.tricks), b.score_ns === null ? '' : String(b.score_ns), points(b.value, t.scoring)]) {
+      tr.appendChild(el('td', null, v));
+    }
+    card.appendChild(tr);
+  }
+  const ranking = $('tournament-ranking').querySelector('tbody');
+  clear(ranking);
+  show($('tournament-ranking-box'), !!t.ranking);
+  show($('tournament-hidden'), !t.ranking);
+  for (const s of t.ranking || []) {
+    const tr = el('tr');
+    for (const v of [String(s.rank), s.name, points(s.total, t.scoring), String(s.boards)]) tr.appendChild(el('td', null, v));
+    ranking.appendChild(tr);
+  }
+  const travellers = $('tournament-travellers');
+  clear(travellers);
+  for (const [board, rows] of Object.entries(t.travellers)) {
+    travellers.appendChild(el('h4', null, 'Board ' + board));
+    const table = el('table', { class: 'traveller', 'data-board': board });
+    const head = el('tr');
+    for (const h of ['Name', 'Contract', 'By', 'Tricks', 'Score NS', 'Result']) head.appendChild(el('th', null, h));
+    table.appendChild(head);
+    for (const r of rows) {
+      const tr = el('tr');
+      for (const v of [r.name, r.contract, r.declarer || '', r.tricks === null ? '' : String(r.tricks), r.score_ns === null ? '' : String(r.score_ns), points(r.value, t.scoring)]) {
+        tr.appendChild(el('td', null, v));
+      }
+      table.appendChild(tr);
+    }
+    travellers.appendChild(table);
+  }
+}
+
+function createTournament(ev) {
+  ev.preventDefault();
+  clearError();
+  const msg = {
+    type: 'create_tournament',
+    name: $('new-tournament-name').value.trim(),
+    boards: parseInt($('new-tournament-boards').value, 10) || 8,
+    scoring: $('new-tournament-scoring').value,
+    opens_in_minutes: parseInt($('new-tournament-opens').value, 10) || 0,
+    minutes: parseInt($('new-tournament-minutes').value, 10) || 1440,
+  };
+  if (!send(msg)) showError('not connected');
 }
 
 function joinTable(table, seat) {
@@ -1052,7 +1178,8 @@ function wire() {
   $('register-button').addEventListener('click', () => account('/api/register'));
   $('logout-button').addEventListener('click', logout);
   $('error-close').addEventListener('click', clearError);
-  $('lobby-refresh').addEventListener('click', () => send({ type: 'lobby' }));
+  $('lobby-refresh').addEventListener('click', refreshLobby);
+  $('new-tournament-form').addEventListener('submit', createTournament);
   $('new-table-form').addEventListener('submit', createTable);
   $('leave-button').addEventListener('click', leaveTable);
   $('watch-seat').addEventListener('change', () => {

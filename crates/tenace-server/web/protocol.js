@@ -57,6 +57,29 @@
  */
 
 /**
+ * A tournament in the lobby (tenace-tournament's TournamentSummary).
+ * @typedef {{
+ *   id: string, name: string, kind: string, scoring: 'matchpoints' | 'imps', boards: number,
+ *   opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished', entrants: number,
+ * }} TournamentSummary
+ */
+
+/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null, value: number }} BoardScore */
+/** @typedef {{ rank: number, name: string, total: number, boards: number }} Standing */
+/** @typedef {BoardScore & { name: string }} TravellerRow */
+
+/**
+ * What one person may see of a tournament (Law 16: travellers of the boards they played, the
+ * ranking once they played them all; everything once it is over).
+ * @typedef {{
+ *   id: string, name: string, creator: string, kind: string, scoring: 'matchpoints' | 'imps',
+ *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
+ *   entrants: [string, number][], entered: boolean, table: string | null, card: BoardScore[],
+ *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
+ * }} TournamentView
+ */
+
+/**
  * What the server sends on the WebSocket.
  * @typedef {{ type: 'welcome', protocol: number, user: string, director: boolean }
  *   | { type: 'lobby', tables: TableSummary[] }
@@ -64,7 +87,9 @@
  *   | { type: 'view', view: TableView }
  *   | { type: 'error', message: string, law?: string | null }
  *   | { type: 'notice', message: string }
- *   | { type: 'pong' }} ServerMsg
+ *   | { type: 'pong' }
+ *   | { type: 'tournaments', tournaments: TournamentSummary[] }
+ *   | { type: 'tournament', view: TournamentView }} ServerMsg
  */
 
 export {};
