@@ -38,6 +38,8 @@ use tenace_core::Seat;
 use tenace_events::matchpoints::{matchpoints, percentage};
 use tenace_online::view::FieldResult;
 
+pub mod pairs;
+
 /// The kinds of tournament.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,311 @@
+//! Pairs at a set time: the field is seeded into a movement at the start, every round runs on a
+//! clock, robot pairs fill the missing places, and the event is scored by tenace-events.
+//!
+//! Decisions where the Laws and the issue are silent (documented here, tested in
+//! `tests/pairs.rs`):
+//! - **Entry.** Two accounts enter together; one alone enters with a robot partner when the
+//!   creator allows robots. At the start an odd field gets a robot pair (marked as robots in
+//!   the ranking).
+//! - **The movement** (Law 8): every table plays the same boards in a round (boards are
+//!   duplicated online at no cost), the pairs meeting as a round robin (circle method,
+//!   `tenace_events::movement::round_robin_pairings`) for `rounds` rounds at most (`n - 1` for
+//!   `n` pairs). A pair sits North-South or East-West as the pairing says, so there is one field
+//!   and one ranking; each board is compared across every table that played it.
+//! - **The clock.** A round lasts `boards_per_round x minutes_per_board` minutes from its start.
+//!   It ends when every table of the round has a result on every board, or when its time runs
+//!   out: then every board of the round without a result is not played and scores an artificial
+//!   adjusted score of Average to both sides (Law 12C2, neither side at fault, the default the
+//!   issue names; the Director may change it), the tables of the round close, and the next round
+//!   starts at once. Tables that finish early wait for the round to end.
+//! - **What each pair sees (Law 16).** The traveller of a board it has played; its own score
+//!   card. The ranking is shown when the tournament is over.
+
+use serde::{Deserialize, Serialize};
+use tenace_core::{Contract, Seat};
+use tenace_events::adjusted::Artificial;
+use tenace_events::movement::{round_robin_pairings, Movement, Slot};
+use tenace_events::result::{Line, Outcome, Played, TableResult};
+use tenace_events::{Contestant, Event, Kind as EventKind, Method};
+use tenace_online::view::FieldResult;
+
+use crate::{Scoring, TournamentError};
+
+/// How a pairs tournament was set up; fixed at creation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairsOptions {
+    pub name: String,
+    pub creator: String,
+    pub scoring: Scoring,
+    /// Unix seconds: the field is seeded and round 1 starts.
+    pub starts_at: i64,
+    pub boards_per_round: u32,
+    /// The most rounds played (fewer when the field is small).
+    pub rounds: u32,
+    pub minutes_per_board: u32,
+    /// A player may enter alone with a robot partner.
+    pub robots: bool,
+    pub set_seed: u64,
+}
+
+/// One pair of the field, numbered from 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair {
+    pub number: u32,
+    /// The pair's people (one with a robot partner); none for a robot pair.
+    pub players: Vec<String>,
+}
+
+impl Pair {
+    pub fn name(&self) -> String {
+        match self.players.as_slice() {
+            [] => "Robots".into(),
+            [one] => format!("{one} & Robot"),
+            more => more.join(" & "),
+        }
+    }
+}
+
+/// What happens to a pairs tournament, in order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum PairsEvent {
+    /// One or two people entered (one: with a robot partner).
+    Registered { players: Vec<String> },
+    /// The field was seeded into the movement; round 1 starts at `at`.
+    Started { at: i64, pairs: Vec<Pair>, movement: Movement },
+    /// The club opened a round's table as the online table `room`.
+    TableOpened { round: u32, table: u32, room: String },
+    /// A round ended at `at`; `unplayed` (table, board) got Average/Average (Law 12C2). The next
+    /// round, if any, starts at `at`.
+    RoundEnded { round: u32, at: i64, unplayed: Vec<(u32, u32)> },
+    /// The Director's adjusted score for a board at a table (Law 12), replacing what was there.
+    Adjusted { by: String, round: u32, table: u32, board: u32, outcome: Outcome },
+}
+
+/// A pairs tournament's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairsTournament {
+    options: PairsOptions,
+    entries: Vec<Vec<String>>,
+    started: Option<(i64, Vec<Pair>, Movement)>,
+    rooms: Vec<(u32, u32, String)>,
+    ended: Vec<(u32, i64, Vec<(u32, u32)>)>,
+    adjusted: Vec<(u32, u32, u32, Outcome)>,
+}
+
+impl PairsTournament {
+    pub fn new(options: PairsOptions) -> PairsTournament {
+        PairsTournament { options, entries: Vec::new(), started: None, rooms: Vec::new(), ended: Vec::new(), adjusted: Vec::new() }
+    }
+
+    pub fn replay(options: PairsOptions, events: impl IntoIterator<Item = PairsEvent>) -> PairsTournament {
+        let mut t = PairsTournament::new(options);
+        for e in events {
+            t.apply(&e);
+        }
+        t
+    }
+
+    pub fn options(&self) -> &PairsOptions {
+        &self.options
+    }
+
+    pub fn pairs(&self) -> &[Pair] {
+        self.started.as_ref().map_or(&[], |s| s.1.as_slice())
+    }
+
+    pub fn movement(&self) -> Option<&Movement> {
+        self.started.as_ref().map(|s| &s.2)
+    }
+
+    /// The round being played (1-based), or `None` before the start and after the last round.
+    pub fn current_round(&self) -> Option<u32> {
+        let movement = self.movement()?;
+        let next = self.ended.len() as u32 + 1;
+        (next <= movement.rounds()).then_some(next)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.movement().is_some() && self.current_round().is_none()
+    }
+
+    /// When round `round` started.
+    pub fn round_start(&self, round: u32) -> Option<i64> {
+        match round {
+            1 => self.started.as_ref().map(|s| s.0),
+            r => self.ended.iter().find(|e| e.0 == r - 1).map(|e| e.1),
+        }
+    }
+
+    /// When round `round` runs out of time.
+    pub fn round_deadline(&self, round: u32) -> Option<i64> {
+        let minutes = i64::from(self.options.boards_per_round) * i64::from(self.options.minutes_per_board);
+        self.round_start(round).map(|s| s + minutes * 60)
+    }
+
+    /// The online table of a round's table, once opened.
+    pub fn room(&self, round: u32, table: u32) -> Option<&str> {
+        self.rooms.iter().find(|r| r.0 == round && r.1 == table).map(|r| r.2.as_str())
+    }
+
+    /// The round and table an online table plays.
+    pub fn slot_of_room(&self, room: &str) -> Option<&Slot> {
+        let (round, table, _) = self.rooms.iter().find(|r| r.2 == room)?;
+        self.movement()?.slots.iter().find(|s| s.round == *round && s.table == *table)
+    }
+
+    /// Whether a round is over (its tables closed).
+    pub fn round_over(&self, round: u32) -> bool {
+        self.ended.iter().any(|e| e.0 == round)
+    }
+
+    /// The pair `person` plays in.
+    pub fn pair_of(&self, person: &str) -> Option<&Pair> {
+        self.pairs().iter().find(|p| p.players.iter().any(|n| n == person))
+    }
+
+    /// Where `person` sits this round: the slot and their seat.
+    pub fn seat_of(&self, person: &str) -> Option<(&Slot, Seat)> {
+        let pair = self.pair_of(person)?;
+        let round = self.current_round()?;
+        let slot = self.movement()?.slots.iter().find(|s| s.round == round && (s.ns == pair.number || s.ew == pair.number))?;
+        let first = pair.players.first().is_some_and(|p| p == person);
+        let seat = match (slot.ns == pair.number, first) {
+            (true, true) => Seat::North,
+            (true, false) => Seat::South,
+            (false, true) => Seat::East,
+            (false, false) => Seat::West,
+        };
+        Some((slot, seat))
+    }
+
+    pub fn entries(&self) -> &[Vec<String>] {
+        &self.entries
+    }
+
+    /// Someone entering (with a partner, or alone with a robot partner).
+    pub fn register(&self, players: Vec<String>, now: i64) -> Result<Vec<PairsEvent>, TournamentError> {
+        if self.started.is_some() || now >= self.options.starts_at {
+            return Err(TournamentError::Over);
+        }
+        if players.is_empty() || players.len() > 2 || (players.len() == 2 && players[0] == players[1]) {
+            return Err(TournamentError::BadOptions("a pair is two different people".into()));
+        }
+        if players.len() == 1 && !self.options.robots {
+            return Err(TournamentError::BadOptions("this tournament has no robot partners: enter with a partner".into()));
+        }
+        if let Some(p) = players.iter().find(|p| self.entries.iter().flatten().any(|q| q == *p)) {
+            return Err(TournamentError::AlreadyEntered(p.clone()));
+        }
+        Ok(vec![PairsEvent::Registered { players }])
+    }
+
+    /// What the clock does at `now`: start the tournament at its time, end a round when every
+    /// board of it has a result (`has_result(table, board)`) or its time has run out.
+    pub fn tick(&self, now: i64, has_result: impl Fn(u32, u32) -> bool) -> Vec<PairsEvent> {
+        let Some(movement) = self.movement() else {
+            if now < self.options.starts_at {
+                return Vec::new();
+            }
+            return vec![self.seed(now)];
+        };
+        let Some(round) = self.current_round() else { return Vec::new() };
+        let slots: Vec<&Slot> = movement.slots.iter().filter(|s| s.round == round).collect();
+        let unplayed: Vec<(u32, u32)> = slots.iter().flat_map(|s| s.boards.iter().map(|b| (s.table, *b))).filter(|(t, b)| !has_result(*t, *b)).collect();
+        let out_of_time = self.round_deadline(round).is_some_and(|d| now >= d);
+        if unplayed.is_empty() || out_of_time {
+            vec![PairsEvent::RoundEnded { round, at: now, unplayed }]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The field in entry order, a robot pair added to make it even, in the movement.
+    fn seed(&self, now: i64) -> PairsEvent {
+        let mut pairs: Vec<Pair> = self.entries.iter().enumerate().map(|(i, players)| Pair { number: i as u32 + 1, players: players.clone() }).collect();
+        while pairs.len() < 2 || pairs.len() % 2 == 1 {
+            pairs.push(Pair { number: pairs.len() as u32 + 1, players: Vec::new() });
+        }
+        let n = pairs.len() as u32;
+        let bpr = self.options.boards_per_round.max(1);
+        let slots = round_robin_pairings(n)
+            .into_iter()
+            .take(self.options.rounds.max(1) as usize)
+            .enumerate()
+            .flat_map(|(r, matches)| {
+                let round = r as u32 + 1;
+                let boards: Vec<u32> = ((round - 1) * bpr + 1..=round * bpr).collect();
+                matches.into_iter().enumerate().map(move |(t, (ns, ew))| Slot { round, table: t as u32 + 1, section: None, ns, ew, boards: boards.clone() })
+            })
+            .collect();
+        PairsEvent::Started { at: now, pairs, movement: Movement { name: "Round robin, boards shared".into(), teams: false, slots } }
+    }
+
+    pub fn apply(&mut self, event: &PairsEvent) {
+        match event {
+            PairsEvent::Registered { players } => self.entries.push(players.clone()),
+            PairsEvent::Started { at, pairs, movement } => self.started = Some((*at, pairs.clone(), movement.clone())),
+            PairsEvent::TableOpened { round, table, room } => self.rooms.push((*round, *table, room.clone())),
+            PairsEvent::RoundEnded { round, at, unplayed } => self.ended.push((*round, *at, unplayed.clone())),
+            PairsEvent::Adjusted { round, table, board, outcome, .. } => {
+                self.adjusted.retain(|a| !(a.0 == *round && a.1 == *table && a.2 == *board));
+                self.adjusted.push((*round, *table, *board, outcome.clone()));
+            }
+        }
+    }
+
+    /// The tournament as a tenace-events event: its pairs, movement and every result — the
+    /// tables' results (`results`: online table, board, result), Average/Average for the boards
+    /// not played in time, and the Director's adjusted scores over both.
+    pub fn event(&self, results: &[(String, u32, FieldResult)]) -> Result<Event, TournamentError> {
+        let movement = self.movement().cloned().unwrap_or_default();
+        let boards = movement.boards().into_iter().max().unwrap_or(0);
+        let method = match self.options.scoring {
+            Scoring::Matchpoints => Method::Matchpoints,
+            Scoring::Imps => Method::Cross2,
+        };
+        let mut event = Event::new(self.options.name.clone(), EventKind::Pairs, method, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        event.contestants = self.pairs().iter().map(|p| Contestant { number: p.number, name: p.name(), players: p.players.clone(), section: None }).collect();
+        let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
+        let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
+            let mut r = TableResult::new(board, Line::One(slot.ns), Line::One(slot.ew), outcome);
+            r.table = Some(slot.table);
+            r.round = Some(slot.round);
+            rows.retain(|(k, _)| *k != (slot.round, slot.table, board));
+            rows.push(((slot.round, slot.table, board), r));
+        };
+        for (room, board, result) in results {
+            if let Some(slot) = self.slot_of_room(room).filter(|s| s.boards.contains(board)) {
+                put(slot, *board, outcome_of(result));
+            }
+        }
+        let slot = |round: u32, table: u32| movement.slots.iter().find(|s| s.round == round && s.table == table);
+        for (round, _, unplayed) in &self.ended {
+            for (table, board) in unplayed {
+                if let Some(s) = slot(*round, *table) {
+                    put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
+                }
+            }
+        }
+        for (round, table, board, outcome) in &self.adjusted {
+            if let Some(s) = slot(*round, *table) {
+                put(s, *board, outcome.clone());
+            }
+        }
+        event.movement = Some(movement);
+        event.results = rows.into_iter().map(|(_, r)| r).collect();
+        Ok(event)
+    }
+}
+
+/// A table's result as tenace-events records it; a board skipped by consent is Average/Average.
+fn outcome_of(r: &FieldResult) -> Outcome {
+    let contract = r.contract.as_deref().unwrap_or("");
+    if contract.eq_ignore_ascii_case("pass") {
+        return Outcome::Played(Played::passed_out());
+    }
+    match (contract.parse::<Contract>(), r.declarer, r.tricks) {
+        (Ok(c), Some(d), Some(t)) => Outcome::Played(Played::new(c, d, t)),
+        _ => Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average },
+    }
+}

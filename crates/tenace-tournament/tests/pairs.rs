@@ -1,0 +1,144 @@
+//! A pairs tournament on a fake clock (no sleeping): the start seeds the field into the
+//! movement with a robot pair, a round ends when its boards are all played or its time runs out,
+//! boards not played get Average/Average (Law 12C2), the movement advances, and the event scores
+//! in tenace-events.
+
+use tenace_core::Seat;
+use tenace_events::adjusted::Artificial;
+use tenace_events::result::Outcome;
+use tenace_online::view::FieldResult;
+use tenace_tournament::pairs::{PairsEvent, PairsOptions, PairsTournament};
+use tenace_tournament::{Scoring, TournamentError};
+
+const START: i64 = 10_000;
+/// Two boards a round at 7 minutes a board.
+const ROUND: i64 = 14 * 60;
+
+fn options() -> PairsOptions {
+    PairsOptions {
+        name: "Evening pairs".into(),
+        creator: "host".into(),
+        scoring: Scoring::Matchpoints,
+        starts_at: START,
+        boards_per_round: 2,
+        rounds: 3,
+        minutes_per_board: 7,
+        robots: true,
+        set_seed: 3,
+    }
+}
+
+fn apply(t: &mut PairsTournament, events: Vec<PairsEvent>) {
+    for e in &events {
+        t.apply(e);
+    }
+}
+
+fn entered() -> PairsTournament {
+    let mut t = PairsTournament::new(options());
+    for players in [vec!["ann", "bob"], vec!["cy", "di"], vec!["ed"]] {
+        let e = t.register(players.into_iter().map(String::from).collect(), START - 60).unwrap();
+        apply(&mut t, e);
+    }
+    t
+}
+
+fn result(room: &str, board: u32, score_contract: (&str, Seat, u8)) -> (String, u32, FieldResult) {
+    let (contract, declarer, tricks) = score_contract;
+    (
+        room.to_string(),
+        board,
+        FieldResult { table: room.into(), score_ns: Some(0), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks) },
+    )
+}
+
+#[test]
+fn entries() {
+    let t = entered();
+    assert_eq!(t.register(vec!["ann".into()], START - 1), Err(TournamentError::AlreadyEntered("ann".into())));
+    assert!(t.register(vec!["zed".into(), "zed".into()], START - 1).is_err());
+    assert_eq!(t.register(vec!["zed".into()], START), Err(TournamentError::Over), "entries close at the start");
+    let strict = PairsTournament::new(PairsOptions { robots: false, ..options() });
+    assert!(strict.register(vec!["zed".into()], 0).unwrap_err().to_string().contains("robot"));
+}
+
+#[test]
+fn the_clock_runs_the_movement() {
+    let mut t = entered();
+    assert!(t.tick(START - 1, |_, _| false).is_empty(), "not before the start");
+    let started = t.tick(START, |_, _| false);
+    apply(&mut t, started);
+    // Three pairs and a robot pair: two tables, a round robin of three rounds of two boards.
+    assert_eq!(t.pairs().iter().map(|p| p.name()).collect::<Vec<_>>(), ["ann & bob", "cy & di", "ed & Robot", "Robots"]);
+    let m = t.movement().unwrap();
+    assert_eq!((m.rounds(), m.tables()), (3, 2));
+    m.validate().unwrap();
+    assert_eq!(t.current_round(), Some(1));
+    let (slot, seat) = t.seat_of("bob").unwrap();
+    assert_eq!(slot.boards, [1, 2]);
+    assert!(matches!(seat, Seat::South | Seat::West), "the second player of a pair sits South or West");
+    for table in 1..=2 {
+        apply(&mut t, vec![PairsEvent::TableOpened { round: 1, table, room: format!("r1t{table}") }]);
+    }
+    // Table 1 plays both boards, table 2 only board 1.
+    let done = |table: u32, board: u32| table == 1 || board == 1;
+    assert!(t.tick(START + ROUND - 1, done).is_empty(), "the round runs until its time is up");
+    let ended = t.tick(START + ROUND, done);
+    assert_eq!(ended, [PairsEvent::RoundEnded { round: 1, at: START + ROUND, unplayed: vec![(2, 2)] }]);
+    apply(&mut t, ended);
+    assert!(t.round_over(1));
+    assert_eq!((t.current_round(), t.round_start(2)), (Some(2), Some(START + ROUND)));
+    assert_eq!(t.seat_of("bob").unwrap().0.boards, [3, 4], "the movement advances");
+    // Round 2: every board played early ends the round at once.
+    let ended = t.tick(START + ROUND + 60, |_, _| true);
+    assert!(matches!(ended.as_slice(), [PairsEvent::RoundEnded { round: 2, unplayed, .. }] if unplayed.is_empty()));
+    apply(&mut t, ended);
+    let ended = t.tick(START + 3 * ROUND, |_, _| false);
+    apply(&mut t, ended);
+    assert!(t.finished());
+    assert!(t.tick(START + 10 * ROUND, |_, _| false).is_empty());
+
+    // Scored in tenace-events: the board not played in time is Average/Average.
+    let results = vec![
+        result("r1t1", 1, ("4S", Seat::North, 10)),
+        result("r1t1", 2, ("3NT", Seat::South, 8)),
+        result("r1t2", 1, ("4S", Seat::North, 11)),
+        result("elsewhere", 1, ("7NT", Seat::North, 13)),
+    ];
+    let event = t.event(&results).unwrap();
+    let unplayed = event.results.iter().find(|r| r.board == 2 && r.table == Some(2)).unwrap();
+    assert_eq!(unplayed.outcome, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
+    assert_eq!(event.results.iter().filter(|r| r.board == 1).count(), 2, "a table that is not the tournament's is not counted");
+    let scores = tenace_events::score(&event).unwrap();
+    let standings = &scores.rankings[0].standings;
+    assert_eq!(standings.len(), 4);
+    // Board 1: 4S+1 (450) beats 4S= (420): the pair North-South at table 2 has the top.
+    let board1 = scores.boards.iter().find(|b| b.board == 1).unwrap();
+    let top = board1.rows.iter().find(|r| r.tricks == Some(11)).unwrap();
+    assert_eq!(top.ns_percent, Some(100.0));
+}
+
+#[test]
+fn the_director_adjusts_a_score() {
+    let mut t = entered();
+    let started = t.tick(START, |_, _| false);
+    apply(&mut t, started);
+    apply(&mut t, vec![PairsEvent::TableOpened { round: 1, table: 1, room: "r1t1".into() }]);
+    let adjusted = Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::AverageMinus };
+    apply(&mut t, vec![PairsEvent::Adjusted { by: "director".into(), round: 1, table: 1, board: 1, outcome: adjusted.clone() }]);
+    let event = t.event(&[result("r1t1", 1, ("4S", Seat::North, 10))]).unwrap();
+    let r = event.results.iter().find(|r| r.board == 1 && r.table == Some(1)).unwrap();
+    assert_eq!(r.outcome, adjusted, "the Director's score replaces the table's (Law 12)");
+}
+
+#[test]
+fn events_round_trip_as_json() {
+    let mut t = entered();
+    let started = t.tick(START, |_, _| false);
+    let text = serde_json::to_string(&started).unwrap();
+    let back: Vec<PairsEvent> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, started);
+    apply(&mut t, back);
+    let again = PairsTournament::replay(options(), [PairsEvent::Registered { players: vec!["ann".into(), "bob".into()] }]);
+    assert_eq!(again.entries().len(), 1);
+}
