@@ -82,6 +82,14 @@ pub enum PairsEvent {
     Adjusted { by: String, round: u32, table: u32, board: u32, outcome: Outcome },
 }
 
+/// A round that ended: when, and the (table, board) not played in time.
+#[derive(Clone, Debug, PartialEq)]
+struct EndedRound {
+    round: u32,
+    at: i64,
+    unplayed: Vec<(u32, u32)>,
+}
+
 /// A pairs tournament's state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairsTournament {
@@ -89,7 +97,7 @@ pub struct PairsTournament {
     entries: Vec<Vec<String>>,
     started: Option<(i64, Vec<Pair>, Movement)>,
     rooms: Vec<(u32, u32, String)>,
-    ended: Vec<(u32, i64, Vec<(u32, u32)>)>,
+    ended: Vec<EndedRound>,
     adjusted: Vec<(u32, u32, u32, Outcome)>,
 }
 
@@ -133,7 +141,7 @@ impl PairsTournament {
     pub fn round_start(&self, round: u32) -> Option<i64> {
         match round {
             1 => self.started.as_ref().map(|s| s.0),
-            r => self.ended.iter().find(|e| e.0 == r - 1).map(|e| e.1),
+            r => self.ended.iter().find(|e| e.round == r - 1).map(|e| e.at),
         }
     }
 
@@ -156,7 +164,7 @@ impl PairsTournament {
 
     /// Whether a round is over (its tables closed).
     pub fn round_over(&self, round: u32) -> bool {
-        self.ended.iter().any(|e| e.0 == round)
+        self.ended.iter().any(|e| e.round == round)
     }
 
     /// The pair `person` plays in.
@@ -246,7 +254,7 @@ impl PairsTournament {
             PairsEvent::Registered { players } => self.entries.push(players.clone()),
             PairsEvent::Started { at, pairs, movement } => self.started = Some((*at, pairs.clone(), movement.clone())),
             PairsEvent::TableOpened { round, table, room } => self.rooms.push((*round, *table, room.clone())),
-            PairsEvent::RoundEnded { round, at, unplayed } => self.ended.push((*round, *at, unplayed.clone())),
+            PairsEvent::RoundEnded { round, at, unplayed } => self.ended.push(EndedRound { round: *round, at: *at, unplayed: unplayed.clone() }),
             PairsEvent::Adjusted { round, table, board, outcome, .. } => {
                 self.adjusted.retain(|a| !(a.0 == *round && a.1 == *table && a.2 == *board));
                 self.adjusted.push((*round, *table, *board, outcome.clone()));
@@ -280,9 +288,9 @@ impl PairsTournament {
             }
         }
         let slot = |round: u32, table: u32| movement.slots.iter().find(|s| s.round == round && s.table == table);
-        for (round, _, unplayed) in &self.ended {
-            for (table, board) in unplayed {
-                if let Some(s) = slot(*round, *table) {
+        for ended in &self.ended {
+            for (table, board) in &ended.unplayed {
+                if let Some(s) = slot(ended.round, *table) {
                     put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
                 }
             }
