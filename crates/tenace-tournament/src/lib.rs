@@ -46,6 +46,8 @@ pub mod pairs;
 pub enum Kind {
     /// Each entrant plays the boards with three robots, at their own pace in a window.
     RobotIndividual,
+    /// Pairs at a set time, round by round on a clock ([`pairs`]).
+    Pairs,
 }
 
 /// How results are compared across the field.
@@ -520,6 +522,13 @@ pub struct TournamentView {
     pub ranking: Option<Vec<Standing>>,
     /// The travellers of the boards the viewer may see.
     pub travellers: BTreeMap<u32, Vec<TravellerRow>>,
+    /// Pairs: the round being played, when it runs out of time, and the viewer's seat in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_ends_at: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
 }
 
 /// One line of the lobby's list of tournaments.
@@ -578,6 +587,9 @@ impl Tournament {
             card: me.map(|i| field.card(self, i, finished)).unwrap_or_default(),
             ranking: sees_ranking.then(|| field.ranking(self, finished)),
             travellers: visible.into_iter().map(|b| (b, field.traveller(self, b))).collect(),
+            round: None,
+            round_ends_at: None,
+            seat: None,
         }
     }
 }

@@ -28,7 +28,9 @@ use tenace_events::result::{Line, Outcome, Played, TableResult};
 use tenace_events::{Contestant, Event, Kind as EventKind, Method};
 use tenace_online::view::FieldResult;
 
-use crate::{Scoring, TournamentError};
+use std::collections::BTreeMap;
+
+use crate::{BoardScore, Kind, Phase, Scoring, Standing, TournamentError, TournamentSummary, TournamentView, TravellerRow};
 
 /// How a pairs tournament was set up; fixed at creation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -315,5 +317,135 @@ fn outcome_of(r: &FieldResult) -> Outcome {
     match (contract.parse::<Contract>(), r.declarer, r.tricks) {
         (Ok(c), Some(d), Some(t)) => Outcome::Played(Played::new(c, d, t)),
         _ => Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average },
+    }
+}
+
+impl PairsTournament {
+    pub fn phase(&self, now: i64) -> Phase {
+        if self.finished() {
+            Phase::Finished
+        } else if self.started.is_none() && now < self.options.starts_at {
+            Phase::Upcoming
+        } else {
+            Phase::Running
+        }
+    }
+
+    /// The boards of the movement (after the start), or as planned.
+    fn boards(&self) -> u32 {
+        self.movement().and_then(|m| m.boards().into_iter().max()).unwrap_or(self.options.boards_per_round * self.options.rounds)
+    }
+
+    /// When the last round runs out at the latest (the start plus every round's time, until the
+    /// rounds are known).
+    fn ends_at(&self) -> i64 {
+        let round = i64::from(self.options.boards_per_round) * i64::from(self.options.minutes_per_board) * 60;
+        let rounds = self.movement().map_or(self.options.rounds, |m| m.rounds());
+        self.ended.last().map_or(0, |e| e.at).max(self.started.as_ref().map_or(self.options.starts_at, |s| s.0) + round * i64::from(rounds))
+    }
+
+    pub fn summary(&self, id: &str, now: i64) -> TournamentSummary {
+        TournamentSummary {
+            id: id.to_string(),
+            name: self.options.name.clone(),
+            kind: Kind::Pairs,
+            scoring: self.options.scoring,
+            boards: self.boards(),
+            opens_at: self.options.starts_at,
+            closes_at: self.ends_at(),
+            phase: self.phase(now),
+            entrants: self.entries.len(),
+        }
+    }
+
+    /// What `viewer` may see now (Law 16): the travellers of the boards their pair has played
+    /// and their own card; everything, with the ranking, once the tournament is over.
+    /// `scores` is the event scored by tenace-events (`event` then `tenace_events::score`).
+    pub fn view(&self, id: &str, scores: Option<&tenace_events::Scores>, viewer: &str, now: i64) -> TournamentView {
+        let phase = self.phase(now);
+        let finished = phase == Phase::Finished;
+        let pair = self.pair_of(viewer).map(|p| p.number);
+        let percent = self.options.scoring == Scoring::Matchpoints;
+        let name_of = |n: u32| self.pairs().iter().find(|p| p.number == n).map(Pair::name).unwrap_or_else(|| format!("pair {n}"));
+        let mut played: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut card = Vec::new();
+        let mut travellers = BTreeMap::new();
+        for b in scores.map(|s| s.boards.as_slice()).unwrap_or(&[]) {
+            for r in &b.rows {
+                for n in r.ns.members().into_iter().chain(r.ew.members()) {
+                    *played.entry(n).or_default() += 1;
+                }
+            }
+            let mine = pair.and_then(|p| b.rows.iter().find(|r| r.ns.contains(p) || r.ew.contains(p)).map(|r| (p, r)));
+            if let Some((p, r)) = mine {
+                let ns = r.ns.contains(p);
+                let value = if percent { if ns { r.ns_percent } else { r.ew_percent } } else if ns { r.ns_value } else { r.ew_value };
+                card.push(score_of(b.board, r, value));
+            }
+            if finished || mine.is_some() {
+                let rows = b
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        let names = format!("{} v {}", line_name(&r.ns, &name_of), line_name(&r.ew, &name_of));
+                        TravellerRow { name: names, score: score_of(b.board, r, if percent { r.ns_percent } else { r.ns_value }) }
+                    })
+                    .collect();
+                travellers.insert(b.board, rows);
+            }
+        }
+        let ranking = scores.filter(|_| finished).and_then(|s| s.rankings.first()).map(|r| {
+            r.standings
+                .iter()
+                .map(|s| Standing {
+                    rank: s.rank.split('-').next().and_then(|x| x.trim().parse().ok()).unwrap_or(0),
+                    name: s.name.clone(),
+                    total: s.percentage.filter(|_| percent).unwrap_or(s.total),
+                    boards: s.boards as u32,
+                })
+                .collect()
+        });
+        let entrants = if self.started.is_some() {
+            self.pairs().iter().map(|p| (p.name(), played.get(&p.number).copied().unwrap_or(0))).collect()
+        } else {
+            self.entries.iter().map(|e| (Pair { number: 0, players: e.clone() }.name(), 0)).collect()
+        };
+        let seat = self.seat_of(viewer);
+        let summary = self.summary(id, now);
+        TournamentView {
+            id: id.to_string(),
+            name: self.options.name.clone(),
+            creator: self.options.creator.clone(),
+            kind: Kind::Pairs,
+            scoring: self.options.scoring,
+            boards: summary.boards,
+            opens_at: summary.opens_at,
+            closes_at: summary.closes_at,
+            phase,
+            entrants,
+            entered: self.entries.iter().flatten().any(|n| n == viewer),
+            table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),
+            card,
+            ranking,
+            travellers,
+            round: self.current_round(),
+            round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),
+            seat: seat.map(|(_, s)| s),
+        }
+    }
+}
+
+fn line_name(line: &Line, name_of: &impl Fn(u32) -> String) -> String {
+    line.members().into_iter().map(name_of).collect::<Vec<_>>().join(" / ")
+}
+
+fn score_of(board: u32, r: &tenace_events::scoring::Row, value: Option<f64>) -> BoardScore {
+    BoardScore {
+        board,
+        contract: r.contract.clone().unwrap_or_else(|| r.label.clone()),
+        declarer: r.declarer,
+        tricks: r.tricks,
+        score_ns: r.ns_points.map(|p| p.round() as i32),
+        value: value.map_or(0.0, |v| (v * 100.0).round() / 100.0),
     }
 }

@@ -142,3 +142,30 @@ fn events_round_trip_as_json() {
     let again = PairsTournament::replay(options(), [PairsEvent::Registered { players: vec!["ann".into(), "bob".into()] }]);
     assert_eq!(again.entries().len(), 1);
 }
+
+/// Law 16: a pair sees the travellers of the boards it has played; the ranking once it is over.
+#[test]
+fn what_each_pair_sees() {
+    let mut t = entered();
+    let started = t.tick(START, |_, _| false);
+    apply(&mut t, started);
+    for table in 1..=2 {
+        apply(&mut t, vec![PairsEvent::TableOpened { round: 1, table, room: format!("r1t{table}") }]);
+    }
+    // Only table 1 has played board 1 so far.
+    let results = vec![result("r1t1", 1, ("4S", Seat::North, 10))];
+    let scores = tenace_events::score(&t.event(&results).unwrap()).unwrap();
+    let at_table_1 = t.movement().unwrap().slots.iter().find(|s| s.round == 1 && s.table == 1).unwrap().clone();
+    let player_at = |n: u32| t.pairs().iter().find(|p| p.number == n).unwrap().players.first().cloned();
+    let here = player_at(at_table_1.ns).or_else(|| player_at(at_table_1.ew)).expect("a person at table 1");
+    let v = t.view("x", Some(&scores), &here, START + 60);
+    assert_eq!(v.travellers.keys().copied().collect::<Vec<_>>(), [1]);
+    assert_eq!(v.card.len(), 1);
+    assert!(v.ranking.is_none(), "no ranking while it runs");
+    assert_eq!((v.round, v.round_ends_at), (Some(1), Some(START + ROUND)));
+    assert_eq!(v.table.as_deref(), Some("r1t1"));
+    let at_table_2 = t.movement().unwrap().slots.iter().find(|s| s.round == 1 && s.table == 2).unwrap().clone();
+    let there = player_at(at_table_2.ns).or_else(|| player_at(at_table_2.ew)).expect("a person at table 2");
+    let v = t.view("x", Some(&scores), &there, START + 60);
+    assert!(v.travellers.is_empty() && v.card.is_empty(), "table 2 has not played board 1");
+}
