@@ -72,11 +72,18 @@ pub struct RoomOptions {
     /// The board set: every table with the same seed plays the same deals (Law 6 dealing by
     /// `tenace_events::dealing::seeded_deal`). Never shown to clients.
     pub set_seed: u64,
-    /// Boards 1..=boards are played in order.
+    /// Boards first..=boards are played in order.
     pub boards: u32,
     /// Law 76B1: kibitzers may see all four hands when the table allows it.
     #[serde(default)]
     pub kibitzers_see_all: bool,
+    /// The first board played (a tournament round's table starts at the round's boards).
+    #[serde(default = "first_board")]
+    pub first: u32,
+}
+
+fn first_board() -> u32 {
+    1
 }
 
 impl RoomOptions {
@@ -312,14 +319,16 @@ pub struct Room {
 }
 
 impl Room {
-    /// A new room at board 1 with four empty seats.
+    /// A new room at its first board (board 1 unless the options say otherwise) with four empty
+    /// seats.
     pub fn new(options: RoomOptions) -> Room {
-        let board = options.board(1);
+        let number = options.first.clamp(1, options.boards.max(1));
+        let board = options.board(number);
         let table = Table::new(board).expect("seeded deals are complete deals");
         Room {
             options,
             seats: [None, None, None, None],
-            number: 1,
+            number,
             table,
             claim_check: None,
             undo: None,
@@ -335,7 +344,7 @@ impl Room {
     }
 
     /// A room that starts at board `number` of the set (a comparison table of robots plays one
-    /// board this way; stored rooms always start at board 1).
+    /// board this way; stored rooms start at `options.first`).
     pub fn starting_at(options: RoomOptions, number: u32) -> Room {
         let mut room = Room::new(options);
         let number = number.clamp(1, room.options.boards.max(1));

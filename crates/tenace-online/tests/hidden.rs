@@ -142,7 +142,7 @@ proptest! {
     #[test]
     fn no_view_ever_contains_an_unseen_card(seed in any::<u64>()) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut room = Room::new(RoomOptions { name: "t".into(), set_seed: seed, boards: 2, kibitzers_see_all: false });
+        let mut room = Room::new(RoomOptions { name: "t".into(), set_seed: seed, boards: 2, kibitzers_see_all: false, first: 1 });
         for s in Seat::ALL {
             room.act(&Actor { name: NAMES[s.index()].into(), seat: None }, Action::Sit { seat: s }).unwrap();
         }
@@ -166,7 +166,7 @@ proptest! {
 /// The check itself can fail: a view of partner's hand would be caught.
 #[test]
 fn the_leak_check_catches_a_leak() {
-    let room = Room::new(RoomOptions { name: "t".into(), set_seed: 1, boards: 1, kibitzers_see_all: false });
+    let room = Room::new(RoomOptions { name: "t".into(), set_seed: 1, boards: 1, kibitzers_see_all: false, first: 1 });
     let partner = room.table().board().deal.hand(Seat::South);
     let fake = format!("{{\"cards\":[\"{}\"]}}", partner.iter().next().unwrap());
     let allowed = may_know(&room, Viewer::Seat { seat: Seat::North });

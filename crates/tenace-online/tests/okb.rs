@@ -7,7 +7,7 @@ use tenace_online::{Action, Actor, OnlineError, Outcome, Room, RoomEvent, RoomOp
 const NAMES: [&str; 4] = ["nora", "ed", "sam", "wes"];
 
 fn options() -> RoomOptions {
-    RoomOptions { name: "Test".into(), set_seed: 7, boards: 2, kibitzers_see_all: false }
+    RoomOptions { name: "Test".into(), set_seed: 7, boards: 2, kibitzers_see_all: false, first: 1 }
 }
 
 fn actor(seat: Seat) -> Actor {

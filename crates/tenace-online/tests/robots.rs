@@ -5,7 +5,7 @@ use tenace_core::{Call, Seat};
 use tenace_online::{Action, Actor, Occupant, Room, RoomEvent, RoomOptions};
 
 fn options(boards: u32) -> RoomOptions {
-    RoomOptions { name: "Robots".into(), set_seed: 11, boards, kibitzers_see_all: false }
+    RoomOptions { name: "Robots".into(), set_seed: 11, boards, kibitzers_see_all: false, first: 1 }
 }
 
 fn robot() -> Actor {

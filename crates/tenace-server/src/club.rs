@@ -300,12 +300,13 @@ impl Club {
     /// Creates and stores a new table.
     pub async fn create(self: &Arc<Club>, options: RoomOptions) -> Result<String, crate::ServerError> {
         let id = new_id("t");
-        self.create_with_id(id.clone(), options).await?;
+        self.create_with_id_at(id.clone(), options, 1).await?;
         Ok(id)
     }
 
-    /// Creates and stores a new table under `id`.
-    pub(crate) async fn create_with_id(self: &Arc<Club>, id: String, options: RoomOptions) -> Result<(), crate::ServerError> {
+    /// Creates and stores a new table under `id`, starting at board `first`.
+    pub(crate) async fn create_with_id_at(self: &Arc<Club>, id: String, options: RoomOptions, first: u32) -> Result<(), crate::ServerError> {
+        let options = RoomOptions { first, ..options };
         if !self.store_ok() {
             return Err(crate::ServerError::Store(StoreError::Refused(STORE_DOWN.into())));
         }
@@ -776,7 +777,7 @@ impl RoomTask {
         if let Some(result) = finished {
             match self.club.tournament_of(&self.id) {
                 Some(t) => {
-                    let _ = t.tx.send(TournamentCmd::Result { board, result });
+                    let _ = t.tx.send(TournamentCmd::Result { room: self.id.clone(), board, result });
                 }
                 None => self.robot_comparison(),
             }
@@ -845,7 +846,7 @@ impl RoomTask {
         tokio::spawn(async move {
             let budget = club.config.robot_card_budget_ms / 10.0;
             let Some(Some(result)) = club.in_background(move || robots_play(options, board, budget)).await else { return };
-            let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false }.set_id();
+            let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false, first: 1 }.set_id();
             if club.store.add_result(&set_id, board, &result).await.is_ok() {
                 let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
                 for h in handles.into_iter().filter(|h| h.set_seed == set_seed) {

@@ -430,7 +430,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                     rand::rng().random()
                 }
             };
-            let options = RoomOptions { name, set_seed, boards, kibitzers_see_all };
+            let options = RoomOptions { name, set_seed, boards, kibitzers_see_all, first: 1 };
             match app.club.create(options).await {
                 Ok(id) => {
                     let seat = seat.unwrap_or(Seat::South);
@@ -479,28 +479,69 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
         ClientMsg::Tournaments {} => {
             let _ = out.send(ServerMsg::Tournaments { tournaments: app.club.tournament_list() });
         }
-        ClientMsg::CreateTournament { name, boards, scoring, opens_in_minutes, minutes } => {
+        ClientMsg::CreateTournament { name, kind, boards, scoring, opens_in_minutes, minutes, rounds, boards_per_round, minutes_per_board, robots } => {
             use rand::Rng;
             let opens_at = crate::club::now() + i64::from(opens_in_minutes) * 60;
-            let options = tenace_tournament::TournamentOptions {
-                name: name.trim().to_string(),
-                creator: user.to_string(),
-                kind: tenace_tournament::Kind::RobotIndividual,
-                boards,
-                scoring,
-                opens_at,
-                closes_at: opens_at + i64::from(minutes) * 60,
-                set_seed: rand::rng().random(),
+            let name = name.trim().to_string();
+            let set_seed = rand::rng().random();
+            let setup = match kind {
+                tenace_tournament::Kind::RobotIndividual => crate::store::TournamentSetup::RobotIndividual(tenace_tournament::TournamentOptions {
+                    name,
+                    creator: user.to_string(),
+                    kind,
+                    boards,
+                    scoring,
+                    opens_at,
+                    closes_at: opens_at + i64::from(minutes) * 60,
+                    set_seed,
+                }),
+                tenace_tournament::Kind::Pairs => {
+                    let bad = |m: &str| {
+                        let _ = out.send(ServerMsg::error(m));
+                    };
+                    if name.is_empty() || name.chars().count() > tenace_tournament::MAX_NAME {
+                        return bad("a tournament's name has 1 to 60 characters");
+                    }
+                    if !(1..=12).contains(&rounds) || !(1..=8).contains(&boards_per_round) || !(1..=30).contains(&minutes_per_board) {
+                        return bad("a pairs tournament has 1 to 12 rounds of 1 to 8 boards, at 1 to 30 minutes a board");
+                    }
+                    crate::store::TournamentSetup::Pairs(tenace_tournament::pairs::PairsOptions {
+                        name,
+                        creator: user.to_string(),
+                        scoring,
+                        starts_at: opens_at,
+                        boards_per_round,
+                        rounds,
+                        minutes_per_board,
+                        robots,
+                        set_seed,
+                    })
+                }
             };
-            match app.club.create_tournament(options).await {
+            match app.club.create_tournament(setup).await {
                 Ok(id) => tournament_view(app, &id, user, out).await,
                 Err(e) => {
                     let _ = out.send(ServerMsg::error(e));
                 }
             }
         }
-        ClientMsg::Register { tournament } => {
-            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Register { name: user.to_string(), reply }).await;
+        ClientMsg::Register { tournament, partner } => {
+            // The partner is an account, named as it was registered.
+            let partner = match partner.map(|p| p.trim().to_string()).filter(|p| !p.is_empty()) {
+                Some(p) => match app.club.store.account(&crate::accounts::fold(&p)).await {
+                    Ok(Some((name, _))) => Some(name),
+                    Ok(None) => {
+                        let _ = out.send(ServerMsg::error(format!("no account {p:?}: your partner registers first")));
+                        return;
+                    }
+                    Err(e) => {
+                        let _ = out.send(ServerMsg::error(format!("the partner could not be checked: {e}")));
+                        return;
+                    }
+                },
+                None => None,
+            };
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Register { name: user.to_string(), partner, reply }).await;
             answer_tournament(app, &tournament, user, out, asked).await;
         }
         ClientMsg::CloseTournament { tournament } => {
@@ -510,13 +551,11 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
         ClientMsg::Tournament { tournament } => tournament_view(app, &tournament, user, out).await,
         ClientMsg::PlayTournament { tournament } => {
             match ask_tournament(app, &tournament, |reply| TournamentCmd::Play { name: user.to_string(), reply }).await {
-                Ok(table) => {
+                Ok((table, seat)) => {
                     let _ = out.send(ServerMsg::Created { table: table.clone() });
                     if let Some(h) = app.club.room(&table) {
                         tables.insert(table.clone());
-                        let seat = tenace_tournament::ENTRANT_SEAT;
                         let _ = h.tx.send(RoomCmd::Join { conn, name: user.to_string(), seat, out: out.clone() });
-                        let _ = h.tx.send(RoomCmd::Robots { seats: Seat::ALL.into_iter().filter(|s| *s != seat).collect() });
                     }
                 }
                 Err(e) => {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
 use tenace_online::{Action, TableView};
-use tenace_tournament::{Scoring, TournamentSummary, TournamentView};
+use tenace_tournament::{Kind, Scoring, TournamentSummary, TournamentView};
 
 /// The protocol version this server speaks (the `/ws/v1` path and `welcome.protocol`).
 pub const PROTOCOL: u32 = 1;
@@ -61,10 +61,13 @@ pub enum ClientMsg {
     Ping {},
     /// Ask for the list of tournaments.
     Tournaments {},
-    /// Create a tournament (a robot individual): its window opens `opens_in_minutes` from now
-    /// and lasts `minutes`.
+    /// Create a tournament. A robot individual's window opens `opens_in_minutes` from now and
+    /// lasts `minutes`, for `boards` boards. Pairs start `opens_in_minutes` from now and play
+    /// `rounds` rounds of `boards_per_round` boards at `minutes_per_board` minutes a board.
     CreateTournament {
         name: String,
+        #[serde(default = "default_kind")]
+        kind: Kind,
         #[serde(default = "default_boards")]
         boards: u32,
         #[serde(default = "default_scoring")]
@@ -73,10 +76,21 @@ pub enum ClientMsg {
         opens_in_minutes: u32,
         #[serde(default = "default_minutes")]
         minutes: u32,
+        #[serde(default = "default_rounds")]
+        rounds: u32,
+        #[serde(default = "default_boards_per_round")]
+        boards_per_round: u32,
+        #[serde(default = "default_minutes_per_board")]
+        minutes_per_board: u32,
+        /// Pairs: a player may enter alone with a robot partner.
+        #[serde(default = "yes")]
+        robots: bool,
     },
-    /// Enter a tournament.
+    /// Enter a tournament; for pairs, with `partner` (an account), or alone with a robot partner.
     Register {
         tournament: String,
+        #[serde(default)]
+        partner: Option<String>,
     },
     /// Play in a tournament one has entered: the server opens (or finds) one's table and seats
     /// one South with robots, as for `create_table`.
@@ -91,6 +105,26 @@ pub enum ClientMsg {
     CloseTournament {
         tournament: String,
     },
+}
+
+fn default_kind() -> Kind {
+    Kind::RobotIndividual
+}
+
+fn default_rounds() -> u32 {
+    3
+}
+
+fn default_boards_per_round() -> u32 {
+    2
+}
+
+fn default_minutes_per_board() -> u32 {
+    7
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_scoring() -> Scoring {

@@ -228,7 +228,7 @@ mod tests {
     use tenace_online::{Action, Actor, Occupant, RoomEvent, RoomOptions};
 
     fn room() -> Room {
-        let mut r = Room::new(RoomOptions { name: "t".into(), set_seed: 7, boards: 3, kibitzers_see_all: false });
+        let mut r = Room::new(RoomOptions { name: "t".into(), set_seed: 7, boards: 3, kibitzers_see_all: false, first: 1 });
         r.apply(&RoomEvent::Sat { seat: Seat::South, occupant: Occupant::player("ann") }).unwrap();
         for s in [Seat::North, Seat::East, Seat::West] {
             r.apply(&RoomEvent::Sat { seat: s, occupant: Occupant::Robot }).unwrap();

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tenace_online::{FieldResult, RoomEvent, RoomOptions};
-use tenace_tournament::{TournamentEvent, TournamentOptions};
+use tenace_tournament::pairs::PairsOptions;
+use tenace_tournament::TournamentOptions;
 
 /// A store failure, with what was being done.
 #[derive(Debug, thiserror::Error)]
@@ -481,23 +482,32 @@ const ROOM_EVENT: &str = "INSERT INTO room_events (room, seq, event) VALUES ($1,
 const RULING_EVENT: &str = "INSERT INTO ruling_events (ruling, seq, event) VALUES ($1, $2, $3)";
 const TOURNAMENT_EVENT: &str = "INSERT INTO tournament_events (tournament, seq, event) VALUES ($1, $2, $3)";
 
-/// A stored tournament: its options and its events in order.
+/// A stored tournament: how it was set up and its events (JSON, of the kind's event type) in
+/// order.
 pub struct StoredTournament {
     pub id: String,
-    pub options: TournamentOptions,
-    pub events: Vec<TournamentEvent>,
+    pub setup: TournamentSetup,
+    pub events: Vec<String>,
+}
+
+/// How a tournament was set up, by kind, as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "options", rename_all = "snake_case")]
+pub enum TournamentSetup {
+    RobotIndividual(TournamentOptions),
+    Pairs(PairsOptions),
 }
 
 impl Store {
-    pub async fn create_tournament(&self, id: &str, options: &TournamentOptions, now: i64) -> Result<(), StoreError> {
-        let json = to_json(&StoredTournamentOptions::from(options))?;
+    pub async fn create_tournament(&self, id: &str, setup: &TournamentSetup, now: i64) -> Result<(), StoreError> {
+        let json = to_json(setup)?;
         sqlx::query("INSERT INTO tournaments (id, options, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(&self.pool).await?;
         Ok(())
     }
 
     /// Appends `events` to a tournament's log from sequence number `first` on, in one
     /// transaction.
-    pub async fn append_tournament(&self, id: &str, first: usize, events: &[TournamentEvent]) -> Result<(), StoreError> {
+    pub async fn append_tournament<E: serde::Serialize>(&self, id: &str, first: usize, events: &[E]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_events(&mut tx, TOURNAMENT_EVENT, id, first, events).await?;
         tx.commit().await?;
@@ -512,9 +522,9 @@ impl Store {
         for r in rows {
             let id: String = r.get(0);
             let text: String = r.get(1);
-            let options = parse::<StoredTournamentOptions>(&text).and_then(TournamentOptions::try_from);
+            let setup = parse::<TournamentSetup>(&text);
             let events = sqlx::query("SELECT seq, event FROM tournament_events WHERE tournament = $1 ORDER BY seq").bind(&id).fetch_all(&self.pool).await?;
-            let events: Result<Vec<TournamentEvent>, StoreError> = events
+            let events: Result<Vec<String>, StoreError> = events
                 .iter()
                 .enumerate()
                 .map(|(i, row)| {
@@ -522,45 +532,15 @@ impl Store {
                     if seq != i as i64 {
                         return Err(StoreError::Corrupt(format!("event {i} is missing (the next stored event is number {seq})")));
                     }
-                    parse(row.get::<String, _>(1).as_str())
+                    Ok(row.get::<String, _>(1))
                 })
                 .collect();
-            out.push(match (options, events) {
-                (Ok(options), Ok(events)) => Ok(StoredTournament { id, options, events }),
+            out.push(match (setup, events) {
+                (Ok(setup), Ok(events)) => Ok(StoredTournament { id, setup, events }),
                 (Err(e), _) | (_, Err(e)) => Err((id, e)),
             });
         }
         Ok(out)
-    }
-}
-
-/// Tournament options as stored: the seed as a string, as for rooms.
-#[derive(Serialize, Deserialize)]
-struct StoredTournamentOptions {
-    #[serde(flatten)]
-    options: serde_json::Value,
-    set_seed: String,
-}
-
-impl From<&TournamentOptions> for StoredTournamentOptions {
-    fn from(o: &TournamentOptions) -> StoredTournamentOptions {
-        let mut options = serde_json::to_value(o).unwrap_or_default();
-        if let Some(map) = options.as_object_mut() {
-            map.remove("set_seed");
-        }
-        StoredTournamentOptions { options, set_seed: o.set_seed.to_string() }
-    }
-}
-
-impl TryFrom<StoredTournamentOptions> for TournamentOptions {
-    type Error = StoreError;
-    fn try_from(s: StoredTournamentOptions) -> Result<TournamentOptions, StoreError> {
-        let seed: u64 = s.set_seed.parse().map_err(|_| StoreError::Corrupt(format!("tournament seed {:?} is not a number", s.set_seed)))?;
-        let mut value = s.options;
-        if let Some(map) = value.as_object_mut() {
-            map.insert("set_seed".into(), serde_json::Value::from(seed));
-        }
-        serde_json::from_value(value).map_err(|e| StoreError::Corrupt(format!("tournament options: {e}")))
     }
 }
 
@@ -666,11 +646,21 @@ struct StoredOptions {
     set_seed: String,
     boards: u32,
     kibitzers_see_all: bool,
+    #[serde(default = "first_board", skip_serializing_if = "is_first_board")]
+    first: u32,
+}
+
+fn first_board() -> u32 {
+    1
+}
+
+fn is_first_board(n: &u32) -> bool {
+    *n == 1
 }
 
 impl From<&RoomOptions> for StoredOptions {
     fn from(o: &RoomOptions) -> StoredOptions {
-        StoredOptions { name: o.name.clone(), set_seed: o.set_seed.to_string(), boards: o.boards, kibitzers_see_all: o.kibitzers_see_all }
+        StoredOptions { name: o.name.clone(), set_seed: o.set_seed.to_string(), boards: o.boards, kibitzers_see_all: o.kibitzers_see_all, first: o.first }
     }
 }
 
@@ -678,6 +668,6 @@ impl TryFrom<StoredOptions> for RoomOptions {
     type Error = StoreError;
     fn try_from(o: StoredOptions) -> Result<RoomOptions, StoreError> {
         let set_seed = o.set_seed.parse().map_err(|_| StoreError::Corrupt(format!("room {:?}: set seed {:?} is not a number", o.name, o.set_seed)))?;
-        Ok(RoomOptions { name: o.name, set_seed, boards: o.boards, kibitzers_see_all: o.kibitzers_see_all })
+        Ok(RoomOptions { name: o.name, set_seed, boards: o.boards, kibitzers_see_all: o.kibitzers_see_all, first: o.first })
     }
 }

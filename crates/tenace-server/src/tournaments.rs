@@ -1,43 +1,51 @@
-//! Tournaments in the club (tenace-tournament): one task per tournament owns its
-//! [`Tournament`] and the [`Field`] of its results, as a table task owns its room.
+//! Tournaments in the club (tenace-tournament): one task per tournament owns its state, as a
+//! table task owns its room. Two kinds:
 //!
-//! - A request (register, play, close) is decided, its events stored, then applied.
-//! - An entrant's table is an ordinary table of the tournament's board set, opened on their
-//!   first "play": the tournament stores `TableOpened` first, then the club creates the table
-//!   under that id (a table missing after a failure is created on the next "play"). The entrant
-//!   sits South, robots take the other seats.
-//! - Each finished board's result is stored with the table's events (the `results` rows of the
-//!   set); the table then hands it to its tournament, which scores the board again. After a
-//!   restart the field is read back from those rows.
-//! - Tournament tables refuse play once the tournament is over ([`Club::tournament_over`]);
-//!   nobody watches them while it runs except the entrant; no other table may take their board
-//!   set; the robots' background comparison is not played on them.
+//! - **Robot individual**: an entrant's table is opened on their first "play" (the tournament
+//!   stores `TableOpened` first, then the club creates the table under that id; a table missing
+//!   after a failure is created on the next "play"); the entrant sits South with robots.
+//! - **Pairs at a set time**: a clock (a tick every second, and after each result) starts the
+//!   tournament, opens every table of a round (robots take the seats of robot pairs and robot
+//!   partners), and ends the round when its boards are played or its time is up; a player's
+//!   "play" seats them at their table of the round.
 //!
-//! A restart resumes a tournament where it stood: its window is in wall-clock time, so a robot
-//! individual's entrants, who play at their own pace, lose no board to the time the server was
-//! down unless the window closed meanwhile.
+//! For both, a request is decided, its events stored, then applied. Each finished board's result
+//! is stored with the table's events (the `results` rows of the tournament's board set) and the
+//! table then hands it to its tournament; after a restart the results are read back from those
+//! rows. Tournament tables refuse play once their tournament (or, for pairs, their round) is
+//! over; nobody but their players sits or watches while the tournament runs; no other table may
+//! take their board set; the robots' background comparison is not played on them.
+//!
+//! A restart resumes a tournament where it stood. Windows and round deadlines are wall-clock
+//! times: the time the server was down is not added back (a robot individual's entrants play at
+//! their own pace; a pairs round whose time ran out while the server was down ends at the first
+//! tick, its unplayed boards scoring Average/Average like any other).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use tenace_core::Seat;
 use tenace_online::FieldResult;
-use tenace_tournament::{Field, Request, Tournament, TournamentEvent, TournamentOptions, TournamentSummary, TournamentView};
+use tenace_tournament::pairs::{PairsEvent, PairsTournament};
+use tenace_tournament::{Field, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::club::{new_id, now, Club, STORE_DOWN};
-use crate::store::StoreError;
+use crate::club::{new_id, now, Club, RoomCmd, STORE_DOWN};
+use crate::store::{StoreError, TournamentSetup};
 
 /// What a tournament task is asked to do.
 pub enum TournamentCmd {
+    /// `name` enters (pairs: with `partner`, or alone with a robot partner).
     Register {
         name: String,
+        partner: Option<String>,
         reply: oneshot::Sender<Result<(), String>>,
     },
-    /// Open (or find) `name`'s table; the reply is its id.
+    /// `name`'s table now, and their seat there.
     Play {
         name: String,
-        reply: oneshot::Sender<Result<String, String>>,
+        reply: oneshot::Sender<Result<(String, Seat), String>>,
     },
     Close {
         name: String,
@@ -47,32 +55,46 @@ pub enum TournamentCmd {
         name: String,
         reply: oneshot::Sender<TournamentView>,
     },
-    /// A board finished at `table` (already stored).
+    /// A board finished at table `room` (already stored).
     Result {
+        room: String,
         board: u32,
         result: FieldResult,
     },
+    /// The clock (pairs).
+    Tick,
 }
 
 #[derive(Clone)]
 pub struct TournamentHandle {
     pub tx: mpsc::UnboundedSender<TournamentCmd>,
     pub summary: Arc<Mutex<TournamentSummary>>,
-    /// When play ends (Unix seconds); moved earlier when the creator closes it.
+    /// When play ends (Unix seconds): the robot individual's window; moved earlier when the
+    /// creator closes it. For pairs, the end of the last round as planned.
     pub closes_at: Arc<AtomicI64>,
     pub set_seed: u64,
 }
 
-/// Tournaments by id, and the tournament and entrant of each entrant's table.
+/// Who may sit at a tournament table, and until when it plays.
+#[derive(Clone)]
+struct TableEntry {
+    tournament: String,
+    /// The people seated there and their seats (robots take the others).
+    players: Vec<(String, Seat)>,
+    /// Pairs: the table's round is over.
+    closed: bool,
+}
+
+/// Tournaments by id, and each tournament table's entry.
 #[derive(Default)]
 pub struct Tournaments {
     by_id: std::sync::RwLock<HashMap<String, TournamentHandle>>,
-    by_table: std::sync::RwLock<HashMap<String, (String, String)>>,
+    by_table: std::sync::RwLock<HashMap<String, TableEntry>>,
 }
 
 /// What a person tries at a table, for [`Club::tournament_refusal`].
 pub enum Attempt {
-    Sit(tenace_core::Seat),
+    Sit(Seat),
     Watch,
     Play,
 }
@@ -82,39 +104,49 @@ impl Club {
         self.tournaments.by_id.read().ok()?.get(id).cloned()
     }
 
+    fn table_entry(&self, table: &str) -> Option<TableEntry> {
+        self.tournaments.by_table.read().ok()?.get(table).cloned()
+    }
+
     /// The tournament a table belongs to.
     pub fn tournament_of(&self, table: &str) -> Option<TournamentHandle> {
-        let (id, _) = self.tournaments.by_table.read().ok()?.get(table).cloned()?;
-        self.tournament(&id)
+        self.tournament(&self.table_entry(table)?.tournament)
+    }
+
+    /// Whether `table` is a tournament's table whose play is over (the tournament, or its round).
+    pub fn tournament_over(&self, table: &str) -> bool {
+        match self.table_entry(table) {
+            Some(e) => e.closed || self.tournament(&e.tournament).is_some_and(|h| now() >= h.closes_at.load(Ordering::SeqCst)),
+            None => false,
+        }
     }
 
     /// Why `name` may not do `attempt` at `table`, when it is a tournament's table: only its
-    /// entrant sits there (South, with robots), nobody else watches it while the tournament runs
-    /// (Law 16: nobody learns a result before playing the deal), and play stops when the
-    /// tournament is over.
+    /// players sit there (in their seats, robots in the others), nobody else watches it while the
+    /// tournament runs (Law 16: nobody learns a result before playing the deal), and play stops
+    /// when the tournament or the table's round is over.
     pub(crate) fn tournament_refusal(&self, table: &str, name: &str, attempt: Attempt) -> Option<String> {
-        let (id, entrant) = self.tournaments.by_table.read().ok()?.get(table).cloned()?;
-        let handle = self.tournament(&id)?;
-        let over = now() >= handle.closes_at.load(Ordering::SeqCst);
+        let entry = self.table_entry(table)?;
+        let handle = self.tournament(&entry.tournament)?;
+        let finished =
+            handle.summary.lock().map(|s| s.phase == tenace_tournament::Phase::Finished).unwrap_or(false) || now() >= handle.closes_at.load(Ordering::SeqCst);
+        let over = entry.closed || finished;
         let tournament = handle.summary.lock().map(|s| s.name.clone()).unwrap_or_default();
+        let plays_here = entry.players.iter().any(|(p, _)| p == name);
         match attempt {
-            Attempt::Sit(_) | Attempt::Play if over => Some(format!("the tournament {tournament:?} is over; its tables are closed")),
-            Attempt::Sit(seat) if name != entrant || seat != tenace_tournament::ENTRANT_SEAT => {
-                Some(format!("this is {entrant}'s table in the tournament {tournament:?}: the entrant sits South, robots sit the other seats"))
+            Attempt::Sit(_) | Attempt::Play if over => Some(format!("play at this table of the tournament {tournament:?} is over")),
+            Attempt::Sit(seat) if !entry.players.iter().any(|(p, s)| p == name && *s == seat) => {
+                let who: Vec<String> = entry.players.iter().map(|(p, s)| format!("{p} ({s:?})")).collect();
+                Some(format!("this table of the tournament {tournament:?} seats {}; robots sit the other seats", who.join(", ")))
             }
-            Attempt::Watch if !over && name != entrant => Some(format!(
+            Attempt::Watch if !finished && !plays_here => Some(format!(
                 "tables of the tournament {tournament:?} cannot be watched while it runs (Law 16: nobody learns a result before playing the deal)"
             )),
             _ => None,
         }
     }
 
-    /// Whether `table` is a tournament's table and that tournament is over (its play refused).
-    pub fn tournament_over(&self, table: &str) -> bool {
-        self.tournament_of(table).is_some_and(|h| now() >= h.closes_at.load(Ordering::SeqCst))
-    }
-
-    /// Every tournament, newest window first.
+    /// Every tournament, newest first.
     pub fn tournament_list(&self) -> Vec<TournamentSummary> {
         let t = now();
         let mut v: Vec<TournamentSummary> = match self.tournaments.by_id.read() {
@@ -122,58 +154,73 @@ impl Club {
             Err(_) => Vec::new(),
         };
         for s in &mut v {
-            s.phase = phase_at(s, t);
+            if s.kind == tenace_tournament::Kind::RobotIndividual {
+                s.phase = phase_at(s, t);
+            }
         }
         v.sort_by(|a, b| b.opens_at.cmp(&a.opens_at).then_with(|| a.id.cmp(&b.id)));
         v
     }
 
     /// Creates and stores a new tournament.
-    pub async fn create_tournament(self: &Arc<Club>, options: TournamentOptions) -> Result<String, String> {
-        options.check().map_err(|e| e.to_string())?;
+    pub async fn create_tournament(self: &Arc<Club>, setup: TournamentSetup) -> Result<String, String> {
+        if let TournamentSetup::RobotIndividual(o) = &setup {
+            o.check().map_err(|e| e.to_string())?;
+        }
         if !self.store_ok() {
             return Err(STORE_DOWN.into());
         }
         let id = new_id("r");
-        if let Err(e) = self.store.create_tournament(&id, &options, now()).await {
+        if let Err(e) = self.store.create_tournament(&id, &setup, now()).await {
             self.store_failed(&e);
             return Err(format!("the tournament could not be created: {e}"));
         }
-        self.spawn_tournament(id.clone(), Tournament::new(options), 0);
+        let game = match setup {
+            TournamentSetup::RobotIndividual(o) => Game::Individual { t: Tournament::new(o), field: Field::default() },
+            TournamentSetup::Pairs(o) => Game::Pairs { t: PairsTournament::new(o), results: Vec::new() },
+        };
+        self.spawn_tournament(id.clone(), game, 0);
         Ok(id)
     }
 
     /// Starts the task of a tournament whose log holds `stored` events.
-    pub(crate) fn spawn_tournament(self: &Arc<Club>, id: String, tournament: Tournament, stored: usize) {
+    fn spawn_tournament(self: &Arc<Club>, id: String, game: Game, stored: usize) {
         let (tx, rx) = mpsc::unbounded_channel();
         let handle = TournamentHandle {
-            tx,
-            summary: Arc::new(Mutex::new(tournament.summary(&id, now()))),
-            closes_at: Arc::new(AtomicI64::new(tournament.closes_at())),
-            set_seed: tournament.options().set_seed,
+            tx: tx.clone(),
+            summary: Arc::new(Mutex::new(game.summary(&id))),
+            closes_at: Arc::new(AtomicI64::new(game.closes_at())),
+            set_seed: game.set_seed(),
         };
-        if let Ok(mut tables) = self.tournaments.by_table.write() {
-            for e in tournament.entrants() {
-                if let Some(t) = &e.table {
-                    tables.insert(t.clone(), (id.clone(), e.name.clone()));
-                }
-            }
-        }
         if let Ok(mut m) = self.tournaments.by_id.write() {
             m.insert(id.clone(), handle.clone());
         }
-        let task = TournamentTask { id, tournament, stored, field: Field::default(), club: self.clone(), handle };
+        let task = TournamentTask { id, game, stored, club: self.clone(), handle };
+        task.register_tables();
+        if matches!(task.game, Game::Pairs { .. }) {
+            // The clock: a tick a second; the task ends the round or starts the tournament.
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+                loop {
+                    every.tick().await;
+                    if tx.send(TournamentCmd::Tick).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
         tokio::spawn(task.run(rx));
     }
 
     /// Loads every stored tournament (before the tables, so that each table knows its own).
     pub(crate) async fn load_tournaments(self: &Arc<Club>) -> Result<(), StoreError> {
         for stored in self.store.tournaments().await? {
-            match stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
-                let (id, count) = (s.id.clone(), s.events.len());
-                Tournament::replay(s.options, s.events).map(|t| (s.id, t, count)).map_err(|e| (id, e.to_string()))
-            }) {
-                Ok((id, t, count)) => self.spawn_tournament(id, t, count),
+            let loaded = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
+                let count = s.events.len();
+                Game::replay(s.setup, &s.events).map(|g| (s.id.clone(), g, count)).map_err(|e| (s.id, e))
+            });
+            match loaded {
+                Ok((id, g, count)) => self.spawn_tournament(id, g, count),
                 Err((id, reason)) => tracing::error!(tournament = %id, "tournament set aside: {reason}"),
             }
         }
@@ -192,65 +239,255 @@ fn phase_at(s: &TournamentSummary, t: i64) -> tenace_tournament::Phase {
     }
 }
 
+/// A tournament's state, by kind.
+enum Game {
+    Individual {
+        t: Tournament,
+        field: Field,
+    },
+    /// The pairs tournament and its tables' results (online table, board, result).
+    Pairs {
+        t: PairsTournament,
+        results: Vec<(String, u32, FieldResult)>,
+    },
+}
+
+impl Game {
+    fn replay(setup: TournamentSetup, events: &[String]) -> Result<Game, String> {
+        let parse = |i: usize, e: &String| format!("event {i}: {e}");
+        Ok(match setup {
+            TournamentSetup::RobotIndividual(o) => {
+                let events: Vec<TournamentEvent> =
+                    events.iter().enumerate().map(|(i, e)| serde_json::from_str(e).map_err(|x| parse(i, &x.to_string()))).collect::<Result<_, _>>()?;
+                Game::Individual { t: Tournament::replay(o, events).map_err(|e| e.to_string())?, field: Field::default() }
+            }
+            TournamentSetup::Pairs(o) => {
+                let events: Vec<PairsEvent> =
+                    events.iter().enumerate().map(|(i, e)| serde_json::from_str(e).map_err(|x| parse(i, &x.to_string()))).collect::<Result<_, _>>()?;
+                Game::Pairs { t: PairsTournament::replay(o, events), results: Vec::new() }
+            }
+        })
+    }
+
+    fn summary(&self, id: &str) -> TournamentSummary {
+        match self {
+            Game::Individual { t, .. } => t.summary(id, now()),
+            Game::Pairs { t, .. } => t.summary(id, now()),
+        }
+    }
+
+    fn closes_at(&self) -> i64 {
+        match self {
+            Game::Individual { t, .. } => t.closes_at(),
+            // A pairs tournament's tables close round by round; all of them once it is finished.
+            Game::Pairs { t, .. } => {
+                if t.finished() {
+                    0
+                } else {
+                    i64::MAX
+                }
+            }
+        }
+    }
+
+    fn set_seed(&self) -> u64 {
+        match self {
+            Game::Individual { t, .. } => t.options().set_seed,
+            Game::Pairs { t, .. } => t.options().set_seed,
+        }
+    }
+
+    fn boards(&self) -> u32 {
+        match self {
+            Game::Individual { t, .. } => t.options().boards,
+            Game::Pairs { t, .. } => t.movement().and_then(|m| m.boards().into_iter().max()).unwrap_or(0),
+        }
+    }
+}
+
 struct TournamentTask {
     id: String,
-    tournament: Tournament,
+    game: Game,
     /// Events in the stored log.
     stored: usize,
-    field: Field,
     club: Arc<Club>,
     handle: TournamentHandle,
 }
 
 impl TournamentTask {
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<TournamentCmd>) {
-        self.load_field().await;
+        self.load_results().await;
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
         }
     }
 
     /// The results stored for the tournament's board set, by board.
-    async fn load_field(&mut self) {
-        let set_id = set_id(self.tournament.options().set_seed);
-        let mut field = Field::default();
-        for board in 1..=self.tournament.options().boards {
+    async fn load_results(&mut self) {
+        let set_id = set_id(self.game.set_seed());
+        for board in 1..=self.game.boards() {
             match self.club.store.field(&set_id, board).await {
                 Ok(results) => {
                     for r in results {
-                        field.add(&self.tournament, board, r);
+                        self.add_result(r.table.clone(), board, r);
                     }
                 }
                 Err(e) => tracing::error!(tournament = %self.id, "results of board {board} not read: {e}"),
             }
         }
-        self.field = field;
+    }
+
+    fn add_result(&mut self, room: String, board: u32, result: FieldResult) {
+        match &mut self.game {
+            Game::Individual { t, field } => field.add(t, board, result),
+            Game::Pairs { results, .. } => {
+                results.retain(|(r, b, _)| !(*r == room && *b == board));
+                results.push((room, board, result));
+            }
+        }
+    }
+
+    /// Which tables belong to this tournament, who sits there, and whether they are closed.
+    fn register_tables(&self) {
+        let Ok(mut tables) = self.club.tournaments.by_table.write() else { return };
+        match &self.game {
+            Game::Individual { t, .. } => {
+                for e in t.entrants() {
+                    if let Some(room) = &e.table {
+                        let entry = TableEntry { tournament: self.id.clone(), players: vec![(e.name.clone(), tenace_tournament::ENTRANT_SEAT)], closed: false };
+                        tables.insert(room.clone(), entry);
+                    }
+                }
+            }
+            Game::Pairs { t, .. } => {
+                for s in t.movement().map(|m| m.slots.as_slice()).unwrap_or(&[]) {
+                    let Some(room) = t.room(s.round, s.table) else { continue };
+                    let mut players = Vec::new();
+                    for (number, seats) in [(s.ns, [Seat::North, Seat::South]), (s.ew, [Seat::East, Seat::West])] {
+                        if let Some(p) = t.pairs().iter().find(|p| p.number == number) {
+                            players.extend(p.players.iter().cloned().zip(seats));
+                        }
+                    }
+                    tables.insert(room.to_string(), TableEntry { tournament: self.id.clone(), players, closed: t.round_over(s.round) });
+                }
+            }
+        }
     }
 
     async fn handle(&mut self, cmd: TournamentCmd) {
         match cmd {
-            TournamentCmd::Register { name, reply } => {
-                let r = self.commit(Request::Register { name }).await;
+            TournamentCmd::Register { name, partner, reply } => {
+                let r = match &self.game {
+                    Game::Individual { .. } => self.commit_individual(Request::Register { name }).await,
+                    Game::Pairs { t, .. } => {
+                        let players: Vec<String> = std::iter::once(name).chain(partner).collect();
+                        match t.register(players, now()) {
+                            Ok(events) => self.commit_pairs(events).await,
+                            Err(e) => Err(e.to_string()),
+                        }
+                    }
+                };
                 let _ = reply.send(r);
             }
             TournamentCmd::Play { name, reply } => {
-                let _ = reply.send(self.play(name).await);
+                let r = match &self.game {
+                    Game::Individual { .. } => self.play_individual(name).await.map(|t| (t, tenace_tournament::ENTRANT_SEAT)),
+                    Game::Pairs { t, .. } => match t.seat_of(&name) {
+                        Some((slot, seat)) => match t.room(slot.round, slot.table) {
+                            Some(room) => Ok((room.to_string(), seat)),
+                            None => Err("your table is being opened; try again in a moment".into()),
+                        },
+                        None if t.pair_of(&name).is_some() || t.entries().iter().flatten().any(|n| *n == name) => {
+                            Err(if t.finished() { "the tournament is over".into() } else { "the tournament has not started yet".into() })
+                        }
+                        None => Err(format!("{name} has not entered this tournament")),
+                    },
+                };
+                let _ = reply.send(r);
             }
             TournamentCmd::Close { name, reply } => {
-                let r = self.commit(Request::Close { by: name }).await;
+                let r = match &self.game {
+                    Game::Individual { .. } => self.commit_individual(Request::Close { by: name }).await,
+                    Game::Pairs { .. } => Err("a pairs tournament ends with its last round".into()),
+                };
                 let _ = reply.send(r);
             }
             TournamentCmd::View { name, reply } => {
-                let _ = reply.send(self.tournament.view(&self.id, &self.field, &name, now()));
+                let view = match &self.game {
+                    Game::Individual { t, field } => t.view(&self.id, field, &name, now()),
+                    Game::Pairs { t, results } => {
+                        let scores = t.event(results).ok().and_then(|e| tenace_events::score(&e).ok());
+                        t.view(&self.id, scores.as_ref(), &name, now())
+                    }
+                };
+                let _ = reply.send(view);
             }
-            TournamentCmd::Result { board, result } => self.field.add(&self.tournament, board, result),
+            TournamentCmd::Result { room, board, result } => {
+                self.add_result(room, board, result);
+                self.tick().await;
+            }
+            TournamentCmd::Tick => self.tick().await,
         }
         self.update_summary();
     }
 
-    /// Decides, stores and applies a request.
-    async fn commit(&mut self, request: Request) -> Result<(), String> {
-        let events = self.tournament.decide(request, now()).map_err(|e| e.to_string())?;
+    /// The clock of a pairs tournament: start, open the round's tables, end the round.
+    async fn tick(&mut self) {
+        let Game::Pairs { t, results } = &self.game else { return };
+        let has = |table: u32, board: u32| -> bool {
+            let round = t.current_round().unwrap_or(0);
+            t.room(round, table).is_some_and(|room| results.iter().any(|(r, b, _)| r == room && *b == board))
+        };
+        let events = t.tick(now(), has);
+        if !events.is_empty() && self.commit_pairs(events).await.is_err() {
+            return;
+        }
+        self.open_round_tables().await;
+    }
+
+    /// Opens every table of the current round that is not open yet: the event first, then the
+    /// online table starting at the round's first board, robots in the seats nobody plays.
+    async fn open_round_tables(&mut self) {
+        let Game::Pairs { t, .. } = &self.game else { return };
+        let Some(round) = t.current_round() else { return };
+        let slots: Vec<tenace_events::Slot> = t.movement().map(|m| m.slots.iter().filter(|s| s.round == round).cloned().collect()).unwrap_or_default();
+        let o = t.options().clone();
+        for slot in slots {
+            let Game::Pairs { t, .. } = &self.game else { return };
+            let room = match t.room(round, slot.table) {
+                Some(r) => r.to_string(),
+                None => {
+                    let room = new_id("t");
+                    if self.commit_pairs(vec![PairsEvent::TableOpened { round, table: slot.table, room: room.clone() }]).await.is_err() {
+                        return;
+                    }
+                    room
+                }
+            };
+            if self.club.room(&room).is_some() {
+                continue;
+            }
+            let (first, last) = (slot.boards.first().copied().unwrap_or(1), slot.boards.last().copied().unwrap_or(1));
+            let options = tenace_online::RoomOptions {
+                name: format!("{} · round {round} table {}", o.name, slot.table),
+                set_seed: o.set_seed,
+                boards: last,
+                kibitzers_see_all: false,
+                first: 1,
+            };
+            if let Err(e) = self.club.create_with_id_at(room.clone(), options, first).await {
+                tracing::error!(tournament = %self.id, "table {room} not opened: {e}");
+                return;
+            }
+            let people: Vec<Seat> = self.club.table_entry(&room).map(|e| e.players.iter().map(|p| p.1).collect()).unwrap_or_default();
+            if let Some(h) = self.club.room(&room) {
+                let _ = h.tx.send(RoomCmd::Robots { seats: Seat::ALL.into_iter().filter(|s| !people.contains(s)).collect() });
+            }
+        }
+    }
+
+    /// Stores and applies a pairs tournament's events.
+    async fn commit_pairs(&mut self, events: Vec<PairsEvent>) -> Result<(), String> {
         if !self.club.store_ok() {
             return Err(STORE_DOWN.into());
         }
@@ -259,49 +496,77 @@ impl TournamentTask {
             return Err(STORE_DOWN.into());
         }
         self.stored += events.len();
-        for e in &events {
-            self.tournament.apply(e);
-            match e {
-                TournamentEvent::TableOpened { table, name } => {
-                    if let Ok(mut tables) = self.club.tournaments.by_table.write() {
-                        tables.insert(table.clone(), (self.id.clone(), name.clone()));
-                    }
-                }
-                TournamentEvent::Closed { .. } => self.handle.closes_at.store(self.tournament.closes_at(), Ordering::SeqCst),
-                TournamentEvent::Registered { .. } => {}
+        if let Game::Pairs { t, .. } = &mut self.game {
+            for e in &events {
+                t.apply(e);
             }
         }
+        self.register_tables();
+        self.handle.closes_at.store(self.game.closes_at(), Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Decides, stores and applies a robot individual's request.
+    async fn commit_individual(&mut self, request: Request) -> Result<(), String> {
+        let Game::Individual { t, .. } = &self.game else { return Err("not a robot individual".into()) };
+        let events = t.decide(request, now()).map_err(|e| e.to_string())?;
+        if !self.club.store_ok() {
+            return Err(STORE_DOWN.into());
+        }
+        if let Err(e) = self.club.store.append_tournament(&self.id, self.stored, &events).await {
+            self.club.store_failed(&e);
+            return Err(STORE_DOWN.into());
+        }
+        self.stored += events.len();
+        if let Game::Individual { t, .. } = &mut self.game {
+            for e in &events {
+                t.apply(e);
+            }
+        }
+        self.register_tables();
+        self.handle.closes_at.store(self.game.closes_at(), Ordering::SeqCst);
         Ok(())
     }
 
     /// The entrant's table: opened on the first call (the event stored first, then the table),
     /// created again if it is missing.
-    async fn play(&mut self, name: String) -> Result<String, String> {
-        let table = match self.tournament.entrant(&name).and_then(|e| e.table.clone()) {
-            Some(t) => t,
+    async fn play_individual(&mut self, name: String) -> Result<String, String> {
+        let Game::Individual { t, .. } = &self.game else { return Err("not a robot individual".into()) };
+        let table = match t.entrant(&name).and_then(|e| e.table.clone()) {
+            Some(table) => table,
             None => {
                 let table = new_id("t");
-                self.commit(Request::OpenTable { name: name.clone(), table: table.clone() }).await?;
+                self.commit_individual(Request::OpenTable { name: name.clone(), table: table.clone() }).await?;
                 table
             }
         };
+        if self.club.tournament_over(&table) {
+            return Err("the tournament is over".into());
+        }
         if self.club.room(&table).is_none() {
-            let o = self.tournament.options();
+            let Game::Individual { t, .. } = &self.game else { return Err("not a robot individual".into()) };
+            let o = t.options();
             let options =
-                tenace_online::RoomOptions { name: format!("{} · {name}", o.name), set_seed: o.set_seed, boards: o.boards, kibitzers_see_all: false };
-            self.club.create_with_id(table.clone(), options).await.map_err(|e| format!("the table could not be opened: {e}"))?;
+                tenace_online::RoomOptions {
+                    name: format!("{} · {name}", o.name), set_seed: o.set_seed, boards: o.boards, kibitzers_see_all: false, first: 1
+                };
+            self.club.create_with_id_at(table.clone(), options, 1).await.map_err(|e| format!("the table could not be opened: {e}"))?;
+            if let Some(h) = self.club.room(&table) {
+                let seat = tenace_tournament::ENTRANT_SEAT;
+                let _ = h.tx.send(RoomCmd::Robots { seats: Seat::ALL.into_iter().filter(|s| *s != seat).collect() });
+            }
         }
         Ok(table)
     }
 
     fn update_summary(&self) {
         if let Ok(mut s) = self.handle.summary.lock() {
-            *s = self.tournament.summary(&self.id, now());
+            *s = self.game.summary(&self.id);
         }
     }
 }
 
 /// The board set's id of a seed, as tables name it.
 fn set_id(set_seed: u64) -> String {
-    tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false }.set_id()
+    tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false, first: 1 }.set_id()
 }

@@ -137,7 +137,7 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
         // Nor sit at her table.
         e2.send(json!({"type": "join", "table": eve_table, "seat": "North"})).await;
         let e = e2.error().await;
-        assert!(e["message"].as_str().unwrap().contains("eve's table"), "{e}");
+        assert!(e["message"].as_str().unwrap().contains("seats eve (South)"), "{e}");
 
         // Finn plays board 1 only: board 1's traveller, not board 2's; no ranking yet.
         play_through(&mut e2, &id, 1, false).await;

@@ -379,7 +379,17 @@ impl PairsTournament {
             let mine = pair.and_then(|p| b.rows.iter().find(|r| r.ns.contains(p) || r.ew.contains(p)).map(|r| (p, r)));
             if let Some((p, r)) = mine {
                 let ns = r.ns.contains(p);
-                let value = if percent { if ns { r.ns_percent } else { r.ew_percent } } else if ns { r.ns_value } else { r.ew_value };
+                let value = if percent {
+                    if ns {
+                        r.ns_percent
+                    } else {
+                        r.ew_percent
+                    }
+                } else if ns {
+                    r.ns_value
+                } else {
+                    r.ew_value
+                };
                 card.push(score_of(b.board, r, value));
             }
             if finished || mine.is_some() {
