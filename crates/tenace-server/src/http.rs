@@ -41,6 +41,7 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/protocol.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/protocol.js")) }))
         .route("/api/rulings", get(list_rulings).post(open_ruling))
         .route("/api/rulings/{id}", get(show_ruling).post(rule))
+        .route("/api/tournaments/{file}", get(tournament_report))
         .route("/api/register", post(register))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
@@ -228,6 +229,36 @@ async fn show_ruling(State(app): State<App>, headers: axum::http::HeaderMap, axu
     match app.club.ruling(&user, &id).await {
         Ok(view) => Json(view).into_response(),
         Err(e) => desk_error(e),
+    }
+}
+
+/// `GET /api/tournaments/{id}.pbn` or `{id}.html`: a finished pairs tournament's report (PBN
+/// with ScoreTable and TotalScoreTable, readable by `tenace event score`; or the HTML report).
+/// Refused while the tournament runs (Law 16).
+async fn tournament_report(State(app): State<App>, axum::extract::Path(file): axum::extract::Path<String>) -> Response {
+    let (id, html) = match (file.strip_suffix(".pbn"), file.strip_suffix(".html")) {
+        (Some(id), _) => (id.to_string(), false),
+        (_, Some(id)) => (id.to_string(), true),
+        _ => return (StatusCode::NOT_FOUND, "ask for <tournament>.pbn or <tournament>.html").into_response(),
+    };
+    let Some(h) = app.club.tournament(&id) else { return (StatusCode::NOT_FOUND, format!("no tournament {id:?}")).into_response() };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    if h.tx.send(TournamentCmd::Report { reply }).is_err() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response();
+    }
+    match answer.await {
+        Ok(Ok((event, scores))) => {
+            if html {
+                let body = tenace_events::report::html::render(&event, &scores, &std::collections::BTreeMap::new());
+                ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+            } else {
+                let body = tenace_events::report::pbn::write(&event, &scores);
+                let disposition = format!("attachment; filename=\"{id}.pbn\"");
+                ([(header::CONTENT_TYPE, "application/x-pbn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response()
+            }
+        }
+        Ok(Err(e)) => (StatusCode::CONFLICT, e).into_response(),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response(),
     }
 }
 
@@ -479,9 +510,22 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
         ClientMsg::Tournaments {} => {
             let _ = out.send(ServerMsg::Tournaments { tournaments: app.club.tournament_list() });
         }
-        ClientMsg::CreateTournament { name, kind, boards, scoring, opens_in_minutes, minutes, rounds, boards_per_round, minutes_per_board, robots } => {
+        ClientMsg::CreateTournament {
+            name,
+            kind,
+            boards,
+            scoring,
+            opens_in_minutes,
+            starts_at,
+            minutes,
+            rounds,
+            boards_per_round,
+            minutes_per_board,
+            robots,
+        } => {
             use rand::Rng;
-            let opens_at = crate::club::now() + i64::from(opens_in_minutes) * 60;
+            let now = crate::club::now();
+            let opens_at = starts_at.unwrap_or(now + i64::from(opens_in_minutes) * 60).max(now);
             let name = name.trim().to_string();
             let set_seed = rand::rng().random();
             let setup = match kind {

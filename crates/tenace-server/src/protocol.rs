@@ -74,6 +74,9 @@ pub enum ClientMsg {
         scoring: Scoring,
         #[serde(default)]
         opens_in_minutes: u32,
+        /// When it opens (Unix seconds), instead of `opens_in_minutes`.
+        #[serde(default)]
+        starts_at: Option<i64>,
         #[serde(default = "default_minutes")]
         minutes: u32,
         #[serde(default = "default_rounds")]

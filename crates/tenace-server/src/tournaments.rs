@@ -63,6 +63,10 @@ pub enum TournamentCmd {
     },
     /// The clock (pairs).
     Tick,
+    /// A finished tournament as a tenace-events event, scored (for the reports).
+    Report {
+        reply: oneshot::Sender<Result<(tenace_events::Event, tenace_events::Scores), String>>,
+    },
 }
 
 #[derive(Clone)]
@@ -427,6 +431,16 @@ impl TournamentTask {
                 self.tick().await;
             }
             TournamentCmd::Tick => self.tick().await,
+            TournamentCmd::Report { reply } => {
+                let r = match &self.game {
+                    Game::Pairs { t, results } if t.finished() => {
+                        t.event(results).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
+                    }
+                    Game::Pairs { .. } => Err("the report is published when the tournament is over (Law 16)".into()),
+                    Game::Individual { .. } => Err("reports are published for pairs tournaments; a robot individual's results are in its view".into()),
+                };
+                let _ = reply.send(r);
+            }
         }
         self.update_summary();
     }

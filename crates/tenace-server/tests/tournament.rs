@@ -179,3 +179,109 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
         again.task.abort();
     }
 }
+
+/// Reads views at `table` until the board there is over, playing `c`'s turns (passing, the
+/// first legal card).
+async fn play_board_at(c: &mut Client, table: &str) {
+    for _ in 0..3000 {
+        let v = c.view().await;
+        if v["table"] == table && v["phase"] == "over" {
+            return;
+        }
+        if v["table"] == table && v["your_turn"] == true {
+            let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
+                Some(card) => json!({"action": "play", "card": card}),
+                None => json!({"action": "call", "call": "Pass"}),
+            };
+            c.act(table, action).await;
+        }
+    }
+    panic!("{}: the board at {table} never ended", c.name)
+}
+
+/// Pairs at a set time over the wire: three players with robot partners and a robot pair, two
+/// rounds of one board; the clock starts the field and moves it on when every table has played;
+/// the PBN report, scored again by tenace-events (as `tenace event score` does), gives the
+/// ranking the players are shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pairs_tournament_rounds_and_report() {
+    for db in databases("pairs").await {
+        let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let addr = server.addr;
+        let mut host = person(addr, "phost").await;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        let created = ask(
+            &mut host,
+            json!({"type": "create_tournament", "kind": "pairs", "name": "Pairs tonight", "starts_at": now + 3, "rounds": 2, "boards_per_round": 1, "minutes_per_board": 5}),
+        )
+        .await;
+        assert_eq!(created["type"], "tournament", "{created}");
+        let id = created["view"]["id"].as_str().unwrap().to_string();
+        assert_eq!(created["view"]["phase"], "upcoming");
+        let mut players = vec![person(addr, "pa").await, person(addr, "pb").await, person(addr, "pc").await];
+        for p in &mut players {
+            let v = ask(p, json!({"type": "register", "tournament": id})).await;
+            assert_eq!(v["view"]["entered"], true, "{v}");
+        }
+        let e = ask(&mut host, json!({"type": "register", "tournament": id, "partner": "nobody-here"})).await;
+        assert!(e["message"].as_str().unwrap().contains("no account"), "{e}");
+        let e = ask(&mut players[0], json!({"type": "play_tournament", "tournament": id})).await;
+        assert!(e["message"].as_str().unwrap().contains("not started"), "{e}");
+
+        for round in 1..=2 {
+            // Each player asks for their table until the round's tables are open; then they all
+            // play at once (a table waits for each of its people).
+            let mut tables = Vec::new();
+            for p in &mut players {
+                let table = loop {
+                    p.send(json!({"type": "play_tournament", "tournament": id})).await;
+                    let m = p.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
+                    match m["table"].as_str() {
+                        Some(t) => break t.to_string(),
+                        None => tokio::time::sleep(std::time::Duration::from_millis(300)).await,
+                    }
+                };
+                tables.push(table);
+            }
+            futures_util::future::join_all(players.iter_mut().zip(&tables).map(|(p, t)| play_board_at(p, t))).await;
+            for p in &mut players {
+                let v = view_of(p, &id).await;
+                assert!(v["travellers"].as_object().unwrap().contains_key(&round.to_string()), "round {round}: {v}");
+                if round == 1 {
+                    assert!(v["ranking"].is_null(), "no ranking while it runs");
+                }
+            }
+            // Every table has played: the round ends at once and the next one opens.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            loop {
+                let v = view_of(&mut host, &id).await;
+                if v["round"].as_u64() != Some(round) {
+                    break;
+                }
+                assert!(std::time::Instant::now() < deadline, "round {round} never ended: {v}");
+                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            }
+        }
+        let v = view_of(&mut host, &id).await;
+        assert_eq!(v["phase"], "finished", "{v}");
+        let ranking = v["ranking"].as_array().unwrap();
+        assert_eq!(ranking.len(), 4, "three pairs and the robot pair: {v}");
+        assert!(ranking.iter().any(|s| s["name"] == "Robots"));
+
+        // The report: PBN with the score tables, read back and scored again.
+        let pbn = reqwest::get(format!("http://{addr}/api/tournaments/{id}.pbn")).await.unwrap().text().await.unwrap();
+        assert!(pbn.contains("[ScoreTable") && pbn.contains("[TotalScoreTable"), "{pbn}");
+        let records = tenace_formats::pbn::parse(&pbn).unwrap();
+        let event = tenace_events::report::pbn::event_from_records(&records).unwrap();
+        let scores = tenace_events::score(&event).unwrap();
+        let again: Vec<(String, f64)> = scores.rankings[0].standings.iter().map(|s| (s.name.clone(), s.percentage.unwrap_or(s.total))).collect();
+        let shown: Vec<(String, f64)> = ranking.iter().map(|s| (s["name"].as_str().unwrap().to_string(), s["total"].as_f64().unwrap())).collect();
+        for (name, total) in &shown {
+            let (_, t) = again.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the report: {again:?}"));
+            assert!((t - total).abs() < 0.01, "{name}: shown {total}, report {t}");
+        }
+        let html = reqwest::get(format!("http://{addr}/api/tournaments/{id}.html")).await.unwrap().text().await.unwrap();
+        assert!(html.contains("Pairs tonight"));
+        server.task.abort();
+    }
+}

@@ -275,6 +275,9 @@ impl PairsTournament {
             Scoring::Imps => Method::Cross2,
         };
         let mut event = Event::new(self.options.name.clone(), EventKind::Pairs, method, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        for b in &mut event.boards {
+            b.deal = Some(tenace_events::dealing::seeded_deal(self.options.set_seed, b.number));
+        }
         event.contestants = self.pairs().iter().map(|p| Contestant { number: p.number, name: p.name(), players: p.players.clone(), section: None }).collect();
         let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
         let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
