@@ -120,6 +120,10 @@ pub enum RoomCmd {
     },
     /// The store accepts writes again: reload the log and resume.
     StoreBack,
+    /// Tell everyone at the table (a tournament's clock).
+    Notice {
+        message: String,
+    },
 }
 
 /// What the Director's desk gets of an online table.
@@ -564,6 +568,7 @@ impl RoomTask {
                 let _ = reply.send(answer);
             }
             RoomCmd::StoreBack => self.reload().await,
+            RoomCmd::Notice { message } => self.tell_all(ServerMsg::Notice { message, table: Some(self.id.clone()) }),
         }
         self.schedule_robot();
         self.request_hand_record();

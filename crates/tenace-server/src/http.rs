@@ -593,6 +593,10 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
             answer_tournament(app, &tournament, user, out, asked).await;
         }
         ClientMsg::Tournament { tournament } => tournament_view(app, &tournament, user, out).await,
+        ClientMsg::AdjustScore { tournament, round, table, board, outcome } => {
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Adjust { by: user.to_string(), round, table, board, outcome, reply }).await;
+            answer_tournament(app, &tournament, user, out, asked).await;
+        }
         ClientMsg::PlayTournament { tournament } => {
             match ask_tournament(app, &tournament, |reply| TournamentCmd::Play { name: user.to_string(), reply }).await {
                 Ok((table, seat)) => {

@@ -108,6 +108,15 @@ pub enum ClientMsg {
     CloseTournament {
         tournament: String,
     },
+    /// A Director's adjusted score (Law 12) for a board at a pairs tournament's table, e.g.
+    /// `{"artificial": {"ns": "AveragePlus", "ew": "AverageMinus"}}` or `{"played": {...}}`.
+    AdjustScore {
+        tournament: String,
+        round: u32,
+        table: u32,
+        board: u32,
+        outcome: tenace_events::Outcome,
+    },
 }
 
 fn default_kind() -> Kind {

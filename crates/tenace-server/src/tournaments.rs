@@ -63,6 +63,15 @@ pub enum TournamentCmd {
     },
     /// The clock (pairs).
     Tick,
+    /// A Director's adjusted score (Law 12) for a board at a pairs tournament's table.
+    Adjust {
+        by: String,
+        round: u32,
+        table: u32,
+        board: u32,
+        outcome: tenace_events::Outcome,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
     /// A finished tournament as a tenace-events event, scored (for the reports).
     Report {
         reply: oneshot::Sender<Result<(tenace_events::Event, tenace_events::Scores), String>>,
@@ -143,7 +152,9 @@ impl Club {
                 let who: Vec<String> = entry.players.iter().map(|(p, s)| format!("{p} ({s:?})")).collect();
                 Some(format!("this table of the tournament {tournament:?} seats {}; robots sit the other seats", who.join(", ")))
             }
-            Attempt::Watch if !finished && !plays_here => Some(format!(
+            // A Director watches any table (one who plays in the tournament is refused by the
+            // club's rule that a person who plays a set watches none of its other tables).
+            Attempt::Watch if !finished && !plays_here && !self.is_director(name) => Some(format!(
                 "tables of the tournament {tournament:?} cannot be watched while it runs (Law 16: nobody learns a result before playing the deal)"
             )),
             _ => None,
@@ -199,7 +210,7 @@ impl Club {
         if let Ok(mut m) = self.tournaments.by_id.write() {
             m.insert(id.clone(), handle.clone());
         }
-        let task = TournamentTask { id, game, stored, club: self.clone(), handle };
+        let task = TournamentTask { id, game, warned: Vec::new(), stored, club: self.clone(), handle };
         task.register_tables();
         if matches!(task.game, Game::Pairs { .. }) {
             // The clock: a tick a second; the task ends the round or starts the tournament.
@@ -309,9 +320,15 @@ impl Game {
     }
 }
 
+/// How long after a tournament's end its results may still be corrected (Law 79C: the
+/// regulations set the correction period): 30 minutes.
+pub const CORRECTION_PERIOD: i64 = 30 * 60;
+
 struct TournamentTask {
     id: String,
     game: Game,
+    /// Rounds whose one-minute warning was given.
+    warned: Vec<u32>,
     /// Events in the stored log.
     stored: usize,
     club: Arc<Club>,
@@ -431,6 +448,10 @@ impl TournamentTask {
                 self.tick().await;
             }
             TournamentCmd::Tick => self.tick().await,
+            TournamentCmd::Adjust { by, round, table, board, outcome, reply } => {
+                let r = self.adjust(by, round, table, board, outcome).await;
+                let _ = reply.send(r);
+            }
             TournamentCmd::Report { reply } => {
                 let r = match &self.game {
                     Game::Pairs { t, results } if t.finished() => {
@@ -453,10 +474,16 @@ impl TournamentTask {
             t.room(round, table).is_some_and(|room| results.iter().any(|(r, b, _)| r == room && *b == board))
         };
         let events = t.tick(now(), has);
+        let before = t.current_round();
         if !events.is_empty() && self.commit_pairs(events).await.is_err() {
             return;
         }
         self.open_round_tables().await;
+        let after = match &self.game {
+            Game::Pairs { t, .. } => t.current_round(),
+            Game::Individual { .. } => None,
+        };
+        self.announce((after != before).then_some(after).flatten());
     }
 
     /// Opens every table of the current round that is not open yet: the event first, then the
@@ -496,6 +523,57 @@ impl TournamentTask {
             let people: Vec<Seat> = self.club.table_entry(&room).map(|e| e.players.iter().map(|p| p.1).collect()).unwrap_or_default();
             if let Some(h) = self.club.room(&room) {
                 let _ = h.tx.send(RoomCmd::Robots { seats: Seat::ALL.into_iter().filter(|s| !people.contains(s)).collect() });
+            }
+        }
+    }
+
+    /// The Director's adjusted score: a Director account who does not play in the tournament,
+    /// for a board of a table's round, while the tournament runs or within the correction period
+    /// after its end (Law 79C; [`CORRECTION_PERIOD`]).
+    async fn adjust(&mut self, by: String, round: u32, table: u32, board: u32, outcome: tenace_events::Outcome) -> Result<(), String> {
+        let Game::Pairs { t, .. } = &self.game else { return Err("adjusted scores are given in pairs tournaments".into()) };
+        if !self.club.is_director(&by) {
+            return Err("only a Director adjusts a score (Law 12)".into());
+        }
+        if t.entries().iter().flatten().any(|n| *n == by) {
+            return Err("a Director who plays in a tournament does not direct it".into());
+        }
+        let slot = t.movement().and_then(|m| m.slots.iter().find(|s| s.round == round && s.table == table));
+        if !slot.is_some_and(|s| s.boards.contains(&board)) {
+            return Err(format!("table {table} does not play board {board} in round {round}"));
+        }
+        if t.finished() && now() > t.summary(&self.id, now()).closes_at + CORRECTION_PERIOD {
+            return Err("the correction period is over (Law 79C)".into());
+        }
+        self.commit_pairs(vec![PairsEvent::Adjusted { by, round, table, board, outcome }]).await
+    }
+
+    /// Tells the people at the current round's tables how much time is left, once a minute
+    /// before the end (and when the round starts).
+    fn announce(&mut self, started: Option<u32>) {
+        let Game::Pairs { t, .. } = &self.game else { return };
+        let Some(round) = t.current_round() else { return };
+        let Some(deadline) = t.round_deadline(round) else { return };
+        let left = deadline - now();
+        let message = if started == Some(round) {
+            format!(
+                "Round {round} of {}: {} minutes; boards not started when time runs out are not played (Average, Law 12C2)",
+                t.options().name,
+                (left + 59) / 60
+            )
+        } else if left <= 60 && !self.warned.contains(&round) {
+            self.warned.push(round);
+            format!("Round {round}: one minute left")
+        } else {
+            return;
+        };
+        let rooms: Vec<String> = t
+            .movement()
+            .map(|m| m.slots.iter().filter(|s| s.round == round).filter_map(|s| t.room(round, s.table).map(str::to_string)).collect())
+            .unwrap_or_default();
+        for room in rooms {
+            if let Some(h) = self.club.room(&room) {
+                let _ = h.tx.send(RoomCmd::Notice { message: message.clone() });
             }
         }
     }

@@ -251,6 +251,19 @@ async fn pairs_tournament_rounds_and_report() {
                     assert!(v["ranking"].is_null(), "no ranking while it runs");
                 }
             }
+            if round == 1 {
+                // The Director (who does not play) watches a table and adjusts a score there
+                // (Law 12); a player may not.
+                let mut director = person(addr, "director").await;
+                director.send(json!({"type": "watch", "table": tables[0]})).await;
+                let seen = director.view().await;
+                assert_eq!(seen["table"], tables[0].as_str());
+                let adjust = json!({"type": "adjust_score", "tournament": id, "round": 1, "table": 1, "board": 1, "outcome": {"artificial": {"ns": "AveragePlus", "ew": "AverageMinus"}}});
+                let v = ask(&mut director, adjust.clone()).await;
+                assert_eq!(v["type"], "tournament", "{v}");
+                let refused = ask(&mut players[1], adjust).await;
+                assert!(refused["message"].as_str().unwrap().contains("only a Director"), "{refused}");
+            }
             // Every table has played: the round ends at once and the next one opens.
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
             loop {
@@ -280,6 +293,9 @@ async fn pairs_tournament_rounds_and_report() {
             let (_, t) = again.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the report: {again:?}"));
             assert!((t - total).abs() < 0.01, "{name}: shown {total}, report {t}");
         }
+        // The Director's score is in the report.
+        let adjusted = event.results.iter().find(|r| r.board == 1 && r.table == Some(1)).unwrap();
+        assert_eq!(adjusted.outcome.label(), "A+/A-");
         let html = reqwest::get(format!("http://{addr}/api/tournaments/{id}.html")).await.unwrap().text().await.unwrap();
         assert!(html.contains("Pairs tonight"));
         server.task.abort();
