@@ -925,3 +925,106 @@ async fn browser_plays_a_robot_individual_tournament() {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
 }
+
+/// A wire player of a pairs tournament: for each round, asks for their table until it is open
+/// and plays their turns (passing, the first legal card) until the board there is over.
+async fn wire_pairs_player(mut c: Client, id: String, rounds: u32) -> Client {
+    let mut previous = String::new();
+    for _ in 0..rounds {
+        // Until the next round opens, the answer is the table of the round just played.
+        let table = loop {
+            c.send(json!({"type": "play_tournament", "tournament": id})).await;
+            let m = c.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
+            match m["table"].as_str() {
+                Some(t) if t != previous => break t.to_string(),
+                _ => tokio::time::sleep(Duration::from_millis(300)).await,
+            }
+        };
+        previous = table.clone();
+        loop {
+            let v = next_view(&mut c, Duration::from_secs(180)).await;
+            if v["table"] != table.as_str() {
+                continue;
+            }
+            if v["phase"] == "over" {
+                break;
+            }
+            if v["your_turn"] == true {
+                let action = match v["legal_cards"].as_array().and_then(|a| a.first()) {
+                    Some(card) => json!({"action": "play", "card": card}),
+                    None => json!({"action": "call", "call": "Pass"}),
+                };
+                c.act(&table, action).await;
+            }
+        }
+    }
+    c
+}
+
+/// The pairs test: a player in the browser and two over the wire (each with a robot
+/// partner) and a robot pair play a pairs tournament of two rounds on a clock to its end; the
+/// ranking the browser shows equals the downloaded PBN scored again by tenace-events.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_plays_a_pairs_tournament_to_its_end() {
+    let test = "browser-pairs";
+    let Some(server) = club_for(test).await else { return };
+    let started = Instant::now();
+    let addr = server.addr;
+    let mut host = Client::connect(addr, &register(addr, "pairs-host").await, "pairs-host").await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    host.send(json!({"type": "create_tournament", "kind": "pairs", "name": "Browser pairs", "starts_at": now + 25, "rounds": 2, "boards_per_round": 1, "minutes_per_board": 3})).await;
+    let id = host.until("the tournament", |v| v["type"] == "tournament").await["view"]["id"].as_str().unwrap().to_string();
+    let mut wire = Vec::new();
+    for name in ["pairs-w1", "pairs-w2"] {
+        let mut c = Client::connect(addr, &register(addr, name).await, name).await;
+        c.send(json!({"type": "register", "tournament": id})).await;
+        let v = c.until("entered", |v| v["type"] == "tournament").await;
+        assert_eq!(v["view"]["entered"], true);
+        wire.push(tokio::spawn(wire_pairs_player(c, id.clone(), 2)));
+    }
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "pairs-browser").await;
+        let details = format!("button.tournament-open[data-tournament=\"{id}\"]");
+        wait_js(&b, "the tournament in the lobby", Duration::from_secs(20), &format!("return !!document.querySelector('{}');", details.replace('\'', "\\'"))).await;
+        assert!(click(&b, &details).await);
+        wait_js(&b, "the Enter button", Duration::from_secs(20), "return !!document.querySelector('button.tournament-register');").await;
+        assert!(click(&b, "button.tournament-register").await, "enter with a robot partner");
+        for round in 1..=2 {
+            // The lobby refreshes the details every 5 s: the Play button appears with the round.
+            let round_shown = format!("return (document.getElementById('tournament-round').textContent || '').startsWith('Round {round}') && !!document.querySelector('button.tournament-play');");
+            wait_js(&b, "the round's Play button", Duration::from_secs(90), &round_shown).await;
+            snap(&b, &format!("pairs-round-{round}")).await;
+            assert!(click(&b, "button.tournament-play").await);
+            wait_js(&b, "the table", Duration::from_secs(20), "const t = document.getElementById('table-view'); return !t.hidden && !!t.dataset.table;").await;
+            play_in_browser(&b, &format!("pairs-{round}"), Duration::from_secs(300), |calls, _| if calls.iter().any(|c| c == "Pass") { "Pass".into() } else { calls[0].clone() }).await;
+            assert!(click(&b, "#leave-button").await);
+            wait_js(&b, "the lobby", Duration::from_secs(20), "return !document.getElementById('lobby-view').hidden;").await;
+            assert!(click(&b, &details).await);
+        }
+        wait_js(&b, "the final ranking", Duration::from_secs(120), "return !document.getElementById('tournament-ranking-box').hidden;").await;
+        snap(&b, "pairs-ranking").await;
+        let shown = js(&b, "return Array.from(document.querySelectorAll('#tournament-ranking tbody tr')).map((r) => [r.cells[1].textContent, r.cells[2].textContent]);").await;
+        let shown: Vec<(String, String)> = serde_json::from_value(shown).unwrap();
+        assert_eq!(shown.len(), 4, "three pairs and the robot pair: {shown:?}");
+        // The downloaded report, scored again.
+        let href = js(&b, "return document.getElementById('tournament-pbn').href;").await;
+        let pbn = reqwest::get(href.as_str().unwrap()).await.unwrap().text().await.unwrap();
+        let records = tenace_formats::pbn::parse(&pbn).unwrap();
+        let event = tenace_events::report::pbn::event_from_records(&records).unwrap();
+        let scores = tenace_events::score(&event).unwrap();
+        for (name, total) in &shown {
+            let s = scores.rankings[0].standings.iter().find(|s| &s.name == name).unwrap_or_else(|| panic!("{name} not in the report"));
+            assert_eq!(format!("{:.2}%", s.percentage.unwrap()), *total, "{name}");
+        }
+        // The travellers in the browser are the report's: one row per table on each board.
+        let rows = js(&b, "return Array.from(document.querySelectorAll('table.traveller')).map((t) => t.rows.length - 1);").await;
+        assert_eq!(rows, json!([2, 2]));
+    })
+    .await;
+    for w in wire {
+        w.await.unwrap();
+    }
+    server.task.abort();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
+}

@@ -461,9 +461,33 @@ function renderTournament() {
     });
     actions.appendChild(b);
   };
-  if (t.phase !== 'finished' && !t.entered) button('Enter', 'tournament-register', { type: 'register', tournament: t.id });
+  if (t.phase !== 'finished' && !t.entered) {
+    if (t.kind === 'pairs') {
+      // A pair enters together: the partner's account, or nobody for a robot partner.
+      const partner = el('input', { id: 'tournament-partner', placeholder: 'partner (empty: a robot)', maxlength: '40' });
+      actions.appendChild(partner);
+      const b = el('button', { type: 'button', class: 'tournament-register' }, 'Enter');
+      b.addEventListener('click', () => {
+        clearError();
+        /** @type {{ type: string, tournament: string, partner?: string }} */
+        const msg = { type: 'register', tournament: t.id };
+        if (partner.value.trim()) msg.partner = partner.value.trim();
+        send(msg);
+      });
+      actions.appendChild(b);
+    } else {
+      button('Enter', 'tournament-register', { type: 'register', tournament: t.id });
+    }
+  }
   if (t.phase === 'running' && t.entered) button(t.table ? 'Go to my table' : 'Play', 'tournament-play', { type: 'play_tournament', tournament: t.id });
-  if (t.phase !== 'finished' && t.creator === state.user) button('Close now', 'tournament-close', { type: 'close_tournament', tournament: t.id });
+  if (t.phase !== 'finished' && t.creator === state.user && t.kind !== 'pairs') button('Close now', 'tournament-close', { type: 'close_tournament', tournament: t.id });
+  show($('tournament-round'), !!t.round);
+  if (t.round) {
+    $('tournament-round').textContent = 'Round ' + t.round + (t.round_ends_at ? ' ends at ' + when(t.round_ends_at) : '') + (t.seat ? ' · you sit ' + t.seat : '');
+  }
+  show($('tournament-reports'), t.kind === 'pairs' && t.phase === 'finished');
+  $('tournament-pbn').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.pbn');
+  $('tournament-html').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.html');
   const list = $('tournament-entrants');
   clear(list);
   for (const [name, played] of t.entrants) list.appendChild(el('li', null, name + ' (' + played + '/' + t.boards + ' boards)'));
@@ -511,10 +535,14 @@ function createTournament(ev) {
   const msg = {
     type: 'create_tournament',
     name: $('new-tournament-name').value.trim(),
+    kind: $('new-tournament-kind').value,
     boards: parseInt($('new-tournament-boards').value, 10) || 8,
     scoring: $('new-tournament-scoring').value,
     opens_in_minutes: parseInt($('new-tournament-opens').value, 10) || 0,
     minutes: parseInt($('new-tournament-minutes').value, 10) || 1440,
+    rounds: parseInt($('new-tournament-rounds').value, 10) || 3,
+    boards_per_round: parseInt($('new-tournament-bpr').value, 10) || 2,
+    minutes_per_board: parseInt($('new-tournament-mpb').value, 10) || 7,
   };
   if (!send(msg)) showError('not connected');
 }
@@ -1180,6 +1208,13 @@ function wire() {
   $('error-close').addEventListener('click', clearError);
   $('lobby-refresh').addEventListener('click', refreshLobby);
   $('new-tournament-form').addEventListener('submit', createTournament);
+  const kindChanged = () => {
+    const pairs = $('new-tournament-kind').value === 'pairs';
+    document.querySelectorAll('#new-tournament-form .pairs-only').forEach((e) => show(/** @type {HTMLElement} */ (e), pairs));
+    document.querySelectorAll('#new-tournament-form .individual-only').forEach((e) => show(/** @type {HTMLElement} */ (e), !pairs));
+  };
+  $('new-tournament-kind').addEventListener('change', kindChanged);
+  kindChanged();
   $('new-table-form').addEventListener('submit', createTable);
   $('leave-button').addEventListener('click', leaveTable);
   $('watch-seat').addEventListener('change', () => {
