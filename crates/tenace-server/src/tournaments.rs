@@ -105,7 +105,7 @@ pub struct Tournaments {
     by_table: std::sync::RwLock<HashMap<String, TableEntry>>,
 }
 
-/// What a person tries at a table, for [`Club::tournament_refusal`].
+/// What a person tries at a table, for the club's tournament refusals.
 pub enum Attempt {
     Sit(Seat),
     Watch,

@@ -19,8 +19,10 @@
 //!   the close and refuses play from then on, so a result counts exactly when its table stored
 //!   it before the close.
 //! - **Boards not played by the close** score an artificial adjusted score of Average-minus (40%,
-//!   or -3 IMPs) to the entrant, who is at fault (Law 12C2); a board skipped at the table by
-//!   consent scores Average (50%, 0 IMPs; no fault), as at any online table.
+//!   or -3 IMPs) to the entrant, who is at fault (Law 12C2), or the entrant's own score on the
+//!   boards played when that is lower (Law 12C2(c), as tenace-events applies it); a board
+//!   skipped at the table by consent scores Average (50%, 0 IMPs; no fault), as at any online
+//!   table.
 //! - **Comparisons.** Matchpoints: each played result against every other played result on the
 //!   board, as a percentage of the top (Law 78A; 50% for the only result on a board). IMPs: the
 //!   IMPs against every other result, divided by the number of comparisons (cross-IMPs, PBN
@@ -352,43 +354,42 @@ impl Field {
     }
 
     /// An entrant's scores board by board: the boards played, and when `finished`, Average-minus
-    /// for each board not played (Law 12C2, the entrant at fault).
+    /// for each board not played (Law 12C2, the entrant at fault; Law 12C2(c): their own
+    /// session score instead when it is lower).
     fn card(&self, tournament: &Tournament, entrant: usize, finished: bool) -> Vec<BoardScore> {
+        let played: Vec<BoardScore> =
+            (1..=tournament.options.boards).filter_map(|b| self.scored(b).iter().find(|(i, _)| *i == entrant).map(|(_, s)| s.clone())).collect();
+        let at_fault = at_fault(tournament.options.scoring, &played);
         (1..=tournament.options.boards)
-            .filter_map(|board| match self.scored(board).iter().find(|(i, _)| *i == entrant) {
-                Some((_, s)) => Some(s.clone()),
-                None if finished => Some(BoardScore {
-                    board,
-                    contract: "Not played".into(),
-                    declarer: None,
-                    tricks: None,
-                    score_ns: None,
-                    value: average_minus(tournament.options.scoring),
-                }),
+            .filter_map(|board| match played.iter().find(|s| s.board == board) {
+                Some(s) => Some(s.clone()),
+                None if finished => Some(BoardScore { board, contract: "Not played".into(), declarer: None, tricks: None, score_ns: None, value: at_fault }),
                 None => None,
             })
             .collect()
     }
 
     /// The ranking: every entrant by total (mean percentage, or IMPs), ties sharing a rank.
-    /// Until `finished`, each entrant's boards played so far.
+    /// Until `finished`, each entrant's boards played so far; then every board, those not played
+    /// at Average-minus (Law 12C2, with the session rule of 12C2(c)).
     pub fn ranking(&self, tournament: &Tournament, finished: bool) -> Vec<Standing> {
         let scoring = tournament.options.scoring;
-        let mut values: Vec<Vec<f64>> = vec![Vec::new(); tournament.entrants.len()];
+        let mut cards: Vec<Vec<BoardScore>> = vec![Vec::new(); tournament.entrants.len()];
         for rows in self.scored.values() {
             for (i, s) in rows {
-                if let Some(v) = values.get_mut(*i) {
-                    v.push(s.value);
+                if let Some(v) = cards.get_mut(*i) {
+                    v.push(s.clone());
                 }
             }
         }
         let mut lines: Vec<Standing> = tournament
             .entrants
             .iter()
-            .zip(values)
-            .map(|(e, mut values)| {
+            .zip(cards)
+            .map(|(e, card)| {
+                let mut values: Vec<f64> = card.iter().map(|s| s.value).collect();
                 if finished {
-                    values.resize(tournament.options.boards as usize, average_minus(scoring));
+                    values.resize(tournament.options.boards as usize, at_fault(scoring, &card));
                 }
                 let boards = values.len() as u32;
                 let total = match scoring {
@@ -486,12 +487,16 @@ fn average(scoring: Scoring) -> f64 {
     }
 }
 
-/// Law 12C2: Average-minus to a side at fault, 40% (or -3 IMPs).
-fn average_minus(scoring: Scoring) -> f64 {
-    match scoring {
-        Scoring::Matchpoints => 40.0,
-        Scoring::Imps => -3.0,
-    }
+/// Law 12C2: Average-minus to a side at fault, 40% (or -3 IMPs) — or, by 12C2(c), the side's
+/// own score on the boards it played (`card`; adjusted scores left out) when that is lower.
+fn at_fault(scoring: Scoring, card: &[BoardScore]) -> f64 {
+    let played: Vec<f64> = card.iter().filter(|s| s.score_ns.is_some()).map(|s| s.value).collect();
+    let session = (!played.is_empty()).then(|| played.iter().sum::<f64>() / played.len() as f64);
+    let minus = tenace_events::Artificial::AverageMinus;
+    round2(match scoring {
+        Scoring::Matchpoints => 100.0 * minus.fraction_with_session(session.map(|s| s / 100.0)),
+        Scoring::Imps => minus.imps_with_session(session),
+    })
 }
 
 fn round2(x: f64) -> f64 {

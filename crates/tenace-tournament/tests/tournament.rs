@@ -100,8 +100,9 @@ fn matchpoints_across_the_field() {
     assert_eq!(f2.ranking(&t, true), r);
 }
 
-/// Boards not played by the close score Average-minus (Law 12C2, the entrant at fault); a board
-/// skipped by consent scores Average.
+/// Boards not played by the close score Average-minus (Law 12C2, the entrant at fault), or the
+/// entrant's own lower score on the boards played (12C2(c)); a board skipped by consent scores
+/// Average.
 #[test]
 fn adjusted_scores_at_the_close() {
     let t = with_entrants(Scoring::Matchpoints, 3, &["a", "b"]);
@@ -112,9 +113,16 @@ fn adjusted_scores_at_the_close() {
     // While running: the boards played so far.
     let running = f.ranking(&t, false);
     assert_eq!(running.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 75.0, 2), ("b", 0.0, 1)]);
-    // At the close: a = (100 + 50 + 40) / 3; b = (0 + 40 + 40) / 3.
+    // At the close: a = (100 + 50 + 40) / 3; b scored 0% on the board played, less than 40%,
+    // so 0% on the two it did not play (12C2(c)).
     let fin = f.ranking(&t, true);
-    assert_eq!(fin.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 63.33, 3), ("b", 26.67, 3)]);
+    assert_eq!(fin.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 63.33, 3), ("b", 0.0, 3)]);
+    let mut f2 = f.clone();
+    f2.add(&t, 2, played("b", 500));
+    // b alone has a score on board 2 (a skipped it): 50%; the session (0 + 50) / 2 = 25% is
+    // below 40%, so board 3 is 25%: (0 + 50 + 25) / 3.
+    let fin = f2.ranking(&t, true);
+    assert_eq!(fin.iter().find(|s| s.name == "b").map(|s| s.total), Some(25.0));
 }
 
 #[test]
