@@ -59,14 +59,11 @@ fn independent_ranking(view: &Value, entrants: &[&str], boards: u32) -> Vec<(Str
             let rows = view["travellers"][b.to_string()].as_array().unwrap();
             let scores: Vec<i64> = rows.iter().filter_map(|r| r["score_ns"].as_i64()).collect();
             let mine = rows.iter().find(|r| r["name"] == *name).and_then(|r| r["score_ns"].as_i64());
-            sum += match mine {
-                None => 40.0,
-                Some(s) if scores.len() == 1 => {
-                    let _ = s;
-                    50.0
-                }
+            values.push(match mine {
+                None => None,
+                Some(_) if scores.len() == 1 => Some(50.0),
                 Some(s) => {
-                    let mp: f64 = scores
+                    let beaten: f64 = scores
                         .iter()
                         .map(|&o| {
                             if s > o {
@@ -79,10 +76,14 @@ fn independent_ranking(view: &Value, entrants: &[&str], boards: u32) -> Vec<(Str
                         })
                         .sum::<f64>()
                         - 1.0;
-                    100.0 * mp / (2.0 * (scores.len() as f64 - 1.0))
+                    Some((100.0 * beaten / (2.0 * (scores.len() as f64 - 1.0)) * 100.0).round() / 100.0)
                 }
-            };
+            });
         }
+        let played: Vec<f64> = values.iter().flatten().copied().collect();
+        let session = played.iter().sum::<f64>() / played.len().max(1) as f64;
+        let at_fault = if !played.is_empty() && session < 40.0 { (session * 100.0).round() / 100.0 } else { 40.0 };
+        let sum: f64 = values.iter().map(|v| v.unwrap_or(at_fault)).sum();
         totals.push((name.to_string(), ((sum / f64::from(boards)) * 100.0).round() / 100.0));
     }
     totals.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
