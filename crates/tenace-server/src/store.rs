@@ -499,6 +499,22 @@ pub enum TournamentSetup {
 }
 
 impl Store {
+    /// Notes that tournament `id` was alive at `at` (Unix seconds), for its clock after a restart.
+    pub async fn tournament_alive(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO tenace_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(format!("alive:{id}"))
+            .bind(at.to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// When tournament `id` was last noted alive.
+    pub async fn tournament_last_alive(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT value FROM tenace_meta WHERE key = $1").bind(format!("alive:{id}")).fetch_optional(&self.pool).await?;
+        Ok(row.and_then(|r| r.get::<String, _>(0).parse().ok()))
+    }
+
     pub async fn create_tournament(&self, id: &str, setup: &TournamentSetup, now: i64) -> Result<(), StoreError> {
         let json = to_json(setup)?;
         sqlx::query("INSERT INTO tournaments (id, options, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(&self.pool).await?;

@@ -16,10 +16,11 @@
 //! over; nobody but their players sits or watches while the tournament runs; no other table may
 //! take their board set; the robots' background comparison is not played on them.
 //!
-//! A restart resumes a tournament where it stood. Windows and round deadlines are wall-clock
-//! times: the time the server was down is not added back (a robot individual's entrants play at
-//! their own pace; a pairs round whose time ran out while the server was down ends at the first
-//! tick, its unplayed boards scoring Average/Average like any other).
+//! A restart resumes a tournament where it stood. A robot individual's window is wall-clock
+//! time (its entrants play at their own pace within it). A running pairs tournament notes every
+//! few seconds that it is alive (`tenace_meta`); after a restart the running round's clock gets
+//! back the time since then (`PairsEvent::Resumed`), so the players are not charged for the
+//! time the server was down (at most `ALIVE_EVERY` seconds off).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -210,7 +211,7 @@ impl Club {
         if let Ok(mut m) = self.tournaments.by_id.write() {
             m.insert(id.clone(), handle.clone());
         }
-        let task = TournamentTask { id, game, warned: Vec::new(), stored, club: self.clone(), handle };
+        let task = TournamentTask { id, game, warned: Vec::new(), alive_noted: 0, stored, club: self.clone(), handle };
         task.register_tables();
         if matches!(task.game, Game::Pairs { .. }) {
             // The clock: a tick a second; the task ends the round or starts the tournament.
@@ -324,11 +325,17 @@ impl Game {
 /// regulations set the correction period): 30 minutes.
 pub const CORRECTION_PERIOD: i64 = 30 * 60;
 
+/// How often a running pairs tournament notes that it is alive (seconds): the most a restart
+/// may charge the players.
+const ALIVE_EVERY: i64 = 5;
+
 struct TournamentTask {
     id: String,
     game: Game,
     /// Rounds whose one-minute warning was given.
     warned: Vec<u32>,
+    /// When the clock last noted that it was alive.
+    alive_noted: i64,
     /// Events in the stored log.
     stored: usize,
     club: Arc<Club>,
@@ -338,6 +345,7 @@ struct TournamentTask {
 impl TournamentTask {
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<TournamentCmd>) {
         self.load_results().await;
+        self.resume().await;
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
         }
@@ -466,8 +474,25 @@ impl TournamentTask {
         self.update_summary();
     }
 
+    /// After a (re)start: a running pairs round gets back the time the server was down.
+    async fn resume(&mut self) {
+        let Game::Pairs { t, .. } = &self.game else { return };
+        let Ok(Some(alive)) = self.club.store.tournament_last_alive(&self.id).await else { return };
+        let events = t.resume(alive, now());
+        if !events.is_empty() && self.commit_pairs(events).await.is_ok() {
+            tracing::info!(tournament = %self.id, "the running round's clock gets back {} s of downtime", now() - alive);
+        }
+    }
+
     /// The clock of a pairs tournament: start, open the round's tables, end the round.
     async fn tick(&mut self) {
+        let Game::Pairs { t, .. } = &self.game else { return };
+        if t.current_round().is_some() && now() - self.alive_noted >= ALIVE_EVERY {
+            self.alive_noted = now();
+            if let Err(e) = self.club.store.tournament_alive(&self.id, self.alive_noted).await {
+                tracing::warn!(tournament = %self.id, "could not note the clock: {e}");
+            }
+        }
         let Game::Pairs { t, results } = &self.game else { return };
         let has = |table: u32, board: u32| -> bool {
             let round = t.current_round().unwrap_or(0);

@@ -304,3 +304,42 @@ async fn pairs_tournament_rounds_and_report() {
         server.task.abort();
     }
 }
+
+/// A restart during a round gives the round back the time the server was down.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_is_not_charged_to_a_pairs_round() {
+    let db = databases("pairs-restart").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let mut host = person(server.addr, "rhost").await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let created = ask(&mut host, json!({"type": "create_tournament", "kind": "pairs", "name": "Restart pairs", "starts_at": now + 2, "rounds": 1})).await;
+    let id = created["view"]["id"].as_str().unwrap().to_string();
+    let mut p = person(server.addr, "rplayer").await;
+    ask(&mut p, json!({"type": "register", "tournament": id})).await;
+    // Round 1 runs: note its deadline.
+    let before = loop {
+        let v = view_of(&mut host, &id).await;
+        if let Some(d) = v["round_ends_at"].as_i64() {
+            break d;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    };
+    // Let the clock note that it is alive, then stop the server for a few seconds.
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    server.task.abort();
+    drop((host, p));
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let mut k = person(again.addr, "rlate").await;
+    let after = loop {
+        let v = view_of(&mut k, &id).await;
+        let d = v["round_ends_at"].as_i64().unwrap();
+        if d != before {
+            break d;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    let added = after - before;
+    assert!((4..=4 + 5 + 3).contains(&added), "the round got back {added} s for about 4 s of downtime");
+    again.task.abort();
+}

@@ -17,6 +17,9 @@
 //!   adjusted score of Average to both sides (Law 12C2, neither side at fault, the default the
 //!   issue names; the Director may change it), the tables of the round close, and the next round
 //!   starts at once. Tables that finish early wait for the round to end.
+//! - **A server restart** does not charge the players for the time the server was down: the
+//!   club notes a running tournament's last moment alive every few seconds, and on restart adds
+//!   the time since then to the running round's clock (`Resumed`).
 //! - **What each pair sees (Law 16).** The traveller of a board it has played; its own score
 //!   card. The ranking is shown when the tournament is over.
 
@@ -82,6 +85,8 @@ pub enum PairsEvent {
     RoundEnded { round: u32, at: i64, unplayed: Vec<(u32, u32)> },
     /// The Director's adjusted score for a board at a table (Law 12), replacing what was there.
     Adjusted { by: String, round: u32, table: u32, board: u32, outcome: Outcome },
+    /// The server was down for `paused` seconds during round `round`: its clock is extended.
+    Resumed { round: u32, paused: i64 },
 }
 
 /// A round that ended: when, and the (table, board) not played in time.
@@ -101,11 +106,13 @@ pub struct PairsTournament {
     rooms: Vec<(u32, u32, String)>,
     ended: Vec<EndedRound>,
     adjusted: Vec<(u32, u32, u32, Outcome)>,
+    /// (round, seconds) added to rounds' clocks after restarts.
+    paused: Vec<(u32, i64)>,
 }
 
 impl PairsTournament {
     pub fn new(options: PairsOptions) -> PairsTournament {
-        PairsTournament { options, entries: Vec::new(), started: None, rooms: Vec::new(), ended: Vec::new(), adjusted: Vec::new() }
+        PairsTournament { options, entries: Vec::new(), started: None, rooms: Vec::new(), ended: Vec::new(), adjusted: Vec::new(), paused: Vec::new() }
     }
 
     pub fn replay(options: PairsOptions, events: impl IntoIterator<Item = PairsEvent>) -> PairsTournament {
@@ -147,10 +154,21 @@ impl PairsTournament {
         }
     }
 
-    /// When round `round` runs out of time.
+    /// When round `round` runs out of time (its length after its start, plus the time the
+    /// server was down during it).
     pub fn round_deadline(&self, round: u32) -> Option<i64> {
         let minutes = i64::from(self.options.boards_per_round) * i64::from(self.options.minutes_per_board);
-        self.round_start(round).map(|s| s + minutes * 60)
+        let paused: i64 = self.paused.iter().filter(|p| p.0 == round).map(|p| p.1).sum();
+        self.round_start(round).map(|s| s + minutes * 60 + paused)
+    }
+
+    /// After a restart: the events that give the running round back the time the server was
+    /// down (since `last_alive`, Unix seconds).
+    pub fn resume(&self, last_alive: i64, now: i64) -> Vec<PairsEvent> {
+        match self.current_round() {
+            Some(round) if self.started.is_some() && now > last_alive => vec![PairsEvent::Resumed { round, paused: now - last_alive }],
+            _ => Vec::new(),
+        }
     }
 
     /// The online table of a round's table, once opened.
@@ -257,6 +275,7 @@ impl PairsTournament {
             PairsEvent::Started { at, pairs, movement } => self.started = Some((*at, pairs.clone(), movement.clone())),
             PairsEvent::TableOpened { round, table, room } => self.rooms.push((*round, *table, room.clone())),
             PairsEvent::RoundEnded { round, at, unplayed } => self.ended.push(EndedRound { round: *round, at: *at, unplayed: unplayed.clone() }),
+            PairsEvent::Resumed { round, paused } => self.paused.push((*round, *paused)),
             PairsEvent::Adjusted { round, table, board, outcome, .. } => {
                 self.adjusted.retain(|a| !(a.0 == *round && a.1 == *table && a.2 == *board));
                 self.adjusted.push((*round, *table, *board, outcome.clone()));

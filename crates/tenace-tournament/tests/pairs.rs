@@ -169,3 +169,20 @@ fn what_each_pair_sees() {
     let v = t.view("x", Some(&scores), &there, START + 60);
     assert!(v.travellers.is_empty() && v.card.is_empty(), "table 2 has not played board 1");
 }
+
+/// A restart gives the running round back the time the server was down.
+#[test]
+fn a_restart_is_not_charged_to_the_players() {
+    let mut t = entered();
+    let started = t.tick(START, |_, _| false);
+    apply(&mut t, started);
+    // Alive until START + 100, back at START + 400: 300 s added to round 1.
+    let resumed = t.resume(START + 100, START + 400);
+    assert_eq!(resumed, [PairsEvent::Resumed { round: 1, paused: 300 }]);
+    apply(&mut t, resumed);
+    assert_eq!(t.round_deadline(1), Some(START + ROUND + 300));
+    assert!(t.tick(START + ROUND + 299, |_, _| false).is_empty());
+    assert_eq!(t.tick(START + ROUND + 300, |_, _| false).len(), 1);
+    // Before the start there is no clock to extend.
+    assert!(entered().resume(START - 100, START - 50).is_empty());
+}

@@ -206,7 +206,7 @@ fn convert_goes_on_past_bad_boards_and_exits_3() {
     // A repair alone is reported but loses nothing: exit 0.
     let o = tenace(&["convert", &lenient_data("no_blank_line.pbn"), out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("game 3 repaired: no semi-empty line"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("game 3 (board 3) repaired: no semi-empty line"));
 }
 
 #[test]
