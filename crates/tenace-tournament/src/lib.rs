@@ -41,6 +41,7 @@ use tenace_events::matchpoints::{matchpoints, percentage};
 use tenace_online::view::FieldResult;
 
 pub mod pairs;
+pub mod teams;
 
 /// The kinds of tournament.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +51,8 @@ pub enum Kind {
     RobotIndividual,
     /// Pairs at a set time, round by round on a clock ([`pairs`]).
     Pairs,
+    /// Swiss teams at a set time: two-room matches, IMPs and victory points ([`teams`]).
+    Teams,
 }
 
 /// How results are compared across the field.

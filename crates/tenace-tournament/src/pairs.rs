@@ -331,7 +331,7 @@ impl PairsTournament {
 }
 
 /// A table's result as tenace-events records it; a board skipped by consent is Average/Average.
-fn outcome_of(r: &FieldResult) -> Outcome {
+pub(crate) fn outcome_of(r: &FieldResult) -> Outcome {
     let contract = r.contract.as_deref().unwrap_or("");
     if contract.eq_ignore_ascii_case("pass") {
         return Outcome::Played(Played::passed_out());
@@ -471,7 +471,7 @@ fn line_name(line: &Line, name_of: &impl Fn(u32) -> String) -> String {
     line.members().into_iter().map(name_of).collect::<Vec<_>>().join(" / ")
 }
 
-fn score_of(board: u32, r: &tenace_events::scoring::Row, value: Option<f64>) -> BoardScore {
+pub(crate) fn score_of(board: u32, r: &tenace_events::scoring::Row, value: Option<f64>) -> BoardScore {
     BoardScore {
         board,
         contract: r.contract.clone().unwrap_or_else(|| r.label.clone()),
