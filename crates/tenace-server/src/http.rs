@@ -539,7 +539,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                     closes_at: opens_at + i64::from(minutes) * 60,
                     set_seed,
                 }),
-                tenace_tournament::Kind::Pairs => {
+                tenace_tournament::Kind::Pairs | tenace_tournament::Kind::Teams => {
                     let bad = |m: &str| {
                         let _ = out.send(ServerMsg::error(m));
                     };
@@ -547,19 +547,32 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                         return bad("a tournament's name has 1 to 60 characters");
                     }
                     if !(1..=12).contains(&rounds) || !(1..=8).contains(&boards_per_round) || !(1..=30).contains(&minutes_per_board) {
-                        return bad("a pairs tournament has 1 to 12 rounds of 1 to 8 boards, at 1 to 30 minutes a board");
+                        return bad("a tournament in rounds has 1 to 12 rounds of 1 to 8 boards, at 1 to 30 minutes a board");
                     }
-                    crate::store::TournamentSetup::Pairs(tenace_tournament::pairs::PairsOptions {
-                        name,
-                        creator: user.to_string(),
-                        scoring,
-                        starts_at: opens_at,
-                        boards_per_round,
-                        rounds,
-                        minutes_per_board,
-                        robots,
-                        set_seed,
-                    })
+                    if kind == tenace_tournament::Kind::Teams {
+                        crate::store::TournamentSetup::Teams(tenace_tournament::teams::TeamsOptions {
+                            name,
+                            creator: user.to_string(),
+                            starts_at: opens_at,
+                            boards_per_round,
+                            rounds,
+                            minutes_per_board,
+                            robots,
+                            set_seed,
+                        })
+                    } else {
+                        crate::store::TournamentSetup::Pairs(tenace_tournament::pairs::PairsOptions {
+                            name,
+                            creator: user.to_string(),
+                            scoring,
+                            starts_at: opens_at,
+                            boards_per_round,
+                            rounds,
+                            minutes_per_board,
+                            robots,
+                            set_seed,
+                        })
+                    }
                 }
             };
             match app.club.create_tournament(setup).await {
@@ -569,23 +582,27 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 }
             }
         }
-        ClientMsg::Register { tournament, partner } => {
-            // The partner is an account, named as it was registered.
-            let partner = match partner.map(|p| p.trim().to_string()).filter(|p| !p.is_empty()) {
-                Some(p) => match app.club.store.account(&crate::accounts::fold(&p)).await {
-                    Ok(Some((name, _))) => Some(name),
+        ClientMsg::Register { tournament, partner, team, members } => {
+            // A partner and team members are accounts, named as they registered.
+            let mut named = Vec::new();
+            for p in partner.iter().chain(&members).map(|p| p.trim().to_string()).filter(|p| !p.is_empty()) {
+                match app.club.store.account(&crate::accounts::fold(&p)).await {
+                    Ok(Some((name, _))) => named.push(name),
                     Ok(None) => {
-                        let _ = out.send(ServerMsg::error(format!("no account {p:?}: your partner registers first")));
+                        let _ = out.send(ServerMsg::error(format!("no account {p:?}: your partner or team-mate registers first")));
                         return;
                     }
                     Err(e) => {
                         let _ = out.send(ServerMsg::error(format!("the partner could not be checked: {e}")));
                         return;
                     }
-                },
-                None => None,
+                }
+            }
+            let (partner, team) = match team {
+                Some(name) => (None, Some((name, named))),
+                None => (named.into_iter().next(), None),
             };
-            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Register { name: user.to_string(), partner, reply }).await;
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Register { name: user.to_string(), partner, team, reply }).await;
             answer_tournament(app, &tournament, user, out, asked).await;
         }
         ClientMsg::CloseTournament { tournament } => {

@@ -89,11 +89,16 @@ pub enum ClientMsg {
         #[serde(default = "yes")]
         robots: bool,
     },
-    /// Enter a tournament; for pairs, with `partner` (an account), or alone with a robot partner.
+    /// Enter a tournament; for pairs, with `partner` (an account), or alone with a robot
+    /// partner; for teams, as `team` (its name) with the other `members` (accounts).
     Register {
         tournament: String,
         #[serde(default)]
         partner: Option<String>,
+        #[serde(default)]
+        team: Option<String>,
+        #[serde(default)]
+        members: Vec<String>,
     },
     /// Play in a tournament one has entered: the server opens (or finds) one's table and seats
     /// one South with robots, as for `create_table`.

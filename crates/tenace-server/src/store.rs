@@ -9,6 +9,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use tenace_online::{FieldResult, RoomEvent, RoomOptions};
 use tenace_tournament::pairs::PairsOptions;
+use tenace_tournament::teams::TeamsOptions;
 use tenace_tournament::TournamentOptions;
 
 /// A store failure, with what was being done.
@@ -496,6 +497,7 @@ pub struct StoredTournament {
 pub enum TournamentSetup {
     RobotIndividual(TournamentOptions),
     Pairs(PairsOptions),
+    Teams(TeamsOptions),
 }
 
 impl Store {

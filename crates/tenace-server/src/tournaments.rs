@@ -28,7 +28,9 @@ use std::sync::{Arc, Mutex};
 
 use tenace_core::Seat;
 use tenace_online::FieldResult;
-use tenace_tournament::pairs::{PairsEvent, PairsTournament};
+use tenace_tournament::pairs::PairsTournament;
+use tenace_tournament::rounds::{RoundEvent, RoundTournament};
+use tenace_tournament::teams::TeamsTournament;
 use tenace_tournament::{Field, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
 use tokio::sync::{mpsc, oneshot};
 
@@ -37,10 +39,12 @@ use crate::store::{StoreError, TournamentSetup};
 
 /// What a tournament task is asked to do.
 pub enum TournamentCmd {
-    /// `name` enters (pairs: with `partner`, or alone with a robot partner).
+    /// `name` enters (pairs: with `partner`, or alone with a robot partner; teams: with the
+    /// team's name and its other members).
     Register {
         name: String,
         partner: Option<String>,
+        team: Option<(String, Vec<String>)>,
         reply: oneshot::Sender<Result<(), String>>,
     },
     /// `name`'s table now, and their seat there.
@@ -193,7 +197,8 @@ impl Club {
         }
         let game = match setup {
             TournamentSetup::RobotIndividual(o) => Game::Individual { t: Tournament::new(o), field: Field::default() },
-            TournamentSetup::Pairs(o) => Game::Pairs { t: PairsTournament::new(o), results: Vec::new() },
+            TournamentSetup::Pairs(o) => Game::Rounds { t: RoundTournament::Pairs(PairsTournament::new(o)), results: Vec::new() },
+            TournamentSetup::Teams(o) => Game::Rounds { t: RoundTournament::Teams(TeamsTournament::new(o)), results: Vec::new() },
         };
         self.spawn_tournament(id.clone(), game, 0);
         Ok(id)
@@ -213,7 +218,7 @@ impl Club {
         }
         let task = TournamentTask { id, game, warned: Vec::new(), alive_noted: 0, stored, club: self.clone(), handle };
         task.register_tables();
-        if matches!(task.game, Game::Pairs { .. }) {
+        if matches!(task.game, Game::Rounds { .. }) {
             // The clock: a tick a second; the task ends the round or starts the tournament.
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
@@ -261,9 +266,10 @@ enum Game {
         t: Tournament,
         field: Field,
     },
-    /// The pairs tournament and its tables' results (online table, board, result).
-    Pairs {
-        t: PairsTournament,
+    /// A tournament in rounds (pairs, teams) and its tables' results (online table, board,
+    /// result).
+    Rounds {
+        t: RoundTournament,
         results: Vec<(String, u32, FieldResult)>,
     },
 }
@@ -277,26 +283,23 @@ impl Game {
                     events.iter().enumerate().map(|(i, e)| serde_json::from_str(e).map_err(|x| parse(i, &x.to_string()))).collect::<Result<_, _>>()?;
                 Game::Individual { t: Tournament::replay(o, events).map_err(|e| e.to_string())?, field: Field::default() }
             }
-            TournamentSetup::Pairs(o) => {
-                let events: Vec<PairsEvent> =
-                    events.iter().enumerate().map(|(i, e)| serde_json::from_str(e).map_err(|x| parse(i, &x.to_string()))).collect::<Result<_, _>>()?;
-                Game::Pairs { t: PairsTournament::replay(o, events), results: Vec::new() }
-            }
+            TournamentSetup::Pairs(o) => Game::Rounds { t: RoundTournament::Pairs(PairsTournament::new(o)).replay(events)?, results: Vec::new() },
+            TournamentSetup::Teams(o) => Game::Rounds { t: RoundTournament::Teams(TeamsTournament::new(o)).replay(events)?, results: Vec::new() },
         })
     }
 
     fn summary(&self, id: &str) -> TournamentSummary {
         match self {
             Game::Individual { t, .. } => t.summary(id, now()),
-            Game::Pairs { t, .. } => t.summary(id, now()),
+            Game::Rounds { t, .. } => t.summary(id, now()),
         }
     }
 
     fn closes_at(&self) -> i64 {
         match self {
             Game::Individual { t, .. } => t.closes_at(),
-            // A pairs tournament's tables close round by round; all of them once it is finished.
-            Game::Pairs { t, .. } => {
+            // Its tables close round by round; all of them once it is finished.
+            Game::Rounds { t, .. } => {
                 if t.finished() {
                     0
                 } else {
@@ -309,14 +312,14 @@ impl Game {
     fn set_seed(&self) -> u64 {
         match self {
             Game::Individual { t, .. } => t.options().set_seed,
-            Game::Pairs { t, .. } => t.options().set_seed,
+            Game::Rounds { t, .. } => t.set_seed(),
         }
     }
 
     fn boards(&self) -> u32 {
         match self {
             Game::Individual { t, .. } => t.options().boards,
-            Game::Pairs { t, .. } => t.movement().and_then(|m| m.boards().into_iter().max()).unwrap_or(0),
+            Game::Rounds { t, .. } => t.boards(),
         }
     }
 }
@@ -369,7 +372,7 @@ impl TournamentTask {
     fn add_result(&mut self, room: String, board: u32, result: FieldResult) {
         match &mut self.game {
             Game::Individual { t, field } => field.add(t, board, result),
-            Game::Pairs { results, .. } => {
+            Game::Rounds { results, .. } => {
                 results.retain(|(r, b, _)| !(*r == room && *b == board));
                 results.push((room, board, result));
             }
@@ -388,15 +391,10 @@ impl TournamentTask {
                     }
                 }
             }
-            Game::Pairs { t, .. } => {
-                for s in t.movement().map(|m| m.slots.as_slice()).unwrap_or(&[]) {
+            Game::Rounds { t, .. } => {
+                for s in t.slots() {
                     let Some(room) = t.room(s.round, s.table) else { continue };
-                    let mut players = Vec::new();
-                    for (number, seats) in [(s.ns, [Seat::North, Seat::South]), (s.ew, [Seat::East, Seat::West])] {
-                        if let Some(p) = t.pairs().iter().find(|p| p.number == number) {
-                            players.extend(p.players.iter().cloned().zip(seats));
-                        }
-                    }
+                    let players = t.people_at(&s);
                     tables.insert(room.to_string(), TableEntry { tournament: self.id.clone(), players, closed: t.round_over(s.round) });
                 }
             }
@@ -405,28 +403,25 @@ impl TournamentTask {
 
     async fn handle(&mut self, cmd: TournamentCmd) {
         match cmd {
-            TournamentCmd::Register { name, partner, reply } => {
+            TournamentCmd::Register { name, partner, team, reply } => {
                 let r = match &self.game {
                     Game::Individual { .. } => self.commit_individual(Request::Register { name }).await,
-                    Game::Pairs { t, .. } => {
-                        let players: Vec<String> = std::iter::once(name).chain(partner).collect();
-                        match t.register(players, now()) {
-                            Ok(events) => self.commit_pairs(events).await,
-                            Err(e) => Err(e.to_string()),
-                        }
-                    }
+                    Game::Rounds { t, .. } => match t.register(name, partner, team, now()) {
+                        Ok(events) => self.commit_rounds(events).await,
+                        Err(e) => Err(e.to_string()),
+                    },
                 };
                 let _ = reply.send(r);
             }
             TournamentCmd::Play { name, reply } => {
                 let r = match &self.game {
                     Game::Individual { .. } => self.play_individual(name).await.map(|t| (t, tenace_tournament::ENTRANT_SEAT)),
-                    Game::Pairs { t, .. } => match t.seat_of(&name) {
+                    Game::Rounds { t, .. } => match t.seat_of(&name) {
                         Some((slot, seat)) => match t.room(slot.round, slot.table) {
                             Some(room) => Ok((room.to_string(), seat)),
                             None => Err("your table is being opened; try again in a moment".into()),
                         },
-                        None if t.pair_of(&name).is_some() || t.entries().iter().flatten().any(|n| *n == name) => {
+                        None if t.entered(&name) => {
                             Err(if t.finished() { "the tournament is over".into() } else { "the tournament has not started yet".into() })
                         }
                         None => Err(format!("{name} has not entered this tournament")),
@@ -437,17 +432,14 @@ impl TournamentTask {
             TournamentCmd::Close { name, reply } => {
                 let r = match &self.game {
                     Game::Individual { .. } => self.commit_individual(Request::Close { by: name }).await,
-                    Game::Pairs { .. } => Err("a pairs tournament ends with its last round".into()),
+                    Game::Rounds { .. } => Err("a tournament in rounds ends with its last round".into()),
                 };
                 let _ = reply.send(r);
             }
             TournamentCmd::View { name, reply } => {
                 let view = match &self.game {
                     Game::Individual { t, field } => t.view(&self.id, field, &name, now()),
-                    Game::Pairs { t, results } => {
-                        let scores = t.event(results).ok().and_then(|e| tenace_events::score(&e).ok());
-                        t.view(&self.id, scores.as_ref(), &name, now())
-                    }
+                    Game::Rounds { t, results } => t.view(&self.id, results, &name, now()),
                 };
                 let _ = reply.send(view);
             }
@@ -462,11 +454,13 @@ impl TournamentTask {
             }
             TournamentCmd::Report { reply } => {
                 let r = match &self.game {
-                    Game::Pairs { t, results } if t.finished() => {
+                    Game::Rounds { t, results } if t.finished() => {
                         t.event(results).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
                     }
-                    Game::Pairs { .. } => Err("the report is published when the tournament is over (Law 16)".into()),
-                    Game::Individual { .. } => Err("reports are published for pairs tournaments; a robot individual's results are in its view".into()),
+                    Game::Rounds { .. } => Err("the report is published when the tournament is over (Law 16)".into()),
+                    Game::Individual { .. } => {
+                        Err("reports are published for pairs and teams tournaments; a robot individual's results are in its view".into())
+                    }
                 };
                 let _ = reply.send(r);
             }
@@ -476,36 +470,32 @@ impl TournamentTask {
 
     /// After a (re)start: a running pairs round gets back the time the server was down.
     async fn resume(&mut self) {
-        let Game::Pairs { t, .. } = &self.game else { return };
+        let Game::Rounds { t, .. } = &self.game else { return };
         let Ok(Some(alive)) = self.club.store.tournament_last_alive(&self.id).await else { return };
         let events = t.resume(alive, now());
-        if !events.is_empty() && self.commit_pairs(events).await.is_ok() {
+        if !events.is_empty() && self.commit_rounds(events).await.is_ok() {
             tracing::info!(tournament = %self.id, "the running round's clock gets back {} s of downtime", now() - alive);
         }
     }
 
     /// The clock of a pairs tournament: start, open the round's tables, end the round.
     async fn tick(&mut self) {
-        let Game::Pairs { t, .. } = &self.game else { return };
+        let Game::Rounds { t, .. } = &self.game else { return };
         if t.current_round().is_some() && now() - self.alive_noted >= ALIVE_EVERY {
             self.alive_noted = now();
             if let Err(e) = self.club.store.tournament_alive(&self.id, self.alive_noted).await {
                 tracing::warn!(tournament = %self.id, "could not note the clock: {e}");
             }
         }
-        let Game::Pairs { t, results } = &self.game else { return };
-        let has = |table: u32, board: u32| -> bool {
-            let round = t.current_round().unwrap_or(0);
-            t.room(round, table).is_some_and(|room| results.iter().any(|(r, b, _)| r == room && *b == board))
-        };
-        let events = t.tick(now(), has);
+        let Game::Rounds { t, results } = &self.game else { return };
+        let events = t.tick(now(), results);
         let before = t.current_round();
-        if !events.is_empty() && self.commit_pairs(events).await.is_err() {
+        if !events.is_empty() && self.commit_rounds(events).await.is_err() {
             return;
         }
         self.open_round_tables().await;
         let after = match &self.game {
-            Game::Pairs { t, .. } => t.current_round(),
+            Game::Rounds { t, .. } => t.current_round(),
             Game::Individual { .. } => None,
         };
         self.announce((after != before).then_some(after).flatten());
@@ -514,17 +504,18 @@ impl TournamentTask {
     /// Opens every table of the current round that is not open yet: the event first, then the
     /// online table starting at the round's first board, robots in the seats nobody plays.
     async fn open_round_tables(&mut self) {
-        let Game::Pairs { t, .. } = &self.game else { return };
+        let Game::Rounds { t, .. } = &self.game else { return };
         let Some(round) = t.current_round() else { return };
-        let slots: Vec<tenace_events::Slot> = t.movement().map(|m| m.slots.iter().filter(|s| s.round == round).cloned().collect()).unwrap_or_default();
-        let o = t.options().clone();
+        let slots: Vec<tenace_events::Slot> = t.slots().into_iter().filter(|s| s.round == round).collect();
+        let (name, set_seed) = (t.name().to_string(), t.set_seed());
         for slot in slots {
-            let Game::Pairs { t, .. } = &self.game else { return };
+            let Game::Rounds { t, .. } = &self.game else { return };
             let room = match t.room(round, slot.table) {
                 Some(r) => r.to_string(),
                 None => {
                     let room = new_id("t");
-                    if self.commit_pairs(vec![PairsEvent::TableOpened { round, table: slot.table, room: room.clone() }]).await.is_err() {
+                    let opened = t.table_opened(round, slot.table, room.clone());
+                    if self.commit_rounds(vec![opened]).await.is_err() {
                         return;
                     }
                     room
@@ -535,8 +526,8 @@ impl TournamentTask {
             }
             let (first, last) = (slot.boards.first().copied().unwrap_or(1), slot.boards.last().copied().unwrap_or(1));
             let options = tenace_online::RoomOptions {
-                name: format!("{} · round {round} table {}", o.name, slot.table),
-                set_seed: o.set_seed,
+                name: format!("{name} · round {round} table {}", slot.table),
+                set_seed,
                 boards: last,
                 kibitzers_see_all: false,
                 first: 1,
@@ -556,46 +547,40 @@ impl TournamentTask {
     /// for a board of a table's round, while the tournament runs or within the correction period
     /// after its end (Law 79C; [`CORRECTION_PERIOD`]).
     async fn adjust(&mut self, by: String, round: u32, table: u32, board: u32, outcome: tenace_events::Outcome) -> Result<(), String> {
-        let Game::Pairs { t, .. } = &self.game else { return Err("adjusted scores are given in pairs tournaments".into()) };
+        let Game::Rounds { t, .. } = &self.game else { return Err("adjusted scores are given in pairs and teams tournaments".into()) };
         if !self.club.is_director(&by) {
             return Err("only a Director adjusts a score (Law 12)".into());
         }
-        if t.entries().iter().flatten().any(|n| *n == by) {
+        if t.entered(&by) {
             return Err("a Director who plays in a tournament does not direct it".into());
         }
-        let slot = t.movement().and_then(|m| m.slots.iter().find(|s| s.round == round && s.table == table));
+        let slot = t.slots().into_iter().find(|s| s.round == round && s.table == table);
         if !slot.is_some_and(|s| s.boards.contains(&board)) {
             return Err(format!("table {table} does not play board {board} in round {round}"));
         }
         if t.finished() && now() > t.summary(&self.id, now()).closes_at + CORRECTION_PERIOD {
             return Err("the correction period is over (Law 79C)".into());
         }
-        self.commit_pairs(vec![PairsEvent::Adjusted { by, round, table, board, outcome }]).await
+        let adjusted = t.adjusted(by, round, table, board, outcome);
+        self.commit_rounds(vec![adjusted]).await
     }
 
     /// Tells the people at the current round's tables how much time is left, once a minute
     /// before the end (and when the round starts).
     fn announce(&mut self, started: Option<u32>) {
-        let Game::Pairs { t, .. } = &self.game else { return };
+        let Game::Rounds { t, .. } = &self.game else { return };
         let Some(round) = t.current_round() else { return };
         let Some(deadline) = t.round_deadline(round) else { return };
         let left = deadline - now();
         let message = if started == Some(round) {
-            format!(
-                "Round {round} of {}: {} minutes; boards not started when time runs out are not played (Average, Law 12C2)",
-                t.options().name,
-                (left + 59) / 60
-            )
+            format!("Round {round} of {}: {} minutes; boards not started when time runs out are not played (Average, Law 12C2)", t.name(), (left + 59) / 60)
         } else if left <= 60 && !self.warned.contains(&round) {
             self.warned.push(round);
             format!("Round {round}: one minute left")
         } else {
             return;
         };
-        let rooms: Vec<String> = t
-            .movement()
-            .map(|m| m.slots.iter().filter(|s| s.round == round).filter_map(|s| t.room(round, s.table).map(str::to_string)).collect())
-            .unwrap_or_default();
+        let rooms: Vec<String> = t.slots().iter().filter(|s| s.round == round).filter_map(|s| t.room(round, s.table).map(str::to_string)).collect();
         for room in rooms {
             if let Some(h) = self.club.room(&room) {
                 let _ = h.tx.send(RoomCmd::Notice { message: message.clone() });
@@ -603,8 +588,8 @@ impl TournamentTask {
         }
     }
 
-    /// Stores and applies a pairs tournament's events.
-    async fn commit_pairs(&mut self, events: Vec<PairsEvent>) -> Result<(), String> {
+    /// Stores and applies the events of a tournament in rounds.
+    async fn commit_rounds(&mut self, events: Vec<RoundEvent>) -> Result<(), String> {
         if !self.club.store_ok() {
             return Err(STORE_DOWN.into());
         }
@@ -613,7 +598,7 @@ impl TournamentTask {
             return Err(STORE_DOWN.into());
         }
         self.stored += events.len();
-        if let Game::Pairs { t, .. } = &mut self.game {
+        if let Game::Rounds { t, .. } = &mut self.game {
             for e in &events {
                 t.apply(e);
             }

@@ -343,3 +343,66 @@ async fn a_restart_is_not_charged_to_a_pairs_round() {
     assert!((4..=4 + 5 + 3).contains(&added), "the round got back {added} s for about 4 s of downtime");
     again.task.abort();
 }
+
+/// Swiss teams over the wire: two teams (one of two people, one of one; robots complete them)
+/// play one match of two rooms; the report scored again gives the victory points shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn teams_match_over_the_wire() {
+    let db = databases("teams").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let addr = server.addr;
+    let mut host = person(addr, "thost").await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let created = ask(
+        &mut host,
+        json!({"type": "create_tournament", "kind": "teams", "name": "Teams tonight", "starts_at": now + 3, "rounds": 1, "boards_per_round": 1}),
+    )
+    .await;
+    let id = created["view"]["id"].as_str().unwrap().to_string();
+    let mut a1 = person(addr, "ta1").await;
+    let a2 = person(addr, "ta2").await;
+    let mut b1 = person(addr, "tb1").await;
+    let v = ask(&mut a1, json!({"type": "register", "tournament": id, "team": "Aces", "members": ["ta2"]})).await;
+    assert_eq!(v["view"]["entered"], true, "{v}");
+    let v = ask(&mut b1, json!({"type": "register", "tournament": id, "team": "Bees"})).await;
+    assert_eq!(v["view"]["entered"], true, "{v}");
+    let mut players = vec![a1, a2, b1];
+    let mut tables = Vec::new();
+    for p in &mut players {
+        let table = loop {
+            p.send(json!({"type": "play_tournament", "tournament": id})).await;
+            let m = p.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
+            match m["table"].as_str() {
+                Some(t) => break t.to_string(),
+                None => tokio::time::sleep(std::time::Duration::from_millis(300)).await,
+            }
+        };
+        tables.push(table);
+    }
+    assert!(tables.iter().all(|t| *t == tables[0]), "the three people sit in the open room");
+    futures_util::future::join_all(players.iter_mut().zip(&tables).map(|(p, t)| play_board_at(p, t))).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let v = loop {
+        let v = view_of(&mut host, &id).await;
+        if v["phase"] == "finished" {
+            break v;
+        }
+        assert!(std::time::Instant::now() < deadline, "the match never ended: {v}");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    };
+    let ranking = v["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 2);
+    let pbn = reqwest::get(format!("http://{addr}/api/tournaments/{id}.pbn")).await.unwrap().text().await.unwrap();
+    let event = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&pbn).unwrap()).unwrap();
+    // PBN's Scoring tag has no victory points: read back, the event is scored as
+    // `tenace event score FILE --method vp` does.
+    let scores = tenace_events::score_with(&event, tenace_events::Method::Vp).unwrap();
+    for s in ranking {
+        let name = s["name"].as_str().unwrap();
+        let again = scores.rankings[0].standings.iter().find(|x| x.name == name).unwrap_or_else(|| panic!("{name}: {pbn}"));
+        assert!((again.total - s["total"].as_f64().unwrap()).abs() < 0.01, "{name}: shown {} report {} ({:?})", s["total"], again.total, scores.method);
+    }
+    let vps: f64 = ranking.iter().map(|s| s["total"].as_f64().unwrap()).sum();
+    assert!((vps - 20.0).abs() < 0.01, "WBF victory points of a match add up to 20: {vps}");
+    server.task.abort();
+}

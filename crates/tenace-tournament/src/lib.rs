@@ -41,6 +41,7 @@ use tenace_events::matchpoints::{matchpoints, percentage};
 use tenace_online::view::FieldResult;
 
 pub mod pairs;
+pub mod rounds;
 pub mod teams;
 
 /// The kinds of tournament.

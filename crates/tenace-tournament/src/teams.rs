@@ -156,8 +156,10 @@ impl TeamsTournament {
         (!self.ended.iter().any(|e| e.0 == last)).then_some(last)
     }
 
+    /// Over once started and no round is being played (the last round ended, or no new pairing
+    /// was possible: every team has met every other).
     pub fn finished(&self) -> bool {
-        self.ended.len() as u32 >= self.options.rounds.max(1) || (self.teams.is_some() && self.teams().len() < 2)
+        self.teams.is_some() && self.current_round().is_none()
     }
 
     pub fn round_over(&self, round: u32) -> bool {
