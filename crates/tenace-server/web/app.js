@@ -475,17 +475,30 @@ function renderTournament() {
         send(msg);
       });
       actions.appendChild(b);
+    } else if (t.kind === 'teams') {
+      // A team enters under its name with its other members (accounts); robots fill the rest.
+      const team = el('input', { id: 'tournament-team', placeholder: 'team name', maxlength: '60' });
+      const members = el('input', { id: 'tournament-members', placeholder: 'other members, comma-separated', maxlength: '200' });
+      actions.appendChild(team);
+      actions.appendChild(members);
+      const b = el('button', { type: 'button', class: 'tournament-register' }, 'Enter');
+      b.addEventListener('click', () => {
+        clearError();
+        const others = members.value.split(',').map((m) => m.trim()).filter((m) => m);
+        send({ type: 'register', tournament: t.id, team: team.value.trim(), members: others });
+      });
+      actions.appendChild(b);
     } else {
       button('Enter', 'tournament-register', { type: 'register', tournament: t.id });
     }
   }
   if (t.phase === 'running' && t.entered) button(t.table ? 'Go to my table' : 'Play', 'tournament-play', { type: 'play_tournament', tournament: t.id });
-  if (t.phase !== 'finished' && t.creator === state.user && t.kind !== 'pairs') button('Close now', 'tournament-close', { type: 'close_tournament', tournament: t.id });
+  if (t.phase !== 'finished' && t.creator === state.user && t.kind === 'robot_individual') button('Close now', 'tournament-close', { type: 'close_tournament', tournament: t.id });
   show($('tournament-round'), !!t.round);
   if (t.round) {
     $('tournament-round').textContent = 'Round ' + t.round + (t.round_ends_at ? ' ends at ' + when(t.round_ends_at) : '') + (t.seat ? ' · you sit ' + t.seat : '');
   }
-  show($('tournament-reports'), t.kind === 'pairs' && t.phase === 'finished');
+  show($('tournament-reports'), t.kind !== 'robot_individual' && t.phase === 'finished');
   $('tournament-pbn').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.pbn');
   $('tournament-html').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.html');
   const list = $('tournament-entrants');
@@ -1209,7 +1222,7 @@ function wire() {
   $('lobby-refresh').addEventListener('click', refreshLobby);
   $('new-tournament-form').addEventListener('submit', createTournament);
   const kindChanged = () => {
-    const pairs = $('new-tournament-kind').value === 'pairs';
+    const pairs = $('new-tournament-kind').value !== 'robot_individual';
     document.querySelectorAll('#new-tournament-form .pairs-only').forEach((e) => show(/** @type {HTMLElement} */ (e), pairs));
     document.querySelectorAll('#new-tournament-form .individual-only').forEach((e) => show(/** @type {HTMLElement} */ (e), !pairs));
   };
