@@ -499,6 +499,11 @@ function renderTournament() {
     $('tournament-round').textContent = 'Round ' + t.round + (t.round_ends_at ? ' ends at ' + when(t.round_ends_at) : '') + (t.seat ? ' · you sit ' + t.seat : '');
   }
   show($('tournament-reports'), t.kind !== 'robot_individual' && t.phase === 'finished');
+  // Slow play, for the Director: boards not played when their round's time ran out.
+  const late = t.late || [];
+  show($('tournament-late'), late.length > 0);
+  $('tournament-late').textContent = 'Not played in time (Average/Average until the Director rules): ' +
+    late.map(([round, table, board]) => 'round ' + round + ' table ' + table + ' board ' + board).join('; ');
   $('tournament-pbn').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.pbn');
   $('tournament-html').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.html');
   const list = $('tournament-entrants');

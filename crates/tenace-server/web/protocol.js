@@ -76,7 +76,7 @@
  *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
  *   entrants: [string, number][], entered: boolean, table: string | null, card: BoardScore[],
  *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
- *   round?: number, round_ends_at?: number, seat?: Seat,
+ *   round?: number, round_ends_at?: number, seat?: Seat, late?: [number, number, number][],
  * }} TournamentView
  */
 

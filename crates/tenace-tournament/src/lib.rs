@@ -538,6 +538,10 @@ pub struct TournamentView {
     pub round_ends_at: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
+    /// Slow play, for the Director: the (round, table, board) not played when a round's time
+    /// ran out (scored Average/Average until the Director decides who was at fault).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late: Vec<(u32, u32, u32)>,
 }
 
 /// One line of the lobby's list of tournaments.
@@ -599,6 +603,7 @@ impl Tournament {
             round: None,
             round_ends_at: None,
             seat: None,
+            late: Vec::new(),
         }
     }
 }

@@ -343,6 +343,11 @@ pub(crate) fn outcome_of(r: &FieldResult) -> Outcome {
 }
 
 impl PairsTournament {
+    /// Slow play: every (round, table, board) not played when its round's time ran out.
+    pub fn late(&self) -> Vec<(u32, u32, u32)> {
+        self.ended.iter().flat_map(|e| e.unplayed.iter().map(move |(t, b)| (e.round, *t, *b))).collect()
+    }
+
     pub fn phase(&self, now: i64) -> Phase {
         if self.finished() {
             Phase::Finished
@@ -463,6 +468,7 @@ impl PairsTournament {
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),
             seat: seat.map(|(_, s)| s),
+            late: self.late(),
         }
     }
 }

@@ -358,6 +358,11 @@ impl TeamsTournament {
         scores.rankings.first().map(|r| r.standings.iter().map(|s| (s.number, s.total)).collect()).unwrap_or_default()
     }
 
+    /// Slow play: every (round, table, board) not played when its round's time ran out.
+    pub fn late(&self) -> Vec<(u32, u32, u32)> {
+        self.ended.iter().flat_map(|(round, unplayed)| unplayed.iter().map(move |(t, b)| (*round, *t, *b))).collect()
+    }
+
     pub fn phase(&self, now: i64) -> Phase {
         if self.finished() {
             Phase::Finished
@@ -456,6 +461,7 @@ impl TeamsTournament {
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),
             seat: seat.map(|(_, s)| s),
+            late: self.late(),
         }
     }
 }

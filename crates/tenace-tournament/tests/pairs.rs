@@ -87,6 +87,7 @@ fn the_clock_runs_the_movement() {
     assert_eq!(ended, [PairsEvent::RoundEnded { round: 1, at: START + ROUND, unplayed: vec![(2, 2)] }]);
     apply(&mut t, ended);
     assert!(t.round_over(1));
+    assert_eq!(t.late(), [(1, 2, 2)], "slow play, for the Director");
     assert_eq!((t.current_round(), t.round_start(2)), (Some(2), Some(START + ROUND)));
     assert_eq!(t.seat_of("bob").unwrap().0.boards, [3, 4], "the movement advances");
     // Round 2: every board played early ends the round at once.
