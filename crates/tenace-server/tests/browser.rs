@@ -1019,6 +1019,23 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
         // The travellers in the browser are the report's: one row per table on each board.
         let rows = js(&b, "return Array.from(document.querySelectorAll('table.traveller')).map((t) => t.rows.length - 1);").await;
         assert_eq!(rows, json!([2, 2]));
+        // The Director (who did not play) adjusts a score from the details, within the
+        // correction period (Laws 12, 79C): the traveller shows it.
+        assert!(click(&b, "#logout-button").await);
+        register_in_browser(&b, addr, "director").await;
+        assert!(click(&b, &details).await);
+        wait_js(&b, "the Director's form", Duration::from_secs(20), "return !document.getElementById('tournament-adjust').hidden;").await;
+        b.find(Locator::Css("#adjust-ns")).await.unwrap().select_by_value("AveragePlus").await.unwrap();
+        b.find(Locator::Css("#adjust-ew")).await.unwrap().select_by_value("AverageMinus").await.unwrap();
+        assert!(click(&b, "#adjust-button").await);
+        wait_js(
+            &b,
+            "the adjusted score in the traveller",
+            Duration::from_secs(20),
+            "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === 'A+/A-');",
+        )
+        .await;
+        snap(&b, "pairs-adjusted").await;
     })
     .await;
     for w in wire {

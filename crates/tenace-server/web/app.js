@@ -20,7 +20,7 @@ const STORE_TABLE = 'tenace.table';
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
  *   drafts: Record<number, string>, tables: import('./protocol.js').TableSummary[],
  *   tournaments: import('./protocol.js').TournamentSummary[],
- *   tournament: import('./protocol.js').TournamentView | null,
+ *   tournament: import('./protocol.js').TournamentView | null, director: boolean,
  * }}
  */
 const state = {
@@ -45,6 +45,7 @@ const state = {
   tables: [],
   tournaments: [],
   tournament: null, // the tournament whose details are open in the lobby
+  director: false, // the account may direct (welcome.director)
 };
 
 // ---------- small helpers ----------
@@ -264,6 +265,7 @@ function onMessage(ws, msg) {
       localStorage.setItem(STORE_USER, msg.user);
       $('user-name').textContent = msg.user;
       $('desk-link').hidden = !msg.director;
+      state.director = !!msg.director;
       setStatus('connected', 'connected as ' + msg.user);
       if (state.pingTimer) clearInterval(state.pingTimer);
       state.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
@@ -499,6 +501,8 @@ function renderTournament() {
     $('tournament-round').textContent = 'Round ' + t.round + (t.round_ends_at ? ' ends at ' + when(t.round_ends_at) : '') + (t.seat ? ' · you sit ' + t.seat : '');
   }
   show($('tournament-reports'), t.kind !== 'robot_individual' && t.phase === 'finished');
+  // A Director who does not play adjusts a score (Law 12): artificial scores from this form.
+  show($('tournament-adjust'), state.director && !t.entered && t.kind !== 'robot_individual');
   // Slow play, for the Director: boards not played when their round's time ran out.
   const late = t.late || [];
   show($('tournament-late'), late.length > 0);
@@ -545,6 +549,24 @@ function renderTournament() {
     }
     travellers.appendChild(table);
   }
+}
+
+/** @param {Event} ev */
+function adjustScore(ev) {
+  ev.preventDefault();
+  clearError();
+  const t = state.tournament;
+  if (!t) return;
+  /** @param {string} id */
+  const number = (id) => parseInt($(id).value, 10) || 1;
+  send({
+    type: 'adjust_score',
+    tournament: t.id,
+    round: number('adjust-round'),
+    table: number('adjust-table'),
+    board: number('adjust-board'),
+    outcome: { artificial: { ns: $('adjust-ns').value, ew: $('adjust-ew').value } },
+  });
 }
 
 function createTournament(ev) {
@@ -1226,6 +1248,7 @@ function wire() {
   $('error-close').addEventListener('click', clearError);
   $('lobby-refresh').addEventListener('click', refreshLobby);
   $('new-tournament-form').addEventListener('submit', createTournament);
+  $('tournament-adjust').addEventListener('submit', adjustScore);
   const kindChanged = () => {
     const pairs = $('new-tournament-kind').value !== 'robot_individual';
     document.querySelectorAll('#new-tournament-form .pairs-only').forEach((e) => show(/** @type {HTMLElement} */ (e), pairs));
