@@ -588,23 +588,35 @@ impl TournamentTask {
         }
     }
 
-    /// Stores and applies the events of a tournament in rounds.
-    async fn commit_rounds(&mut self, events: Vec<RoundEvent>) -> Result<(), String> {
+    /// Stores events at the end of the tournament's log (nothing is applied unless they are
+    /// stored).
+    async fn store<E: serde::Serialize>(&mut self, events: &[E]) -> Result<(), String> {
         if !self.club.store_ok() {
             return Err(STORE_DOWN.into());
         }
-        if let Err(e) = self.club.store.append_tournament(&self.id, self.stored, &events).await {
+        if let Err(e) = self.club.store.append_tournament(&self.id, self.stored, events).await {
             self.club.store_failed(&e);
             return Err(STORE_DOWN.into());
         }
         self.stored += events.len();
+        Ok(())
+    }
+
+    /// After events were applied: the tables' entries and the closing time follow them.
+    fn applied(&self) {
+        self.register_tables();
+        self.handle.closes_at.store(self.game.closes_at(), Ordering::SeqCst);
+    }
+
+    /// Stores and applies the events of a tournament in rounds.
+    async fn commit_rounds(&mut self, events: Vec<RoundEvent>) -> Result<(), String> {
+        self.store(&events).await?;
         if let Game::Rounds { t, .. } = &mut self.game {
             for e in &events {
                 t.apply(e);
             }
         }
-        self.register_tables();
-        self.handle.closes_at.store(self.game.closes_at(), Ordering::SeqCst);
+        self.applied();
         Ok(())
     }
 
@@ -612,21 +624,13 @@ impl TournamentTask {
     async fn commit_individual(&mut self, request: Request) -> Result<(), String> {
         let Game::Individual { t, .. } = &self.game else { return Err("not a robot individual".into()) };
         let events = t.decide(request, now()).map_err(|e| e.to_string())?;
-        if !self.club.store_ok() {
-            return Err(STORE_DOWN.into());
-        }
-        if let Err(e) = self.club.store.append_tournament(&self.id, self.stored, &events).await {
-            self.club.store_failed(&e);
-            return Err(STORE_DOWN.into());
-        }
-        self.stored += events.len();
+        self.store(&events).await?;
         if let Game::Individual { t, .. } = &mut self.game {
             for e in &events {
                 t.apply(e);
             }
         }
-        self.register_tables();
-        self.handle.closes_at.store(self.game.closes_at(), Ordering::SeqCst);
+        self.applied();
         Ok(())
     }
 

@@ -176,12 +176,6 @@ impl PairsTournament {
         self.rooms.iter().find(|r| r.0 == round && r.1 == table).map(|r| r.2.as_str())
     }
 
-    /// The round and table an online table plays.
-    pub fn slot_of_room(&self, room: &str) -> Option<&Slot> {
-        let (round, table, _) = self.rooms.iter().find(|r| r.2 == room)?;
-        self.movement()?.slots.iter().find(|s| s.round == *round && s.table == *table)
-    }
-
     /// Whether a round is over (its tables closed).
     pub fn round_over(&self, round: u32) -> bool {
         self.ended.iter().any(|e| e.round == round)
@@ -283,9 +277,8 @@ impl PairsTournament {
         }
     }
 
-    /// The tournament as a tenace-events event: its pairs, movement and every result — the
-    /// tables' results (`results`: online table, board, result), Average/Average for the boards
-    /// not played in time, and the Director's adjusted scores over both.
+    /// The tournament as a tenace-events event: its pairs, movement and every result
+    /// ([`fill_event`]).
     pub fn event(&self, results: &[(String, u32, FieldResult)]) -> Result<Event, TournamentError> {
         let movement = self.movement().cloned().unwrap_or_default();
         let boards = movement.boards().into_iter().max().unwrap_or(0);
@@ -294,40 +287,55 @@ impl PairsTournament {
             Scoring::Imps => Method::Cross2,
         };
         let mut event = Event::new(self.options.name.clone(), EventKind::Pairs, method, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
-        for b in &mut event.boards {
-            b.deal = Some(tenace_events::dealing::seeded_deal(self.options.set_seed, b.number));
-        }
         event.contestants = self.pairs().iter().map(|p| Contestant { number: p.number, name: p.name(), players: p.players.clone(), section: None }).collect();
-        let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
-        let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
-            let mut r = TableResult::new(board, Line::One(slot.ns), Line::One(slot.ew), outcome);
-            r.table = Some(slot.table);
-            r.round = Some(slot.round);
-            rows.retain(|(k, _)| *k != (slot.round, slot.table, board));
-            rows.push(((slot.round, slot.table, board), r));
-        };
-        for (room, board, result) in results {
-            if let Some(slot) = self.slot_of_room(room).filter(|s| s.boards.contains(board)) {
-                put(slot, *board, outcome_of(result));
-            }
-        }
-        let slot = |round: u32, table: u32| movement.slots.iter().find(|s| s.round == round && s.table == table);
-        for ended in &self.ended {
-            for (table, board) in &ended.unplayed {
-                if let Some(s) = slot(ended.round, *table) {
-                    put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
-                }
-            }
-        }
-        for (round, table, board, outcome) in &self.adjusted {
-            if let Some(s) = slot(*round, *table) {
-                put(s, *board, outcome.clone());
-            }
-        }
-        event.movement = Some(movement);
-        event.results = rows.into_iter().map(|(_, r)| r).collect();
+        fill_event(&mut event, self.options.set_seed, movement, &self.rooms, &self.late(), &self.adjusted, results);
         Ok(event)
     }
+}
+
+/// Fills a tournament's event in rounds (pairs or teams): the deals of the set, the movement,
+/// and every result — the tables' results (`results`: online table, board, result; only the
+/// tournament's tables), Average/Average for the boards not played in time (`late`: round,
+/// table, board), and the Director's adjusted scores (round, table, board) over both.
+pub(crate) fn fill_event(
+    event: &mut Event,
+    set_seed: u64,
+    movement: Movement,
+    rooms: &[(u32, u32, String)],
+    late: &[(u32, u32, u32)],
+    adjusted: &[(u32, u32, u32, Outcome)],
+    results: &[(String, u32, FieldResult)],
+) {
+    for b in &mut event.boards {
+        b.deal = Some(tenace_events::dealing::seeded_deal(set_seed, b.number));
+    }
+    let slot = |round: u32, table: u32| movement.slots.iter().find(|s| s.round == round && s.table == table);
+    let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
+    let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
+        let mut r = TableResult::new(board, Line::One(slot.ns), Line::One(slot.ew), outcome);
+        r.table = Some(slot.table);
+        r.round = Some(slot.round);
+        rows.retain(|(k, _)| *k != (slot.round, slot.table, board));
+        rows.push(((slot.round, slot.table, board), r));
+    };
+    for (room, board, result) in results {
+        let played_at = rooms.iter().find(|r| r.2 == *room).and_then(|(round, table, _)| slot(*round, *table));
+        if let Some(s) = played_at.filter(|s| s.boards.contains(board)) {
+            put(s, *board, outcome_of(result));
+        }
+    }
+    for (round, table, board) in late {
+        if let Some(s) = slot(*round, *table) {
+            put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
+        }
+    }
+    for (round, table, board, outcome) in adjusted {
+        if let Some(s) = slot(*round, *table) {
+            put(s, *board, outcome.clone());
+        }
+    }
+    event.results = rows.into_iter().map(|(_, r)| r).collect();
+    event.movement = Some(movement);
 }
 
 /// A table's result as tenace-events records it; a board skipped by consent is Average/Average.

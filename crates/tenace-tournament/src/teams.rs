@@ -21,13 +21,12 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
-use tenace_events::adjusted::Artificial;
 use tenace_events::movement::{add_swiss_round, swiss_pairings, Movement, Slot};
-use tenace_events::result::{Line, Outcome, TableResult};
+use tenace_events::result::Outcome;
 use tenace_events::{Contestant, Event, Kind as EventKind, Method};
 use tenace_online::view::FieldResult;
 
-use crate::pairs::outcome_of;
+use crate::pairs::fill_event;
 use crate::{Kind, Phase, Scoring, Standing, TournamentError, TournamentSummary, TournamentView, TravellerRow};
 
 /// How a teams tournament was set up; fixed at creation.
@@ -176,11 +175,6 @@ impl TeamsTournament {
         self.rooms.iter().find(|r| r.0 == round && r.1 == table).map(|r| r.2.as_str())
     }
 
-    pub fn slot_of_room(&self, room: &str) -> Option<&Slot> {
-        let (round, table, _) = self.rooms.iter().find(|r| r.2 == room)?;
-        self.movement.slots.iter().find(|s| s.round == *round && s.table == *table)
-    }
-
     pub fn team_of(&self, person: &str) -> Option<&Team> {
         self.teams().iter().find(|t| t.members.iter().any(|m| m == person))
     }
@@ -317,39 +311,9 @@ impl TeamsTournament {
     pub fn event(&self, results: &[(String, u32, FieldResult)]) -> Result<Event, TournamentError> {
         let boards = self.movement.boards().into_iter().max().unwrap_or(0);
         let mut event = Event::new(self.options.name.clone(), EventKind::Teams, Method::Vp, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
-        for b in &mut event.boards {
-            b.deal = Some(tenace_events::dealing::seeded_deal(self.options.set_seed, b.number));
-        }
         event.contestants =
             self.teams().iter().map(|t| Contestant { number: t.number, name: t.name.clone(), players: t.members.clone(), section: None }).collect();
-        let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
-        let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
-            let mut r = TableResult::new(board, Line::One(slot.ns), Line::One(slot.ew), outcome);
-            r.table = Some(slot.table);
-            r.round = Some(slot.round);
-            rows.retain(|(k, _)| *k != (slot.round, slot.table, board));
-            rows.push(((slot.round, slot.table, board), r));
-        };
-        for (room, board, result) in results {
-            if let Some(slot) = self.slot_of_room(room).filter(|s| s.boards.contains(board)) {
-                put(slot, *board, outcome_of(result));
-            }
-        }
-        let slot = |round: u32, table: u32| self.movement.slots.iter().find(|s| s.round == round && s.table == table);
-        for (round, unplayed) in &self.ended {
-            for (table, board) in unplayed {
-                if let Some(s) = slot(*round, *table) {
-                    put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
-                }
-            }
-        }
-        for (round, table, board, outcome) in &self.adjusted {
-            if let Some(s) = slot(*round, *table) {
-                put(s, *board, outcome.clone());
-            }
-        }
-        event.movement = Some(self.movement.clone());
-        event.results = rows.into_iter().map(|(_, r)| r).collect();
+        fill_event(&mut event, self.options.set_seed, self.movement.clone(), &self.rooms, &self.late(), &self.adjusted, results);
         Ok(event)
     }
 
