@@ -278,7 +278,7 @@ impl PairsTournament {
     }
 
     /// The tournament as a tenace-events event: its pairs, movement and every result
-    /// ([`fill_event`]).
+    /// (deals, tables' results, Average/Average for boards not played in time, the Director's scores).
     pub fn event(&self, results: &[(String, u32, FieldResult)]) -> Result<Event, TournamentError> {
         let movement = self.movement().cloned().unwrap_or_default();
         let boards = movement.boards().into_iter().max().unwrap_or(0);
