@@ -192,6 +192,9 @@ pub struct TableResult {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub group: u32,
     pub outcome: Outcome,
+    /// The opening lead, when known (travellers show it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<tenace_core::Card>,
 }
 
 impl TableResult {
@@ -200,7 +203,7 @@ impl TableResult {
     }
 
     pub fn new(board: u32, ns: Line, ew: Line, outcome: Outcome) -> TableResult {
-        TableResult { board, ns, ew, table: None, round: None, section: None, group: 0, outcome }
+        TableResult { board, ns, ew, table: None, round: None, section: None, group: 0, outcome, lead: None }
     }
 }
 

@@ -38,6 +38,9 @@ pub struct Row {
     pub declarer: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tricks: Option<u8>,
+    /// The opening lead, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<tenace_core::Card>,
     /// North-South's Law 77 score (the weighted mean for a weighted score); `None` when
     /// artificial.
     pub ns_points: Option<f64>,
@@ -208,6 +211,7 @@ fn blank_row(i: usize, r: &TableResult, s: &Sides) -> Row {
         contract: played.map(|p| p.contract.map(|c| c.to_string()).unwrap_or_else(|| "Pass".into())),
         declarer: played.and_then(|p| p.declarer),
         tricks: played.and_then(|p| p.contract.map(|_| p.tricks)),
+        lead: r.lead,
         ns_points: points(&s.ns),
         ew_points: points(&s.ew),
         ns_value: None,

@@ -288,6 +288,25 @@ fn pbn_report_round_trips_through_the_reader() {
     assert_eq!(s2.boards[0].rows.iter().map(|r| r.ns_value).collect::<Vec<_>>(), s.boards[0].rows.iter().map(|r| r.ns_value).collect::<Vec<_>>());
     let html = tenace_events::report::html::render(&e, &s, &Default::default());
     assert!(html.contains("@media print") && html.contains("Board 1") && html.contains("A+"));
+    assert!(!text.contains("Lead") && !html.contains("<th>Lead</th>"), "no lead column when no result has a lead");
+}
+
+/// Online tables know the opening lead: it goes into the ScoreTable's `Lead` column and the
+/// HTML traveller, and is read back.
+#[test]
+fn the_opening_lead_goes_through_the_pbn_report() {
+    let mut e = pairs_event(10, 1);
+    board_one(&mut e);
+    e.results[0].lead = Some("HK".parse().unwrap());
+    let s = score(&e).unwrap();
+    let text = tenace_events::report::pbn::write(&e, &s);
+    assert!(text.contains(";Declarer;Lead;Result;"), "{text}");
+    let back = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&text).unwrap()).unwrap();
+    let leads: Vec<Option<String>> = back.results.iter().map(|r| r.lead.map(|c| c.to_string())).collect();
+    assert_eq!(leads.iter().filter(|l| l.as_deref() == Some("HK")).count(), 1, "{leads:?}");
+    assert_eq!(leads.iter().filter(|l| l.is_none()).count(), back.results.len() - 1);
+    let html = tenace_events::report::html::render(&e, &s, &Default::default());
+    assert!(html.contains("<th>Lead</th>") && html.contains("<td>HK</td>"));
 }
 
 mod properties {

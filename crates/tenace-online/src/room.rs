@@ -441,6 +441,12 @@ impl Room {
         self.table.result().map(|r| Outcome::Played { result: *r })
     }
 
+    /// The current board's result as the field sees it (with the opening lead), once it is over.
+    pub fn field_result(&self, table_id: &str) -> Option<crate::view::FieldResult> {
+        let lead = self.table.play().and_then(|p| p.tricks().first()).and_then(|t| t.cards.first().copied());
+        self.outcome().map(|o| crate::view::FieldResult::of(table_id, &o).with_lead(lead))
+    }
+
     /// True once the current board has ended (played out, agreed claim, passed out or skipped).
     pub fn board_over(&self) -> bool {
         self.outcome().is_some()

@@ -40,21 +40,31 @@ pub struct FieldResult {
     pub contract: Option<String>,
     pub declarer: Option<Seat>,
     pub tricks: Option<u8>,
+    /// The opening lead, when the board was played (results stored before it was kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<Card>,
 }
 
 impl FieldResult {
     /// This room's result on its current board, as the other tables see it.
     pub fn of(table: &str, outcome: &Outcome) -> FieldResult {
         match outcome {
-            Outcome::Skipped => FieldResult { table: table.to_string(), score_ns: None, contract: None, declarer: None, tricks: None },
+            Outcome::Skipped => FieldResult { table: table.to_string(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None },
             Outcome::Played { result } => FieldResult {
                 table: table.to_string(),
                 score_ns: Some(result.score_ns),
                 contract: Some(result.contract.map(|c| c.contract.to_string()).unwrap_or_else(|| "Pass".into())),
                 declarer: result.contract.map(|c| c.declarer),
                 tricks: result.contract.map(|_| result.declarer_tricks),
+                lead: None,
             },
         }
+    }
+
+    /// The same result with its opening lead.
+    pub fn with_lead(mut self, lead: Option<Card>) -> FieldResult {
+        self.lead = lead;
+        self
     }
 }
 

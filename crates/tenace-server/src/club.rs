@@ -160,6 +160,8 @@ pub struct Club {
     solver: Arc<tokio::sync::Semaphore>,
     /// Hand records by (set seed, board): every table of a set shares them.
     hand_records: Mutex<HashMap<(u64, u32), tenace_online::view::HandRecord>>,
+    /// Hand records asked for by a tournament's view (computed once).
+    hand_records_started: Mutex<std::collections::HashSet<(u64, u32)>>,
     /// Work nobody waits for at the table (hand records, the robots' comparison games): one
     /// thread at the lowest scheduling priority, so it uses only the CPU the tables leave.
     background: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
@@ -186,6 +188,27 @@ impl Club {
     pub async fn think<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
         let _permit = self.solver.acquire().await.ok()?;
         tokio::task::spawn_blocking(f).await.ok()
+    }
+
+    /// Board `number` of the set `set_seed` for a hand record: the deal, and its double-dummy
+    /// table and par when known (otherwise their computation is started, once, in the
+    /// background).
+    pub fn board_hands(self: &Arc<Club>, set_seed: u64, number: u32) -> tenace_tournament::BoardHands {
+        let board = tenace_online::RoomOptions { name: String::new(), set_seed, boards: number, kibitzers_see_all: false, first: 1 }.board(number);
+        let key = (set_seed, number);
+        let record = self.hand_records.lock().ok().and_then(|m| m.get(&key).cloned());
+        if record.is_none() && self.hand_records_started.lock().is_ok_and(|mut s| s.insert(key)) {
+            let club = self.clone();
+            let b = board.clone();
+            tokio::spawn(async move {
+                if let Some(Some(r)) = club.in_background(move || tenace_online::view::hand_record(&b)).await {
+                    if let Ok(mut m) = club.hand_records.lock() {
+                        m.insert(key, r);
+                    }
+                }
+            });
+        }
+        tenace_tournament::BoardHands { deal: board.deal.to_pbn(Seat::North), dealer: board.dealer, vulnerability: board.vulnerability, record }
     }
 
     /// Runs `f` on the background thread (lowest priority, one job at a time, in order).
@@ -235,6 +258,7 @@ impl Club {
             set_aside: RwLock::new(Vec::new()),
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
+            hand_records_started: Mutex::new(std::collections::HashSet::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
             sight: Sight::load(seen),
@@ -760,7 +784,7 @@ impl RoomTask {
         }
         let was_over = self.room.board_over();
         let finished = match (was_over, next.outcome()) {
-            (false, Some(o)) if next.board_number() == self.room.board_number() => Some(FieldResult::of(&self.id, &o)),
+            (false, Some(_)) if next.board_number() == self.room.board_number() => next.field_result(&self.id),
             _ => None,
         };
         let set_id = next.options().set_id();
@@ -1021,8 +1045,8 @@ fn robots_play(options: RoomOptions, board: u32, card_budget_ms: f64) -> Option<
         room.apply(&RoomEvent::Sat { seat, occupant: Occupant::Robot }).ok()?;
     }
     for _ in 0..200 {
-        if let Some(o) = room.outcome() {
-            return Some(FieldResult::of("Robots", &o));
+        if let Some(r) = room.field_result("Robots") {
+            return Some(r);
         }
         let (seat, action) = room.robot_action(card_budget_ms)?;
         room.act(&Actor { name: "Robot".into(), seat: Some(seat) }, action).ok()?;

@@ -576,7 +576,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 }
             };
             match app.club.create_tournament(setup).await {
-                Ok(id) => tournament_view(app, &id, user, out).await,
+                Ok(id) => tournament_view(app, &id, user, None, out).await,
                 Err(e) => {
                     let _ = out.send(ServerMsg::error(e));
                 }
@@ -609,7 +609,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
             let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Close { name: user.to_string(), reply }).await;
             answer_tournament(app, &tournament, user, out, asked).await;
         }
-        ClientMsg::Tournament { tournament } => tournament_view(app, &tournament, user, out).await,
+        ClientMsg::Tournament { tournament, board } => tournament_view(app, &tournament, user, board, out).await,
         ClientMsg::AdjustScore { tournament, round, table, board, outcome } => {
             let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Adjust { by: user.to_string(), round, table, board, outcome, reply }).await;
             answer_tournament(app, &tournament, user, out, asked).await;
@@ -653,7 +653,7 @@ async fn ask_tournament<T>(app: &App, id: &str, cmd: impl FnOnce(tokio::sync::on
 /// After a request: the refusal, or the tournament as the person now sees it.
 async fn answer_tournament(app: &App, id: &str, user: &str, out: &Outbox, asked: Result<(), String>) {
     match asked {
-        Ok(()) => tournament_view(app, id, user, out).await,
+        Ok(()) => tournament_view(app, id, user, None, out).await,
         Err(e) => {
             let _ = out.send(ServerMsg::error(e));
         }
@@ -661,13 +661,13 @@ async fn answer_tournament(app: &App, id: &str, user: &str, out: &Outbox, asked:
 }
 
 /// Sends what `user` may see of tournament `id`.
-async fn tournament_view(app: &App, id: &str, user: &str, out: &Outbox) {
+async fn tournament_view(app: &App, id: &str, user: &str, board: Option<u32>, out: &Outbox) {
     let Some(h) = app.club.tournament(id) else {
         let _ = out.send(ServerMsg::error(format!("no tournament {id:?}")));
         return;
     };
     let (reply, answer) = tokio::sync::oneshot::channel();
-    if h.tx.send(TournamentCmd::View { name: user.to_string(), reply }).is_ok() {
+    if h.tx.send(TournamentCmd::View { name: user.to_string(), board, reply }).is_ok() {
         if let Ok(view) = answer.await {
             let _ = out.send(ServerMsg::Tournament { view: Box::new(view) });
         }

@@ -105,9 +105,12 @@ pub enum ClientMsg {
     PlayTournament {
         tournament: String,
     },
-    /// Ask for what one may see of a tournament (Law 16).
+    /// Ask for what one may see of a tournament (Law 16); in a large robot individual, with the
+    /// `board` whose traveller to send.
     Tournament {
         tournament: String,
+        #[serde(default)]
+        board: Option<u32>,
     },
     /// The creator ends the tournament's window now.
     CloseTournament {

@@ -58,6 +58,8 @@ pub enum TournamentCmd {
     },
     View {
         name: String,
+        /// A large robot individual's traveller to send.
+        board: Option<u32>,
         reply: oneshot::Sender<TournamentView>,
     },
     /// A board finished at table `room` (already stored).
@@ -436,11 +438,13 @@ impl TournamentTask {
                 };
                 let _ = reply.send(r);
             }
-            TournamentCmd::View { name, reply } => {
-                let view = match &self.game {
-                    Game::Individual { t, field } => t.view(&self.id, field, &name, now()),
+            TournamentCmd::View { name, board, reply } => {
+                let mut view = match &self.game {
+                    Game::Individual { t, field } => t.view(&self.id, field, &name, now(), board),
                     Game::Rounds { t, results } => t.view(&self.id, results, &name, now()),
                 };
+                let set_seed = self.game.set_seed();
+                view.hands = view.travellers.keys().map(|b| (*b, self.club.board_hands(set_seed, *b))).collect();
                 let _ = reply.send(view);
             }
             TournamentCmd::Result { room, board, result } => {

@@ -909,8 +909,15 @@ async fn browser_plays_a_robot_individual_tournament() {
                 .await;
         assert_eq!(ranking, json!([["1", "tour-browser", "50.00%", "1"]]), "alone on the board: 50%");
         let traveller =
-            js(&b, "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).slice(1).map((r) => r.cells[4].textContent);").await;
+            js(&b, "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).slice(1).map((r) => r.cells[5].textContent);").await;
         assert_eq!(traveller, json!([score.to_string()]));
+        // The opening lead is in the traveller (unless the board was passed out), and the board's
+        // hand record (four hands, then the double-dummy table and par once solved) above it.
+        let lead = js(&b, "return document.querySelector('table.traveller[data-board=\"1\"] tr:nth-child(2)').cells[3].textContent;").await;
+        let contract = js(&b, "return document.querySelector('table.traveller[data-board=\"1\"] tr:nth-child(2)').cells[1].textContent;").await;
+        assert!(contract == "Pass" || lead.as_str().is_some_and(|l| l.len() == 2), "lead {lead} for {contract}");
+        let hands = js(&b, "return document.querySelectorAll('.board-record[data-board=\"1\"] .board-hands > div').length;").await;
+        assert_eq!(hands, json!(4));
         // A wire client sees the same once the creator closes it.
         let id = js(&b, "return document.querySelector('#tournament-rows tr').dataset.tournament;").await;
         let mut creator = Client::connect(addr, &login(addr, "tour-browser").await, "tour-browser").await;

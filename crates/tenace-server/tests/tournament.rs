@@ -147,6 +147,14 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
         assert_eq!(v["travellers"].as_object().unwrap().keys().collect::<Vec<_>>(), ["1"], "{v}");
         assert_eq!(v["travellers"]["1"].as_array().unwrap().len(), 2);
         assert!(v["ranking"].is_null());
+        // Each row names the opening lead (a passed-out board has none); the board's hand
+        // record comes with its traveller, never a board not yet played.
+        for row in v["travellers"]["1"].as_array().unwrap() {
+            assert!(row["contract"] == "Pass" || row["lead"].as_str().is_some_and(|l| l.len() == 2), "{row}");
+        }
+        assert_eq!(v["hands"].as_object().unwrap().keys().collect::<Vec<_>>(), ["1"], "{v}");
+        assert!(v["hands"]["1"]["deal"].as_str().unwrap().starts_with("N:"), "{v}");
+        assert_eq!(v["traveller_boards"], json!([1]));
 
         // Gus plays both boards.
         play_through(&mut e3, &id, 2, false).await;

@@ -518,7 +518,7 @@ function renderTournament() {
   show($('tournament-card-box'), t.card.length > 0);
   for (const b of t.card) {
     const tr = el('tr');
-    for (const v of [String(b.board), b.contract, b.declarer || '', b.tricks === null ? '' : String(b.tricks), b.score_ns === null ? '' : String(b.score_ns), points(b.value, t.scoring)]) {
+    for (const v of [String(b.board), b.contract, b.declarer || '', b.lead || '', b.tricks === null ? '' : String(b.tricks), b.score_ns === null ? '' : String(b.score_ns), points(b.value, t.scoring)]) {
       tr.appendChild(el('td', null, v));
     }
     card.appendChild(tr);
@@ -534,21 +534,65 @@ function renderTournament() {
   }
   const travellers = $('tournament-travellers');
   clear(travellers);
-  for (const [board, rows] of Object.entries(t.travellers)) {
-    travellers.appendChild(el('h4', null, 'Board ' + board));
-    const table = el('table', { class: 'traveller', 'data-board': board });
+  const hands = t.hands || {};
+  for (const board of t.traveller_boards || Object.keys(t.travellers).map(Number)) {
+    const rows = t.travellers[String(board)];
+    if (!rows) {
+      // A large field sends one traveller at a time: ask for this one.
+      const b = el('button', { type: 'button', class: 'tournament-board', 'data-board': String(board) }, 'Board ' + board + ': traveller and hand record');
+      b.addEventListener('click', () => send({ type: 'tournament', tournament: t.id, board }));
+      travellers.appendChild(b);
+      continue;
+    }
+    const hand = hands[String(board)];
+    travellers.appendChild(el('h4', null, 'Board ' + board + (hand ? ' · dealer ' + hand.dealer + ' · ' + vulnerabilityText(hand.vulnerability) : '')));
+    if (hand) travellers.appendChild(boardRecordNode(board, hand));
+    const table = el('table', { class: 'traveller', 'data-board': String(board) });
     const head = el('tr');
-    for (const h of ['Name', 'Contract', 'By', 'Tricks', 'Score NS', 'Result']) head.appendChild(el('th', null, h));
+    for (const h of ['Name', 'Contract', 'By', 'Lead', 'Tricks', 'Score NS', 'Result']) head.appendChild(el('th', null, h));
     table.appendChild(head);
     for (const r of rows) {
       const tr = el('tr');
-      for (const v of [r.name, r.contract, r.declarer || '', r.tricks === null ? '' : String(r.tricks), r.score_ns === null ? '' : String(r.score_ns), points(r.value, t.scoring)]) {
+      for (const v of [r.name, r.contract, r.declarer || '', r.lead || '', r.tricks === null ? '' : String(r.tricks), r.score_ns === null ? '' : String(r.score_ns), points(r.value, t.scoring)]) {
         tr.appendChild(el('td', null, v));
       }
       table.appendChild(tr);
     }
     travellers.appendChild(table);
   }
+}
+
+/** @param {string} v */
+function vulnerabilityText(v) {
+  return { None: 'nobody vulnerable', NorthSouth: 'NS vulnerable', EastWest: 'EW vulnerable', Both: 'both vulnerable' }[v] || v;
+}
+
+/**
+ * A tournament board's hand record: the four hands, the double-dummy table and par.
+ * @param {number} board
+ * @param {{ deal: string, record: any }} hand
+ */
+function boardRecordNode(board, hand) {
+  const box = el('div', { class: 'board-record', 'data-board': String(board) });
+  const [first, rest] = hand.deal.split(':');
+  const order = ['N', 'E', 'S', 'W'];
+  const start = Math.max(0, order.indexOf(first));
+  const names = { N: 'North', E: 'East', S: 'South', W: 'West' };
+  const list = el('div', { class: 'board-hands' });
+  (rest || '').split(' ').forEach((h, i) => {
+    const seat = order[(start + i) % 4];
+    const line = el('div', { 'data-seat': names[seat] }, names[seat] + ' ');
+    h.split('.').forEach((cards, k) => {
+      const suit = ['S', 'H', 'D', 'C'][k];
+      line.appendChild(el('span', { class: 'suit ' + suitClass(suit) }, SUITS[suit]));
+      line.appendChild(document.createTextNode((cards || '—') + ' '));
+    });
+    list.appendChild(line);
+  });
+  box.appendChild(list);
+  if (hand.record) for (const n of ddNodes(hand.record, false)) box.appendChild(n);
+  else box.appendChild(el('span', { class: 'muted' }, 'Double-dummy analysis is being computed…'));
+  return box;
 }
 
 /** @param {Event} ev */
@@ -1158,7 +1202,16 @@ function renderHandRecord(hr) {
     return;
   }
   box.dataset.ready = 'true';
-  const t = el('table', { class: 'dd-table', id: 'dd-table' });
+  for (const n of ddNodes(hr, true)) box.appendChild(n);
+}
+
+/**
+ * The double-dummy table and the par line of a hand record.
+ * @param {any} hr
+ * @param {boolean} ids give them the ids of the table's own result panel
+ */
+function ddNodes(hr, ids) {
+  const t = el('table', ids ? { class: 'dd-table', id: 'dd-table' } : { class: 'dd-table' });
   const head = el('tr');
   head.appendChild(el('th', null, 'Declarer'));
   for (const s of ['NT', 'S', 'H', 'D', 'C']) {
@@ -1178,10 +1231,9 @@ function renderHandRecord(hr) {
     }
     t.appendChild(row);
   }
-  box.appendChild(t);
-  const par = el('div', { class: 'par', id: 'par' });
+  const par = el('div', ids ? { class: 'par', id: 'par' } : { class: 'par' });
   par.textContent = 'Par: NS ' + signed(hr.par_score) + (hr.par_contracts && hr.par_contracts.length ? ' (' + hr.par_contracts.join(', ') + ')' : '');
-  box.appendChild(par);
+  return [t, par];
 }
 
 function renderComparison(cmp) {

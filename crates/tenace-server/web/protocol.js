@@ -64,7 +64,7 @@
  * }} TournamentSummary
  */
 
-/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null, value: number }} BoardScore */
+/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, lead?: string, score_ns: number | null, value: number }} BoardScore */
 /** @typedef {{ rank: number, name: string, total: number, boards: number }} Standing */
 /** @typedef {BoardScore & { name: string }} TravellerRow */
 
@@ -76,6 +76,7 @@
  *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
  *   entrants: [string, number][], entered: boolean, table: string | null, card: BoardScore[],
  *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
+ *   traveller_boards?: number[], hands?: Record<string, { deal: string, dealer: Seat, vulnerability: string, record: any }>,
  *   round?: number, round_ends_at?: number, seat?: Seat, late?: [number, number, number][],
  * }} TournamentView
  */

@@ -33,7 +33,7 @@
 //!   to everyone once the tournament is over. Until then others see only who entered and how
 //!   many boards each has played.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
@@ -286,6 +286,10 @@ impl Tournament {
     }
 }
 
+/// A robot individual sends every traveller the viewer may see up to this many entrants; in a
+/// larger field, one board's traveller at a time, when asked for.
+pub const FULL_TRAVELLERS: usize = 100;
+
 /// The seat every entrant of a robot individual takes.
 pub const ENTRANT_SEAT: Seat = Seat::South;
 
@@ -297,6 +301,9 @@ pub struct BoardScore {
     pub contract: String,
     pub declarer: Option<Seat>,
     pub tricks: Option<u8>,
+    /// The opening lead, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lead: Option<tenace_core::Card>,
     /// North-South's score (the entrant's side); `None` for an adjusted score.
     pub score_ns: Option<i32>,
     /// The matchpoint percentage, or the IMPs, this result earned.
@@ -331,6 +338,8 @@ pub struct Field {
     boards: BTreeMap<u32, Vec<(usize, FieldResult)>>,
     /// board -> (entrant index, score), as of the last result on the board.
     scored: BTreeMap<u32, Vec<(usize, BoardScore)>>,
+    /// entrant index -> the boards they have a result on (so a view does not scan the field).
+    played: BTreeMap<usize, BTreeSet<u32>>,
 }
 
 impl Field {
@@ -346,11 +355,16 @@ impl Field {
         rows.push((i, result));
         let scored = score_board(tournament.options.scoring, board, rows);
         self.scored.insert(board, scored);
+        self.played.entry(i).or_default().insert(board);
     }
 
     /// The boards `entrant` (an index into the entrants) has a result on.
     fn played(&self, entrant: usize) -> Vec<u32> {
-        self.boards.iter().filter(|(_, rows)| rows.iter().any(|(i, _)| *i == entrant)).map(|(b, _)| *b).collect()
+        self.played.get(&entrant).map(|b| b.iter().copied().collect()).unwrap_or_default()
+    }
+
+    fn played_count(&self, entrant: usize) -> u32 {
+        self.played.get(&entrant).map_or(0, |b| b.len() as u32)
     }
 
     fn scored(&self, board: u32) -> &[(usize, BoardScore)] {
@@ -367,7 +381,9 @@ impl Field {
         (1..=tournament.options.boards)
             .filter_map(|board| match played.iter().find(|s| s.board == board) {
                 Some(s) => Some(s.clone()),
-                None if finished => Some(BoardScore { board, contract: "Not played".into(), declarer: None, tricks: None, score_ns: None, value: at_fault }),
+                None if finished => {
+                    Some(BoardScore { board, contract: "Not played".into(), declarer: None, tricks: None, lead: None, score_ns: None, value: at_fault })
+                }
                 None => None,
             })
             .collect()
@@ -436,7 +452,7 @@ fn score_board(scoring: Scoring, board: u32, rows: &[(usize, FieldResult)]) -> V
         .map(|(i, r)| {
             let value = if r.score_ns.is_some() { played.next().unwrap_or(0.0) } else { average(scoring) };
             let contract = r.contract.clone().unwrap_or_else(|| "Skipped".into());
-            (*i, BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, score_ns: r.score_ns, value: round2(value) })
+            (*i, BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, lead: r.lead, score_ns: r.score_ns, value: round2(value) })
         })
         .collect()
 }
@@ -529,8 +545,15 @@ pub struct TournamentView {
     pub card: Vec<BoardScore>,
     /// The ranking, when the viewer may see it.
     pub ranking: Option<Vec<Standing>>,
-    /// The travellers of the boards the viewer may see.
+    /// The travellers of the boards the viewer may see (in a large robot individual, only the
+    /// one asked for).
     pub travellers: BTreeMap<u32, Vec<TravellerRow>>,
+    /// Every board whose traveller the viewer may see (Law 16), sent or not.
+    #[serde(default)]
+    pub traveller_boards: Vec<u32>,
+    /// The hand record of each board whose traveller is sent (filled in by the club).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hands: BTreeMap<u32, BoardHands>,
     /// Pairs: the round being played, when it runs out of time, and the viewer's seat in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<u32>,
@@ -542,6 +565,17 @@ pub struct TournamentView {
     /// ran out (scored Average/Average until the Director decides who was at fault).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub late: Vec<(u32, u32, u32)>,
+}
+
+/// A board of the hand record: the deal and, once the solver has finished, its double-dummy
+/// table and par.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardHands {
+    /// The deal in PBN (`N:AKQ2.J5.T987.43 ...`).
+    pub deal: String,
+    pub dealer: Seat,
+    pub vulnerability: tenace_core::Vulnerability,
+    pub record: Option<tenace_online::view::HandRecord>,
 }
 
 /// One line of the lobby's list of tournaments.
@@ -575,13 +609,17 @@ impl Tournament {
     }
 
     /// What `viewer` may see now (Law 16): travellers of the boards they played, the ranking once
-    /// they played every board; everything once the tournament is over.
-    pub fn view(&self, id: &str, field: &Field, viewer: &str, now: i64) -> TournamentView {
+    /// they played every board; everything once the tournament is over. In a field of more than
+    /// [`FULL_TRAVELLERS`] entrants only the traveller of `board` (when the viewer may see it)
+    /// is sent: the view names the others in `traveller_boards`.
+    pub fn view(&self, id: &str, field: &Field, viewer: &str, now: i64, board: Option<u32>) -> TournamentView {
         let phase = self.phase(now);
         let finished = phase == Phase::Finished;
         let me = self.entrants.iter().position(|e| e.name == viewer);
         let played = me.map(|i| field.played(i)).unwrap_or_default();
         let visible: Vec<u32> = if finished { (1..=self.options.boards).collect() } else { played.clone() };
+        let sent: Vec<u32> =
+            if self.entrants.len() <= FULL_TRAVELLERS { visible.clone() } else { visible.iter().copied().filter(|b| Some(*b) == board).collect() };
         let sees_ranking = finished || played.len() as u32 == self.options.boards;
         let o = &self.options;
         TournamentView {
@@ -594,12 +632,14 @@ impl Tournament {
             opens_at: o.opens_at,
             closes_at: self.closes_at(),
             phase,
-            entrants: self.entrants.iter().enumerate().map(|(i, e)| (e.name.clone(), field.played(i).len() as u32)).collect(),
+            entrants: self.entrants.iter().enumerate().map(|(i, e)| (e.name.clone(), field.played_count(i))).collect(),
             entered: me.is_some(),
             table: me.and_then(|i| self.entrants[i].table.clone()),
             card: me.map(|i| field.card(self, i, finished)).unwrap_or_default(),
             ranking: sees_ranking.then(|| field.ranking(self, finished)),
-            travellers: visible.into_iter().map(|b| (b, field.traveller(self, b))).collect(),
+            travellers: sent.into_iter().map(|b| (b, field.traveller(self, b))).collect(),
+            traveller_boards: visible,
+            hands: BTreeMap::new(),
             round: None,
             round_ends_at: None,
             seat: None,

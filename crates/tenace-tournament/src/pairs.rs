@@ -311,8 +311,9 @@ pub(crate) fn fill_event(
     }
     let slot = |round: u32, table: u32| movement.slots.iter().find(|s| s.round == round && s.table == table);
     let mut rows: Vec<((u32, u32, u32), TableResult)> = Vec::new();
-    let mut put = |slot: &Slot, board: u32, outcome: Outcome| {
+    let mut put = |slot: &Slot, board: u32, outcome: Outcome, lead: Option<tenace_core::Card>| {
         let mut r = TableResult::new(board, Line::One(slot.ns), Line::One(slot.ew), outcome);
+        r.lead = lead;
         r.table = Some(slot.table);
         r.round = Some(slot.round);
         rows.retain(|(k, _)| *k != (slot.round, slot.table, board));
@@ -321,17 +322,17 @@ pub(crate) fn fill_event(
     for (room, board, result) in results {
         let played_at = rooms.iter().find(|r| r.2 == *room).and_then(|(round, table, _)| slot(*round, *table));
         if let Some(s) = played_at.filter(|s| s.boards.contains(board)) {
-            put(s, *board, outcome_of(result));
+            put(s, *board, outcome_of(result), result.lead);
         }
     }
     for (round, table, board) in late {
         if let Some(s) = slot(*round, *table) {
-            put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average });
+            put(s, *board, Outcome::Artificial { ns: Artificial::Average, ew: Artificial::Average }, None);
         }
     }
     for (round, table, board, outcome) in adjusted {
         if let Some(s) = slot(*round, *table) {
-            put(s, *board, outcome.clone());
+            put(s, *board, outcome.clone(), None);
         }
     }
     event.results = rows.into_iter().map(|(_, r)| r).collect();
@@ -472,6 +473,8 @@ impl PairsTournament {
             table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),
             card,
             ranking,
+            traveller_boards: travellers.keys().copied().collect(),
+            hands: BTreeMap::new(),
             travellers,
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),
@@ -491,6 +494,7 @@ pub(crate) fn score_of(board: u32, r: &tenace_events::scoring::Row, value: Optio
         contract: r.contract.clone().unwrap_or_else(|| r.label.clone()),
         declarer: r.declarer,
         tricks: r.tricks,
+        lead: r.lead,
         score_ns: r.ns_points.map(|p| p.round() as i32),
         value: value.map_or(0.0, |v| (v * 100.0).round() / 100.0),
     }

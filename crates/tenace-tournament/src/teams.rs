@@ -421,6 +421,8 @@ impl TeamsTournament {
             table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),
             card,
             ranking,
+            traveller_boards: travellers.keys().copied().collect(),
+            hands: BTreeMap::new(),
             travellers,
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),

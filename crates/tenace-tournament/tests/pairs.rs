@@ -48,7 +48,7 @@ fn result(room: &str, board: u32, score_contract: (&str, Seat, u8)) -> (String, 
     (
         room.to_string(),
         board,
-        FieldResult { table: room.into(), score_ns: Some(0), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks) },
+        FieldResult { table: room.into(), score_ns: Some(0), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None },
     )
 }
 

@@ -40,7 +40,7 @@ fn with_entrants(scoring: Scoring, boards: u32, names: &[&str]) -> Tournament {
 }
 
 fn played(name: &str, score_ns: i32) -> FieldResult {
-    FieldResult { table: format!("t-{name}"), score_ns: Some(score_ns), contract: Some("4S".into()), declarer: Some(Seat::South), tricks: Some(10) }
+    FieldResult { table: format!("t-{name}"), score_ns: Some(score_ns), contract: Some("4S".into()), declarer: Some(Seat::South), tricks: Some(10), lead: None }
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn matchpoints_across_the_field() {
     assert_eq!(trav.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["c", "a", "b", "d"]);
     // A result from a table that is no entrant's is not counted.
     let mut f2 = f.clone();
-    f2.add(&t, 1, FieldResult { table: "robots".into(), score_ns: Some(1000), contract: None, declarer: None, tricks: None });
+    f2.add(&t, 1, FieldResult { table: "robots".into(), score_ns: Some(1000), contract: None, declarer: None, tricks: None, lead: None });
     assert_eq!(f2.ranking(&t, true), r);
 }
 
@@ -109,7 +109,7 @@ fn adjusted_scores_at_the_close() {
     let mut f = Field::default();
     f.add(&t, 1, played("a", 420));
     f.add(&t, 1, played("b", 400));
-    f.add(&t, 2, FieldResult { table: "t-a".into(), score_ns: None, contract: None, declarer: None, tricks: None });
+    f.add(&t, 2, FieldResult { table: "t-a".into(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None });
     // While running: the boards played so far.
     let running = f.ranking(&t, false);
     assert_eq!(running.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 75.0, 2), ("b", 0.0, 1)]);
@@ -147,22 +147,48 @@ fn what_each_person_sees() {
     f.add(&t, 1, played("b", 400));
     let now = 2_000;
     // a has played both boards: both travellers and the ranking.
-    let a = t.view("x", &f, "a", now);
+    let a = t.view("x", &f, "a", now, None);
     assert_eq!(a.travellers.keys().copied().collect::<Vec<_>>(), [1, 2]);
     assert!(a.ranking.is_some());
     assert_eq!(a.card.len(), 2);
     // b has played board 1 only: its traveller, not board 2's, and no ranking yet.
-    let b = t.view("x", &f, "b", now);
+    let b = t.view("x", &f, "b", now, None);
     assert_eq!(b.travellers.keys().copied().collect::<Vec<_>>(), [1]);
     assert!(b.ranking.is_none());
     assert_eq!(b.entrants, [("a".to_string(), 2), ("b".to_string(), 1)]);
     // Someone who has not entered sees who plays, no result.
-    let z = t.view("x", &f, "zed", now);
+    let z = t.view("x", &f, "zed", now, None);
     assert!(z.travellers.is_empty() && z.ranking.is_none() && !z.entered);
     // Once it is over, everyone sees everything.
-    let z = t.view("x", &f, "zed", CLOSES);
+    let z = t.view("x", &f, "zed", CLOSES, None);
     assert_eq!(z.travellers.len(), 2);
     assert_eq!(z.ranking.unwrap().len(), 2);
+}
+
+/// A large field sends one traveller at a time (the one asked for), still only of a board the
+/// viewer has played (Law 16), and names every board they may ask for.
+#[test]
+fn a_large_field_sends_the_traveller_asked_for() {
+    let names: Vec<String> = (0..=tenace_tournament::FULL_TRAVELLERS).map(|i| format!("p{i:03}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let t = with_entrants(Scoring::Matchpoints, 3, &refs);
+    let mut f = Field::default();
+    for (i, n) in names.iter().enumerate() {
+        f.add(&t, 1, played(n, 10 * i as i32));
+        f.add(&t, 2, played(n, -10 * i as i32));
+    }
+    f.add(&t, 3, played("p000", 50));
+    let v = t.view("x", &f, "p001", 2_000, None);
+    assert!(v.travellers.is_empty());
+    assert_eq!(v.traveller_boards, [1, 2]);
+    assert_eq!(v.entrants[0], ("p000".to_string(), 3));
+    assert_eq!(v.entrants[1], ("p001".to_string(), 2));
+    let v = t.view("x", &f, "p001", 2_000, Some(2));
+    assert_eq!(v.travellers.keys().copied().collect::<Vec<_>>(), [2]);
+    assert_eq!(v.travellers[&2].len(), names.len());
+    // Board 3 is not p001's to see.
+    let v = t.view("x", &f, "p001", 2_000, Some(3));
+    assert!(v.travellers.is_empty());
 }
 
 proptest! {

@@ -161,9 +161,12 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
         if let Some(d) = b.datum {
             let _ = write!(h, "<div class=\"meta\">Datum {d}</div>");
         }
+        // The opening lead, when the results carry it (online tables do).
+        let leads = b.rows.iter().any(|r| r.lead.is_some());
         let _ = write!(
             h,
-            "<table><thead><tr><th class=\"n\">NS</th><th class=\"n\">EW</th><th>Result</th><th class=\"n\">NS score</th><th class=\"n\">EW score</th><th class=\"n\">NS {unit}</th><th class=\"n\">EW {unit}</th>{}</tr></thead><tbody>",
+            "<table><thead><tr><th class=\"n\">NS</th><th class=\"n\">EW</th><th>Result</th>{}<th class=\"n\">NS score</th><th class=\"n\">EW score</th><th class=\"n\">NS {unit}</th><th class=\"n\">EW {unit}</th>{}</tr></thead><tbody>",
+            if leads { "<th>Lead</th>" } else { "" },
             if mp { "<th class=\"n\">NS %</th><th class=\"n\">EW %</th>" } else { "" }
         );
         let mut rows: Vec<_> = b.rows.iter().collect();
@@ -177,11 +180,12 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
             };
             let _ = write!(
                 h,
-                "<tr{}><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                "<tr{}><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
                 if adj { " class=\"adj\"" } else { "" },
                 r.ns,
                 r.ew,
                 escape(&r.label),
+                if leads { format!("<td>{}</td>", r.lead.map(|c| c.to_string()).unwrap_or_default()) } else { String::new() },
                 pts(r.ns_points, r.ns_artificial),
                 pts(r.ew_points.map(|p| -p), r.ew_artificial),
                 opt(r.ns_value.map(|v| (v * 100.0).round() / 100.0)),

@@ -184,6 +184,10 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
             let mut result = TableResult::new(number, Line::One(ns), Line::One(ew), outcome);
             result.table = t.get(row, "Table").and_then(|v| v.parse().ok());
             result.round = t.get(row, "Round").and_then(|v| v.parse().ok());
+            result.lead = match t.get(row, "Lead").filter(|v| *v != "-") {
+                Some(v) => Some(v.parse().map_err(|e: tenace_core::ParseError| bad(format!("Lead: {e}")))?),
+                None => None,
+            };
             results.push(result);
         }
     }
@@ -255,6 +259,11 @@ pub fn write(event: &Event, scores: &Scores) -> String {
         }
         if let Some(bs) = scores.boards.iter().find(|x| x.board == b.number) {
             let mut cols = vec!["Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW", v_ns, v_ew];
+            // The opening lead (not a predefined column; written when any row has one).
+            let leads = bs.rows.iter().any(|r| r.lead.is_some());
+            if leads {
+                cols.insert(6, "Lead");
+            }
             if !imp {
                 cols.extend(["Percentage_NS", "Percentage_EW"]);
             }
@@ -273,12 +282,17 @@ pub fn write(event: &Event, scores: &Scores) -> String {
                         r.ew.to_string(),
                         r.contract.clone().unwrap_or_else(|| "-".into()),
                         r.declarer.map(|d| d.to_string()).unwrap_or_else(|| "-".into()),
+                    ];
+                    if leads {
+                        v.push(r.lead.map(|c| c.to_string()).unwrap_or_else(|| "-".into()));
+                    }
+                    v.extend([
                         r.tricks.map(|t| t.to_string()).unwrap_or_else(|| "-".into()),
                         art(r.ns_artificial, r.ns_points),
                         art(r.ew_artificial, r.ew_points.map(|p| -p)),
                         opt(r.ns_value.map(|x| round_to(x, 2))),
                         opt(r.ew_value.map(|x| round_to(x, 2))),
-                    ];
+                    ]);
                     if !imp {
                         v.push(opt(r.ns_percent.map(|x| round_to(x, 2))));
                         v.push(opt(r.ew_percent.map(|x| round_to(x, 2))));
