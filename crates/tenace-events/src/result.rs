@@ -131,12 +131,75 @@ impl Outcome {
         }
     }
 
+    /// True for the scores a plain ScoreTable row cannot carry (assigned, weighted, split).
+    pub fn needs_label(&self) -> bool {
+        matches!(self, Outcome::Assigned(_) | Outcome::Split { .. })
+    }
+
     /// The played result, if the board was played normally.
     pub fn played(&self) -> Option<&Played> {
         match self {
             Outcome::Played(p) => Some(p),
             _ => None,
         }
+    }
+}
+
+impl std::str::FromStr for Played {
+    type Err = EventError;
+
+    /// `4SX N -2`, `3NT S +1`, `4S E =`, `Pass` (as [`Played`]'s `Display` writes it).
+    fn from_str(s: &str) -> Result<Played, EventError> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("pass") {
+            return Ok(Played::passed_out());
+        }
+        let bad = |why: &str| EventError::invalid(format!("{s:?} is not a result ({why}; write e.g. 4S N =, 3NTX E -2, Pass)"));
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let [contract, seat, result] = words.as_slice() else { return Err(bad("three words expected")) };
+        let contract: Contract = contract.parse().map_err(|_| bad("no contract"))?;
+        let declarer = seat.chars().next().and_then(Seat::from_char).filter(|_| seat.len() == 1).ok_or_else(|| bad("no declarer"))?;
+        let over: i32 = match *result {
+            "=" => 0,
+            r => r.trim_start_matches('+').parse().map_err(|_| bad("no result"))?,
+        };
+        let tricks = i32::from(contract.tricks_needed()) + over;
+        if !(0..=13).contains(&tricks) {
+            return Err(bad("declarer takes 0 to 13 tricks"));
+        }
+        Ok(Played::new(contract, declarer, tricks as u8))
+    }
+}
+
+impl std::str::FromStr for Outcome {
+    type Err = EventError;
+
+    /// Reads what [`Outcome::label`] writes: `4S N =`, `adj 4S N -1`, `60% 4S N = + 40% 4S N -1`,
+    /// `A+/A-`, `NS: adj 4S N =; EW: A-`.
+    fn from_str(s: &str) -> Result<Outcome, EventError> {
+        let s = s.trim();
+        if let Some(rest) = s.strip_prefix("NS: ") {
+            let (ns, ew) = rest.split_once("; EW: ").ok_or_else(|| EventError::invalid(format!("{s:?}: a split score is written NS: ...; EW: ...")))?;
+            return Ok(Outcome::Split { ns: Box::new(ns.parse()?), ew: Box::new(ew.parse()?) });
+        }
+        if let Some(rest) = s.strip_prefix("adj ") {
+            return Ok(Outcome::Assigned(vec![Weighted { weight: 1.0, played: rest.parse()? }]));
+        }
+        if s.contains('%') {
+            let parts = s
+                .split(" + ")
+                .map(|p| {
+                    let (w, played) = p.split_once("% ").ok_or_else(|| EventError::invalid(format!("{p:?}: a weighted part is written 60% 4S N =")))?;
+                    let weight: f64 = w.trim().parse().map_err(|_| EventError::invalid(format!("{w:?} is not a percentage")))?;
+                    Ok(Weighted { weight: weight / 100.0, played: played.parse()? })
+                })
+                .collect::<Result<Vec<_>, EventError>>()?;
+            return Ok(Outcome::Assigned(parts));
+        }
+        if let Some((ns, ew)) = s.split_once('/') {
+            return Ok(Outcome::Artificial { ns: ns.parse()?, ew: ew.parse()? });
+        }
+        Ok(Outcome::Played(s.parse()?))
     }
 }
 
@@ -213,6 +276,32 @@ mod tests {
 
     fn c(s: &str) -> Contract {
         s.parse().unwrap()
+    }
+
+    /// Every kind of score reads back from its label (the PBN report's `Adjusted` column).
+    #[test]
+    fn labels_read_back() {
+        let played = |c: &str, s: Seat, t: u8| Played::new(c.parse().unwrap(), s, t);
+        let outcomes = [
+            Outcome::Played(played("4SX", Seat::North, 8)),
+            Outcome::Played(Played::passed_out()),
+            Outcome::Assigned(vec![Weighted { weight: 1.0, played: played("3NT", Seat::South, 10) }]),
+            Outcome::Assigned(vec![
+                Weighted { weight: 0.6, played: played("4S", Seat::East, 10) },
+                Weighted { weight: 0.4, played: played("4S", Seat::East, 9) },
+            ]),
+            Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::AverageMinus },
+            Outcome::Split {
+                ns: Box::new(Outcome::Assigned(vec![Weighted { weight: 1.0, played: played("2H", Seat::West, 8) }])),
+                ew: Box::new(Outcome::Artificial { ns: Artificial::Average, ew: Artificial::AverageMinus }),
+            },
+        ];
+        for o in outcomes {
+            assert_eq!(o.label().parse::<Outcome>().unwrap(), o, "{}", o.label());
+        }
+        for bad in ["4S N", "4S Q =", "7NT N +1", "60% 4S N = + x", "NS: 4S N =", "Z/A"] {
+            assert!(bad.parse::<Outcome>().is_err(), "{bad}");
+        }
     }
 
     #[test]

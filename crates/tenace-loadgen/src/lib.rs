@@ -28,6 +28,9 @@ use tenace_server::store::redact;
 use tokio::sync::watch;
 use tokio_tungstenite::tungstenite::Message;
 
+mod tournament;
+pub use tournament::{run_tournament, TournamentReport};
+
 /// The seats, in the order the protocol lists them (North first).
 pub const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 
@@ -95,6 +98,23 @@ pub struct Options {
     /// An attacker during play: one logged-in WebSocket client that sends pings and never reads.
     #[arg(long)]
     pub attack_no_read: bool,
+    /// Tournament mode: a robot individual of this many entrants (each one client playing South
+    /// with three robots) instead of `--tables` tables of four clients. See `tournament.rs`.
+    #[arg(long)]
+    pub tournament: Option<usize>,
+    /// Tournament mode: measure only this many seconds of play, then stop.
+    #[arg(long)]
+    pub duration_secs: Option<u64>,
+    /// Tournament mode: the entrants arrive spread over this many seconds.
+    #[arg(long, default_value_t = 0)]
+    pub arrive_secs: u64,
+    /// In-process server: a robot waits this long before it acts.
+    #[arg(long, default_value_t = 400)]
+    pub robot_delay_ms: u64,
+    /// In-process server: the robots' solver budget per card, in milliseconds (0: the robots
+    /// play by their rules only, without sampling).
+    #[arg(long, default_value_t = 5.0)]
+    pub robot_time_per_card_ms: f64,
     /// Also print the report as one JSON line.
     #[arg(long)]
     pub json: bool,
@@ -451,8 +471,14 @@ async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
             (format!("sqlite://{}", dir.join("club.db").display()), Some(dir))
         }
     };
-    // The load measured is the club's own work: robots think briefly (5 ms of solver work per card).
-    let config = tenace_server::ClubConfig { robot_comparison: !opts.no_robot_comparison, robot_card_budget_ms: 5.0, ..tenace_server::ClubConfig::default() };
+    // The load measured is the club's own work: robots think briefly (by default 5 ms of solver
+    // work per card).
+    let config = tenace_server::ClubConfig {
+        robot_comparison: !opts.no_robot_comparison,
+        robot_card_budget_ms: opts.robot_time_per_card_ms.max(0.0),
+        robot_delay: Duration::from_millis(opts.robot_delay_ms),
+        ..tenace_server::ClubConfig::default()
+    };
     let server = tenace_server::start(bind, &db, config).await.map_err(|e| format!("cannot start the server: {e}"))?;
     let addr = server.addr;
     let label = format!("in-process at {addr}, {}", redact(&db));
@@ -846,8 +872,11 @@ impl Client {
                 Message::Close(c) => return Err(format!("{}: the server closed the connection: {c:?}", self.who())),
                 _ => continue,
             };
-            let m: Incoming = serde_json::from_str(text.as_str())
+            let mut m: Incoming = serde_json::from_str(text.as_str())
                 .map_err(|e| format!("{}: the server sent an unexpected message ({e}): {:.300}", self.who(), text.as_str()))?;
+            if m.kind != "view" {
+                m.raw = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
+            }
             match m.kind.as_str() {
                 "error" => {
                     let who = self.who();
@@ -940,6 +969,9 @@ struct Incoming {
     view: Option<ViewLite>,
     #[serde(default)]
     table: Option<String>,
+    /// The whole message, for messages other than views (read again only for those).
+    #[serde(skip)]
+    raw: Value,
 }
 
 /// The fields of a `view` the players look at.

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use tenace_loadgen::{raise_fd_limit, run, serve, Options};
+use tenace_loadgen::{raise_fd_limit, run, run_tournament, serve, Options};
 
 fn main() -> ExitCode {
     let opts = Options::parse();
@@ -30,6 +30,27 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tenace-loadgen: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if opts.tournament.is_some() {
+        let result = runtime.block_on(run_tournament(opts));
+        runtime.shutdown_background();
+        return match result {
+            Ok(report) => {
+                println!("{report}");
+                if json {
+                    println!("{}", report.to_json());
+                }
+                if report.errors > 0 {
+                    eprintln!("tenace-loadgen: failed: the server sent {} error messages", report.errors);
+                    return ExitCode::FAILURE;
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tenace-loadgen: failed: {e}");
                 ExitCode::FAILURE
             }
         };

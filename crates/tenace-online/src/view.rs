@@ -217,6 +217,10 @@ pub struct TableView {
     pub chat: Vec<ChatLine>,
     pub result: Option<ResultView>,
     pub history: Vec<BoardSummary>,
+    /// The tournament this table belongs to (filled in by the club): its players may call the
+    /// Director.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
 }
 
 /// How many chat lines a view carries (the newest).
@@ -379,6 +383,7 @@ impl Room {
             chat,
             result: self.outcome().map(|o| self.result_view(table_id, &o, field)),
             history: self.finished().iter().map(|f| summary(f.board.number.get(), &f.outcome)).collect(),
+            tournament: None,
         }
     }
 

@@ -100,7 +100,8 @@ pub fn choose_card(view: &PlayView, seed: u64) -> Card {
 }
 
 /// [`choose_card`] with a time budget for the sampled solves, in milliseconds of this machine's
-/// solver (counted in search nodes, see [`NODES_PER_MS`]).
+/// solver (counted in search nodes, see [`NODES_PER_MS`]). A budget of 0 (or less) samples
+/// nothing: the card is chosen by the play rules alone (for load tests and the weakest robots).
 pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let known = reconstruct(view);
     let me = view.to_play;
@@ -120,7 +121,10 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     // Cards equal in rank order within a suit (touching honours, or touching after the cards
     // in between have gone) are interchangeable; the solver result is the same, and ties go
     // to the lowest.
-    let budget_nodes = (budget_ms.max(0.0) * NODES_PER_MS) as u64;
+    if budget_ms <= 0.0 {
+        return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
+    }
+    let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));

@@ -60,6 +60,23 @@ proptest! {
         prop_assert!(play.is_ended());
         prop_assert_eq!(play.tricks_won(Side::NorthSouth) + play.tricks_won(Side::EastWest), 13);
     }
+
+    /// A budget of 0 plays by the rules alone, and still only legal cards (Law 44C).
+    #[test]
+    fn robots_without_a_budget_play_legally(seed in any::<u64>(), dealer in 0usize..4) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let deal = random_deal(&mut rng);
+        let (contract, declarer) = contract_of(&deal, Seat::from_index(dealer));
+        let mut play = Play::new(&deal, declarer, contract.strain().trump());
+        let mut played = Vec::new();
+        while let Some(hand) = play.to_play() {
+            let view = view_for(&play, contract, hand, &played);
+            let card = choose_card_within(&view, seed, 0.0);
+            play.play(hand, card).map_err(|e| TestCaseError::fail(format!("{hand:?} played {card}: {e}")))?;
+            played.push((hand, card));
+        }
+        prop_assert!(play.is_ended());
+    }
 }
 
 fn c(s: &str) -> Card {

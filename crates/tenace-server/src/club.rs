@@ -963,6 +963,7 @@ impl RoomTask {
             if let Some(r) = view.result.as_mut() {
                 r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
             }
+            view.tournament = self.club.tournament_id_of(&self.id);
             if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
                 // The connection is gone (its writer stopped): as a disconnect, or the seat
                 // would wait for ever when the disconnect itself arrives after this.
@@ -1071,6 +1072,18 @@ fn summary(id: &str, room: &Room, kibitzers: usize) -> TableSummary {
 // ---- The Director's desk (desk.rs holds the rulings; the club decides who may see what) -----
 
 impl Club {
+    /// Sends `msg` to every connection of every Director account.
+    pub(crate) fn tell_directors(&self, msg: ServerMsg) {
+        let Ok(connections) = self.connections.lock() else { return };
+        for (name, conns) in connections.iter() {
+            if self.is_director(name) {
+                for c in conns {
+                    let _ = c.out.send(msg.clone());
+                }
+            }
+        }
+    }
+
     pub fn is_director(&self, name: &str) -> bool {
         self.config.directors.iter().any(|d| d == name)
     }

@@ -614,6 +614,25 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
             let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::Adjust { by: user.to_string(), round, table, board, outcome, reply }).await;
             answer_tournament(app, &tournament, user, out, asked).await;
         }
+        ClientMsg::CallDirector { table, reason } => {
+            let asked = match app.club.tournament_id_of(&table) {
+                None => Err("no Director directs this table: the Director is called at a tournament's tables".to_string()),
+                Some(_) if !app.club.plays_at(&table, user) => Err("only the players at a table call the Director to it".to_string()),
+                Some(id) => ask_tournament(app, &id, |reply| TournamentCmd::CallDirector { by: user.to_string(), room: table.clone(), reason, reply }).await,
+            };
+            match asked {
+                Ok(()) => {
+                    let _ = out.send(ServerMsg::Notice { message: "the Director has been called".into(), table: Some(table) });
+                }
+                Err(e) => {
+                    let _ = out.send(ServerMsg::Error { message: e, law: Some("9B1".into()), table: Some(table) });
+                }
+            }
+        }
+        ClientMsg::AnswerCall { tournament, call, ruling } => {
+            let asked = ask_tournament(app, &tournament, |reply| TournamentCmd::AnswerCall { by: user.to_string(), call, ruling, reply }).await;
+            answer_tournament(app, &tournament, user, out, asked).await;
+        }
         ClientMsg::PlayTournament { tournament } => {
             match ask_tournament(app, &tournament, |reply| TournamentCmd::Play { name: user.to_string(), reply }).await {
                 Ok((table, seat)) => {

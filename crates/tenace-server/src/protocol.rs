@@ -116,6 +116,18 @@ pub enum ClientMsg {
     CloseTournament {
         tournament: String,
     },
+    /// A player at a tournament's table calls the Director (Law 9B1(a)), saying why.
+    CallDirector {
+        table: String,
+        #[serde(default)]
+        reason: String,
+    },
+    /// A Director answers call number `call` of a tournament with a ruling, told to the table.
+    AnswerCall {
+        tournament: String,
+        call: u32,
+        ruling: String,
+    },
     /// A Director's adjusted score (Law 12) for a board at a pairs tournament's table, e.g.
     /// `{"artificial": {"ns": "AveragePlus", "ew": "AverageMinus"}}` or `{"played": {...}}`.
     AdjustScore {

@@ -31,7 +31,7 @@ use tenace_online::FieldResult;
 use tenace_tournament::pairs::PairsTournament;
 use tenace_tournament::rounds::{RoundEvent, RoundTournament};
 use tenace_tournament::teams::TeamsTournament;
-use tenace_tournament::{Field, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
+use tenace_tournament::{Calls, Field, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::club::{new_id, now, Club, RoomCmd, STORE_DOWN};
@@ -77,6 +77,20 @@ pub enum TournamentCmd {
         table: u32,
         board: u32,
         outcome: tenace_events::Outcome,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    /// `by`, playing at `room`, calls the Director (Law 9B1(a)).
+    CallDirector {
+        by: String,
+        room: String,
+        reason: String,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    /// A Director answers call number `call` with a ruling.
+    AnswerCall {
+        by: String,
+        call: u32,
+        ruling: String,
         reply: oneshot::Sender<Result<(), String>>,
     },
     /// A finished tournament as a tenace-events event, scored (for the reports).
@@ -126,6 +140,16 @@ impl Club {
 
     fn table_entry(&self, table: &str) -> Option<TableEntry> {
         self.tournaments.by_table.read().ok()?.get(table).cloned()
+    }
+
+    /// The id of the tournament a table belongs to.
+    pub fn tournament_id_of(&self, table: &str) -> Option<String> {
+        Some(self.table_entry(table)?.tournament)
+    }
+
+    /// `name` is one of the people seated at the tournament table `table`.
+    pub fn plays_at(&self, table: &str, name: &str) -> bool {
+        self.table_entry(table).is_some_and(|e| e.players.iter().any(|(p, _)| p == name))
     }
 
     /// The tournament a table belongs to.
@@ -202,12 +226,12 @@ impl Club {
             TournamentSetup::Pairs(o) => Game::Rounds { t: RoundTournament::Pairs(PairsTournament::new(o)), results: Vec::new() },
             TournamentSetup::Teams(o) => Game::Rounds { t: RoundTournament::Teams(TeamsTournament::new(o)), results: Vec::new() },
         };
-        self.spawn_tournament(id.clone(), game, 0);
+        self.spawn_tournament(id.clone(), game, Calls::default(), 0);
         Ok(id)
     }
 
     /// Starts the task of a tournament whose log holds `stored` events.
-    fn spawn_tournament(self: &Arc<Club>, id: String, game: Game, stored: usize) {
+    fn spawn_tournament(self: &Arc<Club>, id: String, game: Game, calls: Calls, stored: usize) {
         let (tx, rx) = mpsc::unbounded_channel();
         let handle = TournamentHandle {
             tx: tx.clone(),
@@ -218,7 +242,7 @@ impl Club {
         if let Ok(mut m) = self.tournaments.by_id.write() {
             m.insert(id.clone(), handle.clone());
         }
-        let task = TournamentTask { id, game, warned: Vec::new(), alive_noted: 0, stored, club: self.clone(), handle };
+        let task = TournamentTask { id, game, calls, warned: Vec::new(), alive_noted: 0, stored, club: self.clone(), handle };
         task.register_tables();
         if matches!(task.game, Game::Rounds { .. }) {
             // The clock: a tick a second; the task ends the round or starts the tournament.
@@ -240,10 +264,13 @@ impl Club {
         for stored in self.store.tournaments().await? {
             let loaded = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
                 let count = s.events.len();
-                Game::replay(s.setup, &s.events).map(|g| (s.id.clone(), g, count)).map_err(|e| (s.id, e))
+                // The calls to the Director are kept apart from the kind's own events.
+                let mut calls = Calls::default();
+                let events: Vec<String> = s.events.into_iter().filter(|e| calls.take(e).is_none()).collect();
+                Game::replay(s.setup, &events).map(|g| (s.id.clone(), g, calls, count)).map_err(|e| (s.id, e))
             });
             match loaded {
-                Ok((id, g, count)) => self.spawn_tournament(id, g, count),
+                Ok((id, g, calls, count)) => self.spawn_tournament(id, g, calls, count),
                 Err((id, reason)) => tracing::error!(tournament = %id, "tournament set aside: {reason}"),
             }
         }
@@ -318,6 +345,14 @@ impl Game {
         }
     }
 
+    /// `name` plays in the tournament.
+    fn entered(&self, name: &str) -> bool {
+        match self {
+            Game::Individual { t, .. } => t.entrant(name).is_some(),
+            Game::Rounds { t, .. } => t.entered(name),
+        }
+    }
+
     fn boards(&self) -> u32 {
         match self {
             Game::Individual { t, .. } => t.options().boards,
@@ -337,6 +372,8 @@ const ALIVE_EVERY: i64 = 5;
 struct TournamentTask {
     id: String,
     game: Game,
+    /// The calls to the Director.
+    calls: Calls,
     /// Rounds whose one-minute warning was given.
     warned: Vec<u32>,
     /// When the clock last noted that it was alive.
@@ -445,6 +482,9 @@ impl TournamentTask {
                 };
                 let set_seed = self.game.set_seed();
                 view.hands = view.travellers.keys().map(|b| (*b, self.club.board_hands(set_seed, *b))).collect();
+                // A Director who does not play sees every call; a player, the calls they made.
+                let directs = self.club.is_director(&name) && !self.game.entered(&name);
+                view.calls = self.calls.0.iter().filter(|c| directs || c.by == name).cloned().collect();
                 let _ = reply.send(view);
             }
             TournamentCmd::Result { room, board, result } => {
@@ -455,6 +495,12 @@ impl TournamentTask {
             TournamentCmd::Adjust { by, round, table, board, outcome, reply } => {
                 let r = self.adjust(by, round, table, board, outcome).await;
                 let _ = reply.send(r);
+            }
+            TournamentCmd::CallDirector { by, room, reason, reply } => {
+                let _ = reply.send(self.call_director(by, room, reason).await);
+            }
+            TournamentCmd::AnswerCall { by, call, ruling, reply } => {
+                let _ = reply.send(self.answer_call(by, call, ruling).await);
             }
             TournamentCmd::Report { reply } => {
                 let r = match &self.game {
@@ -565,8 +611,55 @@ impl TournamentTask {
         if t.finished() && now() > t.summary(&self.id, now()).closes_at + CORRECTION_PERIOD {
             return Err("the correction period is over (Law 79C)".into());
         }
+        // A score the event could not score (an impossible result, weights not adding to 1)
+        // is refused here, not found when the ranking is computed.
+        let number = tenace_core::BoardNumber::new(board).map_err(|e| e.to_string())?;
+        for side in [tenace_core::Side::NorthSouth, tenace_core::Side::EastWest] {
+            outcome.side(side, board, number.vulnerability()).map_err(|e| format!("board {board}: {e}"))?;
+        }
         let adjusted = t.adjusted(by, round, table, board, outcome);
         self.commit_rounds(vec![adjusted]).await
+    }
+
+    /// A player at one of the tournament's tables calls the Director: the call is stored, the
+    /// table told, and every Director connected alerted.
+    async fn call_director(&mut self, by: String, room: String, reason: String) -> Result<(), String> {
+        let event = self.calls.call(by.clone(), room.clone(), reason, now()).map_err(|e| e.to_string())?;
+        self.store(std::slice::from_ref(&event)).await?;
+        self.calls.apply(&event);
+        let number = self.calls.0.len();
+        let what = match &event {
+            tenace_tournament::CallEvent::DirectorCalled { reason, .. } if !reason.is_empty() => format!(": {reason}"),
+            _ => String::new(),
+        };
+        if let Some(h) = self.club.room(&room) {
+            let _ = h.tx.send(RoomCmd::Notice { message: format!("{by} called the Director{what}") });
+        }
+        let name = self.handle.summary.lock().map(|s| s.name.clone()).unwrap_or_default();
+        self.club.tell_directors(crate::protocol::ServerMsg::Notice {
+            message: format!("Director call {number} in {name:?}: {by} at table {room}{what}"),
+            table: Some(room),
+        });
+        Ok(())
+    }
+
+    /// A Director who does not play in the tournament answers a call; the table hears the ruling.
+    async fn answer_call(&mut self, by: String, call: u32, ruling: String) -> Result<(), String> {
+        if !self.club.is_director(&by) {
+            return Err("only a Director answers a call".into());
+        }
+        if self.game.entered(&by) {
+            return Err("a Director who plays in a tournament does not direct it".into());
+        }
+        let event = self.calls.answer(by.clone(), call, ruling.clone(), now()).map_err(|e| e.to_string())?;
+        self.store(std::slice::from_ref(&event)).await?;
+        self.calls.apply(&event);
+        if let Some(c) = self.calls.0.iter().find(|c| c.number == call) {
+            if let Some(h) = self.club.room(&c.room) {
+                let _ = h.tx.send(RoomCmd::Notice { message: format!("The Director ({by}): {}", ruling.trim()) });
+            }
+        }
+        Ok(())
     }
 
     /// Tells the people at the current round's tables how much time is left, once a minute

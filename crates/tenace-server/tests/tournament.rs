@@ -274,6 +274,39 @@ async fn pairs_tournament_rounds_and_report() {
                 assert_eq!(v["type"], "tournament", "{v}");
                 let refused = ask(&mut players[1], adjust).await;
                 assert!(refused["message"].as_str().unwrap().contains("only a Director"), "{refused}");
+                // A weighted assigned score (Law 12C1(c)) at the other table; one the event
+                // could not score is refused with the reason.
+                let parts = json!([{"weight": 0.6, "contract": "4S", "declarer": "North", "tricks": 10}, {"weight": 0.4, "contract": "4S", "declarer": "North", "tricks": 9}]);
+                let weighted = json!({"type": "adjust_score", "tournament": id, "round": 1, "table": 2, "board": 1, "outcome": {"assigned": parts}});
+                assert_eq!(ask(&mut director, weighted).await["type"], "tournament");
+                let bad = json!({"type": "adjust_score", "tournament": id, "round": 1, "table": 2, "board": 1, "outcome": {"played": {"contract": "4S", "declarer": "North", "tricks": 14}}});
+                let refused = ask(&mut director, bad).await;
+                assert!(refused["message"].as_str().unwrap().contains("board 1"), "{refused}");
+
+                // A player calls the Director to their table (Law 9B1(a)); someone not playing
+                // there may not; the Director is alerted, sees the call, and answers it; the table
+                // hears the ruling.
+                players[0].send(json!({"type": "call_director", "table": tables[0], "reason": "a revoke, we think"})).await;
+                let called = players[0].until("the call's notice", |v| v["type"] == "notice" && v["message"] == "the Director has been called").await;
+                assert_eq!(called["table"], tables[0].as_str());
+                let alert =
+                    director.until("the Director's alert", |v| v["type"] == "notice" && v["message"].as_str().unwrap_or("").contains("Director call 1")).await;
+                assert!(alert["message"].as_str().unwrap().contains("a revoke, we think"), "{alert}");
+                host.send(json!({"type": "call_director", "table": tables[0]})).await;
+                let e = host.error().await;
+                assert!(e["message"].as_str().unwrap().contains("only the players"), "{e}");
+                let v = view_of(&mut director, &id).await;
+                assert_eq!(v["calls"][0]["reason"], "a revoke, we think", "{v}");
+                assert!(v["calls"][0]["answer"].is_null());
+                let v = ask(&mut director, json!({"type": "answer_call", "tournament": id, "call": 1, "ruling": "no revoke: play on"})).await;
+                assert_eq!(v["view"]["calls"][0]["answer"][2], "no revoke: play on", "{v}");
+                players[0]
+                    .until("the ruling at the table", |v| v["type"] == "notice" && v["message"].as_str().unwrap_or("").contains("no revoke: play on"))
+                    .await;
+                let again = ask(&mut director, json!({"type": "answer_call", "tournament": id, "call": 1, "ruling": "twice"})).await;
+                assert!(again["message"].as_str().unwrap().contains("has been answered"), "{again}");
+                let refused = ask(&mut players[1], json!({"type": "answer_call", "tournament": id, "call": 1, "ruling": "mine"})).await;
+                assert!(refused["message"].as_str().unwrap().contains("only a Director"), "{refused}");
             }
             // Every table has played: the round ends at once and the next one opens.
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
@@ -304,9 +337,12 @@ async fn pairs_tournament_rounds_and_report() {
             let (_, t) = again.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("{name} not in the report: {again:?}"));
             assert!((t - total).abs() < 0.01, "{name}: shown {total}, report {t}");
         }
-        // The Director's score is in the report.
+        // The Director's scores are in the report.
         let adjusted = event.results.iter().find(|r| r.board == 1 && r.table == Some(1)).unwrap();
         assert_eq!(adjusted.outcome.label(), "A+/A-");
+        let weighted = scores.boards.iter().find(|b| b.board == 1).unwrap().rows.iter().find(|r| r.table == Some(2)).unwrap();
+        // 60% of +420 and 40% of -50 (board 1: nobody vulnerable).
+        assert_eq!(weighted.ns_points, Some(0.6 * 420.0 + 0.4 * -50.0), "{weighted:?}");
         let html = reqwest::get(format!("http://{addr}/api/tournaments/{id}.html")).await.unwrap().text().await.unwrap();
         assert!(html.contains("Pairs tonight"));
         server.task.abort();

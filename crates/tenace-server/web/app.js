@@ -508,6 +508,7 @@ function renderTournament() {
   show($('tournament-late'), late.length > 0);
   $('tournament-late').textContent = 'Not played in time (Average/Average until the Director rules): ' +
     late.map(([round, table, board]) => 'round ' + round + ' table ' + table + ' board ' + board).join('; ');
+  renderCalls(t);
   $('tournament-pbn').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.pbn');
   $('tournament-html').setAttribute('href', '/api/tournaments/' + encodeURIComponent(t.id) + '.html');
   const list = $('tournament-entrants');
@@ -562,6 +563,44 @@ function renderTournament() {
   }
 }
 
+/**
+ * The calls to the Director: a Director watches the table and answers with a ruling; a player
+ * sees their own calls and the answers.
+ * @param {import('./protocol.js').TournamentView} t
+ */
+function renderCalls(t) {
+  const calls = t.calls || [];
+  show($('tournament-calls'), calls.length > 0);
+  const body = $('tournament-call-rows').querySelector('tbody');
+  clear(body);
+  for (const c of calls) {
+    const tr = el('tr', { 'data-call': String(c.number) });
+    for (const v of [String(c.number), c.room, c.by, when(c.at), c.reason]) tr.appendChild(el('td', null, v));
+    const ruling = el('td');
+    const act = el('td');
+    if (c.answer) {
+      ruling.textContent = c.answer[2] + ' (' + c.answer[0] + ')';
+    } else if (state.director && !t.entered) {
+      const watch = el('button', { type: 'button', class: 'call-watch' }, 'Watch the table');
+      watch.addEventListener('click', () => watchTable(c.room));
+      const input = el('input', { class: 'call-ruling', placeholder: 'ruling', maxlength: '600' });
+      const answer = el('button', { type: 'button', class: 'call-answer' }, 'Answer');
+      answer.addEventListener('click', () => {
+        clearError();
+        send({ type: 'answer_call', tournament: t.id, call: c.number, ruling: /** @type {HTMLInputElement} */ (input).value.trim() });
+      });
+      ruling.appendChild(input);
+      act.appendChild(watch);
+      act.appendChild(answer);
+    } else {
+      ruling.textContent = 'the Director is on the way';
+    }
+    tr.appendChild(ruling);
+    tr.appendChild(act);
+    body.appendChild(tr);
+  }
+}
+
 /** @param {string} v */
 function vulnerabilityText(v) {
   return { None: 'nobody vulnerable', NorthSouth: 'NS vulnerable', EastWest: 'EW vulnerable', Both: 'both vulnerable' }[v] || v;
@@ -595,6 +634,46 @@ function boardRecordNode(board, hand) {
   return box;
 }
 
+/** Shows the adjust form's fields for the kind of score chosen. */
+function adjustKindChanged() {
+  const kind = $('adjust-kind').value;
+  document.querySelectorAll('#tournament-adjust .adjust-artificial').forEach((e) => show(/** @type {HTMLElement} */ (e), kind === 'artificial'));
+  document.querySelectorAll('#tournament-adjust .adjust-result').forEach((e) => show(/** @type {HTMLElement} */ (e), kind !== 'artificial'));
+  document.querySelectorAll('#tournament-adjust .adjust-split').forEach((e) => show(/** @type {HTMLElement} */ (e), kind === 'split'));
+}
+
+/**
+ * One result as the Director types it: `4S N 10`, `3NTX E 7`, `Pass`.
+ * @param {string} text
+ */
+function parsePlayed(text) {
+  const words = text.trim().split(/\s+/);
+  if (words.length === 1 && /^pass$/i.test(words[0])) return { contract: null, tricks: 0 };
+  const seats = { N: 'North', E: 'East', S: 'South', W: 'West' };
+  const declarer = words[1] ? seats[/** @type {'N'|'E'|'S'|'W'} */ (words[1].toUpperCase()[0])] : undefined;
+  const tricks = Number(words[2]);
+  if (words.length !== 3 || !declarer || !Number.isInteger(tricks) || tricks < 0 || tricks > 13) {
+    throw new Error('write a result as contract, declarer, tricks (e.g. 4S N 10) or Pass, not "' + text.trim() + '"');
+  }
+  return { contract: words[0].toUpperCase(), declarer, tricks };
+}
+
+/**
+ * A side's outcome: one result, or weighted results `60% 4S N 10; 40% 4S N 9` (Law 12C1(c)).
+ * @param {string} text
+ */
+function parseOutcome(text) {
+  if (!text.includes(';') && !text.includes('%')) return { played: parsePlayed(text) };
+  const parts = text.split(';').map((p) => p.trim()).filter((p) => p);
+  return {
+    assigned: parts.map((p) => {
+      const m = /^(\d+(?:\.\d+)?)\s*%\s+(.+)$/.exec(p);
+      if (!m) throw new Error('write each weighted part as a percentage then a result (e.g. 60% 4S N 10), not "' + p + '"');
+      return { weight: Number(m[1]) / 100, ...parsePlayed(m[2]) };
+    }),
+  };
+}
+
 /** @param {Event} ev */
 function adjustScore(ev) {
   ev.preventDefault();
@@ -603,14 +682,17 @@ function adjustScore(ev) {
   if (!t) return;
   /** @param {string} id */
   const number = (id) => parseInt($(id).value, 10) || 1;
-  send({
-    type: 'adjust_score',
-    tournament: t.id,
-    round: number('adjust-round'),
-    table: number('adjust-table'),
-    board: number('adjust-board'),
-    outcome: { artificial: { ns: $('adjust-ns').value, ew: $('adjust-ew').value } },
-  });
+  const kind = $('adjust-kind').value;
+  let outcome;
+  try {
+    if (kind === 'artificial') outcome = { artificial: { ns: $('adjust-ns').value, ew: $('adjust-ew').value } };
+    else if (kind === 'split') outcome = { split: { ns: parseOutcome($('adjust-result').value), ew: parseOutcome($('adjust-result-ew').value) } };
+    else outcome = parseOutcome($('adjust-result').value);
+  } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
+    return;
+  }
+  send({ type: 'adjust_score', tournament: t.id, round: number('adjust-round'), table: number('adjust-table'), board: number('adjust-board'), outcome });
 }
 
 function createTournament(ev) {
@@ -714,6 +796,8 @@ function render() {
   } else {
     contract.textContent = '—';
   }
+  // At a tournament's table a player may call the Director (Law 9B1(a)).
+  show($('director-call'), !!v.tournament && !!me);
   $('tricks-ns').textContent = v.tricks_ns;
   $('tricks-ew').textContent = v.tricks_ew;
   const isPublic = v.viewer.kind === 'public';
@@ -1301,6 +1385,8 @@ function wire() {
   $('lobby-refresh').addEventListener('click', refreshLobby);
   $('new-tournament-form').addEventListener('submit', createTournament);
   $('tournament-adjust').addEventListener('submit', adjustScore);
+  $('adjust-kind').addEventListener('change', adjustKindChanged);
+  adjustKindChanged();
   const kindChanged = () => {
     const pairs = $('new-tournament-kind').value !== 'robot_individual';
     document.querySelectorAll('#new-tournament-form .pairs-only').forEach((e) => show(/** @type {HTMLElement} */ (e), pairs));
@@ -1310,6 +1396,13 @@ function wire() {
   kindChanged();
   $('new-table-form').addEventListener('submit', createTable);
   $('leave-button').addEventListener('click', leaveTable);
+  $('call-director').addEventListener('click', () => {
+    const v = state.view;
+    if (!v) return;
+    clearError();
+    send({ type: 'call_director', table: v.table, reason: $('director-reason').value.trim() });
+    $('director-reason').value = '';
+  });
   $('watch-seat').addEventListener('change', () => {
     if (!state.current) return;
     const seat = $('watch-seat').value || null;

@@ -42,7 +42,7 @@
  *   contract: string | null, declarer: Seat | null, to_act: Seat | null, your_turn: boolean,
  *   legal_calls: Call[], legal_cards: Card[], tricks: TrickView[], tricks_ns: number, tricks_ew: number,
  *   claim: ClaimView | null, undo: RequestView | null, skip: RequestView | null,
- *   questions: QuestionView[], chat: ChatLine[], result: ResultView | null, history: BoardSummary[],
+ *   questions: QuestionView[], chat: ChatLine[], result: ResultView | null, history: BoardSummary[], tournament?: string,
  *   [more: string]: unknown,
  * }} TableView
  */
@@ -76,6 +76,7 @@
  *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
  *   entrants: [string, number][], entered: boolean, table: string | null, card: BoardScore[],
  *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
+ *   calls?: { number: number, by: string, room: string, at: number, reason: string, answer: [string, number, string] | null }[],
  *   traveller_boards?: number[], hands?: Record<string, { deal: string, dealer: Seat, vulnerability: string, record: any }>,
  *   round?: number, round_ends_at?: number, seat?: Seat, late?: [number, number, number][],
  * }} TournamentView

@@ -124,6 +124,74 @@ pub enum TournamentEvent {
     },
 }
 
+/// The Director at a tournament's tables, whatever its kind: a player calls (Law 9B1(a): the
+/// Director must be summoned at once when attention is drawn to an irregularity), a Director
+/// answers. Stored in the tournament's log with its other events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum CallEvent {
+    /// `by`, playing at the online table `room`, called the Director at `at` (Unix seconds).
+    DirectorCalled { by: String, room: String, at: i64, reason: String },
+    /// Director `by` answered call `call` (numbered from 1) with `ruling`.
+    CallAnswered { by: String, call: u32, at: i64, ruling: String },
+}
+
+/// A call to the Director, as the Directors see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DirectorCall {
+    pub number: u32,
+    pub by: String,
+    pub room: String,
+    pub at: i64,
+    pub reason: String,
+    /// The Director who answered, when, and the ruling.
+    pub answer: Option<(String, i64, String)>,
+}
+
+/// Every call to the Director in a tournament.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Calls(pub Vec<DirectorCall>);
+
+impl Calls {
+    /// Reads a stored event: `Some` when it was a call's (and is now applied).
+    pub fn take(&mut self, json: &str) -> Option<CallEvent> {
+        let event: CallEvent = serde_json::from_str(json).ok()?;
+        self.apply(&event);
+        Some(event)
+    }
+
+    /// The events of a new call, or the refusal.
+    pub fn call(&self, by: String, room: String, reason: String, now: i64) -> Result<CallEvent, TournamentError> {
+        if self.0.iter().any(|c| c.room == room && c.answer.is_none()) {
+            return Err(TournamentError::BadOptions("the Director has already been called to this table and is on the way".into()));
+        }
+        Ok(CallEvent::DirectorCalled { by, room, at: now, reason: reason.trim().chars().take(300).collect() })
+    }
+
+    /// A Director's answer to call `call`.
+    pub fn answer(&self, by: String, call: u32, ruling: String, now: i64) -> Result<CallEvent, TournamentError> {
+        match self.0.iter().find(|c| c.number == call) {
+            None => Err(TournamentError::BadOptions(format!("there is no call {call}"))),
+            Some(c) if c.answer.is_some() => Err(TournamentError::BadOptions(format!("call {call} has been answered"))),
+            Some(_) => Ok(CallEvent::CallAnswered { by, call, at: now, ruling: ruling.trim().chars().take(600).collect() }),
+        }
+    }
+
+    pub fn apply(&mut self, event: &CallEvent) {
+        match event {
+            CallEvent::DirectorCalled { by, room, at, reason } => {
+                let number = self.0.len() as u32 + 1;
+                self.0.push(DirectorCall { number, by: by.clone(), room: room.clone(), at: *at, reason: reason.clone(), answer: None });
+            }
+            CallEvent::CallAnswered { by, call, at, ruling } => {
+                if let Some(c) = self.0.iter_mut().find(|c| c.number == *call) {
+                    c.answer = Some((by.clone(), *at, ruling.clone()));
+                }
+            }
+        }
+    }
+}
+
 /// Why a request is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TournamentError {
@@ -551,6 +619,10 @@ pub struct TournamentView {
     /// Every board whose traveller the viewer may see (Law 16), sent or not.
     #[serde(default)]
     pub traveller_boards: Vec<u32>,
+    /// The calls to the Director: every call for a Director who directs it, a table's own calls
+    /// for its players (filled in by the club).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<DirectorCall>,
     /// The hand record of each board whose traveller is sent (filled in by the club).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub hands: BTreeMap<u32, BoardHands>,
@@ -640,6 +712,7 @@ impl Tournament {
             travellers: sent.into_iter().map(|b| (b, field.traveller(self, b))).collect(),
             traveller_boards: visible,
             hands: BTreeMap::new(),
+            calls: Vec::new(),
             round: None,
             round_ends_at: None,
             seat: None,

@@ -475,6 +475,7 @@ impl PairsTournament {
             ranking,
             traveller_boards: travellers.keys().copied().collect(),
             hands: BTreeMap::new(),
+            calls: Vec::new(),
             travellers,
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),

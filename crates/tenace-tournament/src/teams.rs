@@ -423,6 +423,7 @@ impl TeamsTournament {
             ranking,
             traveller_boards: travellers.keys().copied().collect(),
             hands: BTreeMap::new(),
+            calls: Vec::new(),
             travellers,
             round: self.current_round(),
             round_ends_at: self.current_round().and_then(|r| self.round_deadline(r)),

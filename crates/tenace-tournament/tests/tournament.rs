@@ -203,3 +203,29 @@ proptest! {
         }
     }
 }
+
+/// Calls to the Director: one open call per table at a time, answered once, and read back from
+/// the stored log (the club keeps them apart from the kind's own events).
+#[test]
+fn calls_to_the_director() {
+    use tenace_tournament::Calls;
+    let mut calls = Calls::default();
+    let first = calls.call("ann".into(), "t1".into(), " a lead out of turn ".into(), 100).unwrap();
+    calls.apply(&first);
+    assert!(calls.call("bob".into(), "t1".into(), String::new(), 101).is_err(), "the Director is already on the way to t1");
+    let other = calls.call("cy".into(), "t2".into(), String::new(), 102).unwrap();
+    calls.apply(&other);
+    assert_eq!(calls.0.iter().map(|c| (c.number, c.room.as_str(), c.reason.as_str())).collect::<Vec<_>>(), [(1, "t1", "a lead out of turn"), (2, "t2", "")]);
+    assert!(calls.answer("td".into(), 3, "x".into(), 103).is_err());
+    let answer = calls.answer("td".into(), 1, "Law 54: declarer accepts".into(), 104).unwrap();
+    calls.apply(&answer);
+    assert!(calls.answer("td".into(), 1, "again".into(), 105).is_err());
+    assert!(calls.call("ann".into(), "t1".into(), String::new(), 106).is_ok(), "answered: t1 may call again");
+    // Stored as JSON and read back; other events are left to the tournament's kind.
+    let log: Vec<String> = [first, other, answer].iter().map(|e| serde_json::to_string(e).unwrap()).collect();
+    let mut again = Calls::default();
+    assert!(log.iter().all(|e| again.take(e).is_some()));
+    assert_eq!(again, calls);
+    let registered = serde_json::to_string(&TournamentEvent::Registered { name: "ann".into() }).unwrap();
+    assert!(again.take(&registered).is_none());
+}

@@ -171,7 +171,10 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
             let contract = t.get(row, "Contract").unwrap_or("-");
             let score_ns = t.get(row, "Score_NS").unwrap_or("-");
             let score_ew = t.get(row, "Score_EW").unwrap_or("-");
-            let outcome = if let (Some(a), Some(b)) = (artificial(score_ns), artificial(score_ew)) {
+            let adjusted = t.get(row, "Adjusted").filter(|v| *v != "-");
+            let outcome = if let Some(label) = adjusted {
+                label.parse().map_err(|e: EventError| bad(format!("Adjusted: {e}")))?
+            } else if let (Some(a), Some(b)) = (artificial(score_ns), artificial(score_ew)) {
                 Outcome::Artificial { ns: a, ew: b }
             } else if contract.eq_ignore_ascii_case("pass") || contract.eq_ignore_ascii_case("p") {
                 Outcome::Played(Played::passed_out())
@@ -261,11 +264,18 @@ pub fn write(event: &Event, scores: &Scores) -> String {
             let mut cols = vec!["Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW", v_ns, v_ew];
             // The opening lead (not a predefined column; written when any row has one).
             let leads = bs.rows.iter().any(|r| r.lead.is_some());
+            // Assigned, weighted and split scores have no contract of their own: an `Adjusted`
+            // column (not predefined) carries the score as the reports write it.
+            let outcome_of = |r: &crate::scoring::Row| event.results.get(r.result).map(|x| &x.outcome);
+            let labels = bs.rows.iter().any(|r| outcome_of(r).is_some_and(Outcome::needs_label));
             if leads {
                 cols.insert(6, "Lead");
             }
             if !imp {
                 cols.extend(["Percentage_NS", "Percentage_EW"]);
+            }
+            if labels {
+                cols.push("Adjusted");
             }
             let rows = bs
                 .rows
@@ -296,6 +306,12 @@ pub fn write(event: &Event, scores: &Scores) -> String {
                     if !imp {
                         v.push(opt(r.ns_percent.map(|x| round_to(x, 2))));
                         v.push(opt(r.ew_percent.map(|x| round_to(x, 2))));
+                    }
+                    if labels {
+                        v.push(match outcome_of(r) {
+                            Some(o) if o.needs_label() => quoted(&o.label()),
+                            _ => "-".into(),
+                        });
                     }
                     v.join(" ")
                 })
