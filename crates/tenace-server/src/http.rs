@@ -522,6 +522,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
             boards_per_round,
             minutes_per_board,
             robots,
+            movement,
         } => {
             use rand::Rng;
             let now = crate::club::now();
@@ -571,6 +572,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                             minutes_per_board,
                             robots,
                             set_seed,
+                            movement,
                         })
                     }
                 }

@@ -88,6 +88,9 @@ pub enum ClientMsg {
         /// Pairs: a player may enter alone with a robot partner.
         #[serde(default = "yes")]
         robots: bool,
+        /// Pairs: `shared` (default; every table plays the same boards), `mitchell` or `howell`.
+        #[serde(default)]
+        movement: tenace_tournament::pairs::PairsMovement,
     },
     /// Enter a tournament; for pairs, with `partner` (an account), or alone with a robot
     /// partner; for teams, as `team` (its name) with the other `members` (accounts).

@@ -709,6 +709,7 @@ function createTournament(ev) {
     rounds: parseInt($('new-tournament-rounds').value, 10) || 3,
     boards_per_round: parseInt($('new-tournament-bpr').value, 10) || 2,
     minutes_per_board: parseInt($('new-tournament-mpb').value, 10) || 7,
+    movement: $('new-tournament-movement').value,
   };
   if (!send(msg)) showError('not connected');
 }

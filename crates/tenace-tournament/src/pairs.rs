@@ -6,11 +6,14 @@
 //! - **Entry.** Two accounts enter together; one alone enters with a robot partner when the
 //!   creator allows robots. At the start an odd field gets a robot pair (marked as robots in
 //!   the ranking).
-//! - **The movement** (Law 8): every table plays the same boards in a round (boards are
-//!   duplicated online at no cost), the pairs meeting as a round robin (circle method,
-//!   `tenace_events::movement::round_robin_pairings`) for `rounds` rounds at most (`n - 1` for
-//!   `n` pairs). A pair sits North-South or East-West as the pairing says, so there is one field
-//!   and one ranking; each board is compared across every table that played it.
+//! - **The movement** (Law 8), chosen at creation ([`PairsMovement`]): by default every table
+//!   plays the same boards in a round (boards are duplicated online at no cost), the pairs
+//!   meeting as a round robin (circle method, `tenace_events::movement::round_robin_pairings`)
+//!   for `rounds` rounds at most (`n - 1` for `n` pairs). A pair sits North-South or East-West
+//!   as the pairing says, so there is one field and one ranking; each board is compared across
+//!   every table that played it. A Mitchell (its last round played arrow-switched, one field)
+//!   or a complete Howell is played for its first `rounds` rounds when the field fits it;
+//!   otherwise the field plays the shared-boards round robin.
 //! - **The clock.** A round lasts `boards_per_round x minutes_per_board` minutes from its start.
 //!   It ends when every table of the round has a result on every board, or when its time runs
 //!   out: then every board of the round without a result is not played and scores an artificial
@@ -50,6 +53,25 @@ pub struct PairsOptions {
     /// A player may enter alone with a robot partner.
     pub robots: bool,
     pub set_seed: u64,
+    /// The movement the field is seeded into (older tournaments: shared boards).
+    #[serde(default)]
+    pub movement: PairsMovement,
+}
+
+/// The movements a pairs tournament offers (Law 8; built by tenace-events).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairsMovement {
+    /// Every table plays the same boards each round (boards are duplicated online at no cost),
+    /// the pairs meeting as a round robin: the movement for large fields.
+    #[default]
+    Shared,
+    /// Mitchell: North-South pairs stay, East-West pairs and the boards move (a skip Mitchell
+    /// for an even number of tables); the last round played is arrow-switched so that one field
+    /// is ranked. From 2 tables (4 pairs).
+    Mitchell,
+    /// Complete Howell: every pair meets every other; 3 to 15 tables (6 to 30 pairs).
+    Howell,
 }
 
 /// One pair of the field, numbered from 1.
@@ -250,9 +272,32 @@ impl PairsTournament {
         }
         let n = pairs.len() as u32;
         let bpr = self.options.boards_per_round.max(1);
+        let rounds = self.options.rounds.max(1);
+        let tables = n / 2;
+        let played = |mut m: Movement| {
+            m.slots.retain(|s| s.round <= rounds);
+            m
+        };
+        // Mitchell and Howell where the field fits them; otherwise (too few or too many pairs)
+        // the shared-boards round robin, which fits any field.
+        match self.options.movement {
+            PairsMovement::Mitchell if tables >= 2 => {
+                let full = if tables.is_multiple_of(2) { tables - 1 } else { tables };
+                let last = rounds.min(full);
+                if let Ok(m) = tenace_events::movement::mitchell(tables, bpr, full - last + 1) {
+                    return PairsEvent::Started { at: now, pairs, movement: played(m) };
+                }
+            }
+            PairsMovement::Howell if (3..=15).contains(&tables) => {
+                if let Ok(m) = tenace_events::movement::howell(tables, bpr) {
+                    return PairsEvent::Started { at: now, pairs, movement: played(m) };
+                }
+            }
+            _ => {}
+        }
         let slots = round_robin_pairings(n)
             .into_iter()
-            .take(self.options.rounds.max(1) as usize)
+            .take(rounds as usize)
             .enumerate()
             .flat_map(|(r, matches)| {
                 let round = r as u32 + 1;

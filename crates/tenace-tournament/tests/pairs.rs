@@ -7,7 +7,7 @@ use tenace_core::Seat;
 use tenace_events::adjusted::Artificial;
 use tenace_events::result::Outcome;
 use tenace_online::view::FieldResult;
-use tenace_tournament::pairs::{PairsEvent, PairsOptions, PairsTournament};
+use tenace_tournament::pairs::{PairsEvent, PairsMovement, PairsOptions, PairsTournament};
 use tenace_tournament::{Scoring, TournamentError};
 
 const START: i64 = 10_000;
@@ -25,6 +25,7 @@ fn options() -> PairsOptions {
         minutes_per_board: 7,
         robots: true,
         set_seed: 3,
+        movement: PairsMovement::Shared,
     }
 }
 
@@ -186,4 +187,37 @@ fn a_restart_is_not_charged_to_the_players() {
     assert_eq!(t.tick(START + ROUND + 300, |_, _| false).len(), 1);
     // Before the start there is no clock to extend.
     assert!(entered().resume(START - 100, START - 50).is_empty());
+}
+
+/// A Mitchell or a Howell (Law 8) where the field fits it: tables play different boards in a
+/// round, the rounds asked for are played, and the event scores one field.
+#[test]
+fn mitchell_and_howell_movements() {
+    for (movement, pairs, name) in [(PairsMovement::Mitchell, 8, "Mitchell"), (PairsMovement::Howell, 8, "Howell"), (PairsMovement::Howell, 4, "Round robin")] {
+        let mut t = PairsTournament::new(PairsOptions { movement, rounds: 2, ..options() });
+        for k in 0..pairs {
+            let e = t.register(vec![format!("p{k}a"), format!("p{k}b")], START - 60).unwrap();
+            apply(&mut t, e);
+        }
+        let started = t.tick(START, |_, _| false);
+        apply(&mut t, started);
+        let m = t.movement().unwrap().clone();
+        assert!(m.name.contains(name), "{movement:?} with {pairs} pairs: {}", m.name);
+        assert_eq!(m.rounds(), 2, "{movement:?} with {pairs} pairs: {m:?}");
+        let mut results = Vec::new();
+        for s in &m.slots {
+            let room = format!("r{}t{}", s.round, s.table);
+            apply(&mut t, vec![PairsEvent::TableOpened { round: s.round, table: s.table, room: room.clone() }]);
+            for &b in &s.boards {
+                results.push(result(&room, b, ("3NT", Seat::South, 8 + (s.table + b) as u8 % 3)));
+            }
+        }
+        if name != "Round robin" {
+            let round_1: Vec<&Vec<u32>> = m.slots.iter().filter(|s| s.round == 1).map(|s| &s.boards).collect();
+            assert!(round_1.windows(2).any(|w| w[0] != w[1]), "{name}: the tables of a round play different boards");
+        }
+        let scores = tenace_events::score(&t.event(&results).unwrap()).unwrap();
+        assert_eq!(scores.rankings.len(), 1, "{name}: one field");
+        assert_eq!(scores.rankings[0].standings.len(), pairs);
+    }
 }
