@@ -220,6 +220,9 @@ async fn pairs_tournament_rounds_and_report() {
         let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
         let addr = server.addr;
         let mut host = person(addr, "phost").await;
+        // Accounts first (argon2 is slow on a busy machine): entries then fit in the 3 s before
+        // the start.
+        let mut players = vec![person(addr, "pa").await, person(addr, "pb").await, person(addr, "pc").await];
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
         let created = ask(
             &mut host,
@@ -229,7 +232,6 @@ async fn pairs_tournament_rounds_and_report() {
         assert_eq!(created["type"], "tournament", "{created}");
         let id = created["view"]["id"].as_str().unwrap().to_string();
         assert_eq!(created["view"]["phase"], "upcoming");
-        let mut players = vec![person(addr, "pa").await, person(addr, "pb").await, person(addr, "pc").await];
         for p in &mut players {
             let v = ask(p, json!({"type": "register", "tournament": id})).await;
             assert_eq!(v["view"]["entered"], true, "{v}");
@@ -396,6 +398,10 @@ async fn teams_match_over_the_wire() {
     let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let addr = server.addr;
     let mut host = person(addr, "thost").await;
+    // Accounts first, so that the entries fit in the 3 s before the start.
+    let mut a1 = person(addr, "ta1").await;
+    let a2 = person(addr, "ta2").await;
+    let mut b1 = person(addr, "tb1").await;
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
     let created = ask(
         &mut host,
@@ -403,9 +409,6 @@ async fn teams_match_over_the_wire() {
     )
     .await;
     let id = created["view"]["id"].as_str().unwrap().to_string();
-    let mut a1 = person(addr, "ta1").await;
-    let a2 = person(addr, "ta2").await;
-    let mut b1 = person(addr, "tb1").await;
     let v = ask(&mut a1, json!({"type": "register", "tournament": id, "team": "Aces", "members": ["ta2"]})).await;
     assert_eq!(v["view"]["entered"], true, "{v}");
     let v = ask(&mut b1, json!({"type": "register", "tournament": id, "team": "Bees"})).await;
