@@ -122,10 +122,11 @@ impl fmt::Display for TournamentReport {
             "  view with the ranking   p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} views)",
             self.ranking_p50_ms, self.ranking_p99_ms, self.ranking_max_ms, self.ranking_views
         )?;
+        let whose = if self.server.starts_with("in-process") { "server + clients, one process" } else { "server process" };
         if let Some(c) = self.cpu_secs {
-            writeln!(f, "  CPU (server + clients)  {c:.1} s, {:.0}% of one core", 100.0 * c / self.measured_secs.max(1e-9))?;
+            writeln!(f, "  CPU ({whose})  {c:.1} s, {:.0}% of one core", 100.0 * c / self.measured_secs.max(1e-9))?;
         }
-        write!(f, "  RSS (one process)       start {}, end {}", kib(self.rss_start_kib), kib(self.rss_end_kib))
+        write!(f, "  RSS ({whose})  start {}, end {}", kib(self.rss_start_kib), kib(self.rss_end_kib))
     }
 }
 

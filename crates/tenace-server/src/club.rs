@@ -160,6 +160,11 @@ pub struct Club {
     solver: Arc<tokio::sync::Semaphore>,
     /// Hand records by (set seed, board): every table of a set shares them.
     hand_records: Mutex<HashMap<(u64, u32), tenace_online::view::HandRecord>>,
+    /// The results of each board of each set (the store's `results` rows), read once and kept
+    /// up to date by the club's own writes, so that a table's comparison does not read the
+    /// store at the end of every board (in a large tournament, thousands of rows each time).
+    /// The lock is held while a missing board is read, so a result noted meanwhile is not lost.
+    fields: tokio::sync::Mutex<HashMap<(String, u32), Field>>,
     /// Hand records asked for by a tournament's view (computed once).
     hand_records_started: Mutex<std::collections::HashSet<(u64, u32)>>,
     /// Work nobody waits for at the table (hand records, the robots' comparison games): one
@@ -183,11 +188,50 @@ pub struct Club {
 
 type Job = Box<dyn FnOnce() + Send>;
 
+/// Every table's result on one board of a set, shared by the tables that show it.
+type Field = Arc<Vec<FieldResult>>;
+
+/// The most boards whose results the club keeps in memory (then it starts again from the store).
+const FIELDS_KEPT: usize = 4096;
+
 impl Club {
     /// Runs solver work `f` on the blocking pool, one job per core at a time.
     pub async fn think<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
         let _permit = self.solver.acquire().await.ok()?;
         tokio::task::spawn_blocking(f).await.ok()
+    }
+
+    /// Every table's result on board `board` of the set `set_id` (see `fields`).
+    pub(crate) async fn field(&self, set_id: &str, board: u32) -> Arc<Vec<FieldResult>> {
+        let mut fields = self.fields.lock().await;
+        let key = (set_id.to_string(), board);
+        if let Some(f) = fields.get(&key) {
+            return f.clone();
+        }
+        let read = match self.store.field(set_id, board).await {
+            Ok(mut f) => {
+                // In byte order of the table ids (a database's collation may differ).
+                f.sort_by(|a, b| a.table.cmp(&b.table));
+                Arc::new(f)
+            }
+            // Not cached: the next board's end reads again.
+            Err(_) => return Arc::new(Vec::new()),
+        };
+        if fields.len() >= FIELDS_KEPT {
+            fields.clear();
+        }
+        fields.insert(key, read.clone());
+        read
+    }
+
+    /// A result the store has just taken (the first for its table is kept, as in the store).
+    pub(crate) async fn note_result(&self, set_id: &str, board: u32, result: &FieldResult) {
+        let mut fields = self.fields.lock().await;
+        if let Some(f) = fields.get_mut(&(set_id.to_string(), board)) {
+            if let Err(at) = f.binary_search_by(|r| r.table.as_str().cmp(result.table.as_str())) {
+                Arc::make_mut(f).insert(at, result.clone());
+            }
+        }
     }
 
     /// Board `number` of the set `set_seed` for a hand record: the deal, and its double-dummy
@@ -259,6 +303,7 @@ impl Club {
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
             hand_records_started: Mutex::new(std::collections::HashSet::new()),
+            fields: tokio::sync::Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
             sight: Sight::load(seen),
@@ -359,7 +404,7 @@ impl Club {
             club: self.clone(),
             tx,
             followers: HashMap::new(),
-            field: Vec::new(),
+            field: Arc::new(Vec::new()),
             robot_busy: false,
             summary,
             hand_records: HashMap::new(),
@@ -489,7 +534,7 @@ struct RoomTask {
     club: Arc<Club>,
     tx: mpsc::UnboundedSender<RoomCmd>,
     followers: HashMap<u64, Follower>,
-    field: Vec<FieldResult>,
+    field: Arc<Vec<FieldResult>>,
     robot_busy: bool,
     summary: Arc<Mutex<TableSummary>>,
     /// Hand records by board number, computed once per board in the background.
@@ -798,6 +843,9 @@ impl RoomTask {
             return Err(e.into());
         }
         self.club.sight.remember(&seen);
+        for (set_id, board, result) in &results {
+            self.club.note_result(set_id, *board, result).await;
+        }
         let new_board = next.board_number() != self.room.board_number();
         self.room = next;
         if finished.is_some() || new_board {
@@ -855,11 +903,7 @@ impl RoomTask {
     }
 
     async fn load_field(&mut self) {
-        self.field = if self.room.board_over() {
-            self.club.store.field(&self.room.options().set_id(), self.room.board_number()).await.unwrap_or_default()
-        } else {
-            Vec::new()
-        };
+        self.field = if self.room.board_over() { self.club.field(&self.room.options().set_id(), self.room.board_number()).await } else { Arc::new(Vec::new()) };
     }
 
     /// When nobody else has played this board of the set, four robots play it in the
@@ -877,6 +921,7 @@ impl RoomTask {
             let Some(Some(result)) = club.in_background(move || robots_play(options, board, budget)).await else { return };
             let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false, first: 1 }.set_id();
             if club.store.add_result(&set_id, board, &result).await.is_ok() {
+                club.note_result(&set_id, board, &result).await;
                 let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
                 for h in handles.into_iter().filter(|h| h.set_seed == set_seed) {
                     let _ = h.tx.send(RoomCmd::Refresh);

@@ -201,7 +201,7 @@ impl Club {
         };
         for s in &mut v {
             if s.kind == tenace_tournament::Kind::RobotIndividual {
-                s.phase = phase_at(s, t);
+                s.phase = tenace_tournament::Phase::of_window(s.opens_at, s.closes_at, t);
             }
         }
         v.sort_by(|a, b| b.opens_at.cmp(&a.opens_at).then_with(|| a.id.cmp(&b.id)));
@@ -275,17 +275,6 @@ impl Club {
             }
         }
         Ok(())
-    }
-}
-
-fn phase_at(s: &TournamentSummary, t: i64) -> tenace_tournament::Phase {
-    use tenace_tournament::Phase;
-    if t >= s.closes_at {
-        Phase::Finished
-    } else if t < s.opens_at {
-        Phase::Upcoming
-    } else {
-        Phase::Running
     }
 }
 

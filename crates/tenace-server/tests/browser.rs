@@ -939,14 +939,7 @@ async fn wire_pairs_player(mut c: Client, id: String, rounds: u32) -> Client {
     let mut previous = String::new();
     for _ in 0..rounds {
         // Until the next round opens, the answer is the table of the round just played.
-        let table = loop {
-            c.send(json!({"type": "play_tournament", "tournament": id})).await;
-            let m = c.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
-            match m["table"].as_str() {
-                Some(t) if t != previous => break t.to_string(),
-                _ => tokio::time::sleep(Duration::from_millis(300)).await,
-            }
-        };
+        let table = support::tournament_table(&mut c, &id, &previous).await;
         previous = table.clone();
         loop {
             let v = next_view(&mut c, Duration::from_secs(180)).await;
@@ -1003,6 +996,14 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
             snap(&b, &format!("pairs-round-{round}")).await;
             assert!(click(&b, "button.tournament-play").await);
             wait_js(&b, "the table", Duration::from_secs(20), "const t = document.getElementById('table-view'); return !t.hidden && !!t.dataset.table;").await;
+            if round == 1 {
+                // At a tournament's table a player calls the Director (Law 9B1(a)) and is told so.
+                wait_js(&b, "the Director button", Duration::from_secs(20), "return !document.getElementById('director-call').hidden;").await;
+                b.find(Locator::Css("#director-reason")).await.unwrap().send_keys("they bid out of turn").await.unwrap();
+                assert!(click(&b, "#call-director").await);
+                // (The table's own notice, "<name> called the Director: ...", may come last.)
+                wait_js(&b, "the call's answer", Duration::from_secs(20), "return /Director has been called|called the Director/.test(document.getElementById('status').textContent);").await;
+            }
             play_in_browser(&b, &format!("pairs-{round}"), Duration::from_secs(300), |calls, _| if calls.iter().any(|c| c == "Pass") { "Pass".into() } else { calls[0].clone() }).await;
             assert!(click(&b, "#leave-button").await);
             wait_js(&b, "the lobby", Duration::from_secs(20), "return !document.getElementById('lobby-view').hidden;").await;
@@ -1040,6 +1041,28 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
             "the adjusted score in the traveller",
             Duration::from_secs(20),
             "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === 'A+/A-');",
+        )
+        .await;
+        // The call made in round 1 is listed for the Director, who answers it.
+        wait_js(&b, "the call", Duration::from_secs(20), "return (document.querySelector('#tournament-call-rows tr[data-call=\"1\"]') || {}).textContent?.includes('they bid out of turn');").await;
+        b.find(Locator::Css("#tournament-call-rows tr[data-call=\"1\"] input.call-ruling")).await.unwrap().send_keys("Law 31: the auction stands").await.unwrap();
+        assert!(click(&b, "#tournament-call-rows tr[data-call=\"1\"] button.call-answer").await);
+        wait_js(&b, "the ruling", Duration::from_secs(20), "return document.querySelector('#tournament-call-rows tr[data-call=\"1\"]').textContent.includes('Law 31: the auction stands (director)');").await;
+        // A weighted score (Law 12C1(c)) typed as the Director writes it: board 2 of round 2
+        // at table 2; the traveller shows it.
+        b.find(Locator::Css("#adjust-kind")).await.unwrap().select_by_value("weighted").await.unwrap();
+        for (field, value) in [("#adjust-round", "2"), ("#adjust-table", "2"), ("#adjust-board", "2")] {
+            let input = b.find(Locator::Css(field)).await.unwrap();
+            input.clear().await.unwrap();
+            input.send_keys(value).await.unwrap();
+        }
+        b.find(Locator::Css("#adjust-result")).await.unwrap().send_keys("60% 4S N 10; 40% 4S N 9").await.unwrap();
+        assert!(click(&b, "#adjust-button").await);
+        wait_js(
+            &b,
+            "the weighted score in the traveller",
+            Duration::from_secs(20),
+            "return Array.from(document.querySelectorAll('table.traveller[data-board=\"2\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === '60% 4S N = + 40% 4S N -1');",
         )
         .await;
         snap(&b, "pairs-adjusted").await;

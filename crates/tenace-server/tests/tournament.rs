@@ -5,7 +5,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, play_on, register, Client};
+use support::{config, databases, play_on, register, tournament_table, Client};
 
 async fn person(addr: std::net::SocketAddr, name: &str) -> Client {
     let token = register(addr, name).await;
@@ -246,15 +246,7 @@ async fn pairs_tournament_rounds_and_report() {
             // play at once (a table waits for each of its people).
             let mut tables = Vec::new();
             for p in &mut players {
-                let table = loop {
-                    p.send(json!({"type": "play_tournament", "tournament": id})).await;
-                    let m = p.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
-                    match m["table"].as_str() {
-                        Some(t) => break t.to_string(),
-                        None => tokio::time::sleep(std::time::Duration::from_millis(300)).await,
-                    }
-                };
-                tables.push(table);
+                tables.push(tournament_table(p, &id, "").await);
             }
             futures_util::future::join_all(players.iter_mut().zip(&tables).map(|(p, t)| play_board_at(p, t))).await;
             for p in &mut players {
@@ -416,15 +408,7 @@ async fn teams_match_over_the_wire() {
     let mut players = vec![a1, a2, b1];
     let mut tables = Vec::new();
     for p in &mut players {
-        let table = loop {
-            p.send(json!({"type": "play_tournament", "tournament": id})).await;
-            let m = p.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
-            match m["table"].as_str() {
-                Some(t) => break t.to_string(),
-                None => tokio::time::sleep(std::time::Duration::from_millis(300)).await,
-            }
-        };
-        tables.push(table);
+        tables.push(tournament_table(p, &id, "").await);
     }
     assert!(tables.iter().all(|t| *t == tables[0]), "the three people sit in the open room");
     futures_util::future::join_all(players.iter_mut().zip(&tables).map(|(p, t)| play_board_at(p, t))).await;

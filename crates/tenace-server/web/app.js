@@ -514,6 +514,9 @@ function renderTournament() {
   const list = $('tournament-entrants');
   clear(list);
   for (const [name, played] of t.entrants) list.appendChild(el('li', null, name + ' (' + played + '/' + t.boards + ' boards)'));
+  // A large field sends only the viewer's own line.
+  const count = t.entrant_count || t.entrants.length;
+  if (count > t.entrants.length) list.appendChild(el('li', { class: 'muted' }, count + ' entrants in all'));
   const card = $('tournament-card').querySelector('tbody');
   clear(card);
   show($('tournament-card-box'), t.card.length > 0);

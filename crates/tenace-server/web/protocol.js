@@ -74,7 +74,7 @@
  * @typedef {{
  *   id: string, name: string, creator: string, kind: string, scoring: 'matchpoints' | 'imps',
  *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
- *   entrants: [string, number][], entered: boolean, table: string | null, card: BoardScore[],
+ *   entrants: [string, number][], entrant_count?: number, entered: boolean, table: string | null, card: BoardScore[],
  *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
  *   calls?: { number: number, by: string, room: string, at: number, reason: string, answer: [string, number, string] | null }[],
  *   traveller_boards?: number[], hands?: Record<string, { deal: string, dealer: Seat, vulnerability: string, record: any }>,

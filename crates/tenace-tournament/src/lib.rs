@@ -293,13 +293,7 @@ impl Tournament {
     }
 
     pub fn phase(&self, now: i64) -> Phase {
-        if now >= self.closes_at() {
-            Phase::Finished
-        } else if now < self.options.opens_at {
-            Phase::Upcoming
-        } else {
-            Phase::Running
-        }
+        Phase::of_window(self.options.opens_at, self.closes_at(), now)
     }
 
     /// The events a request makes, or why it is refused; changes nothing.
@@ -354,9 +348,24 @@ impl Tournament {
     }
 }
 
-/// A robot individual sends every traveller the viewer may see up to this many entrants; in a
-/// larger field, one board's traveller at a time, when asked for.
+/// A robot individual sends every traveller the viewer may see, and the list of entrants, up to
+/// this many entrants; in a larger field, one board's traveller at a time, when asked for, and
+/// the viewer's own line of the list.
 pub const FULL_TRAVELLERS: usize = 100;
+
+impl Phase {
+    /// A play window's phase at `now` (Unix seconds): upcoming before it opens, finished from
+    /// when it closes.
+    pub fn of_window(opens_at: i64, closes_at: i64, now: i64) -> Phase {
+        if now >= closes_at {
+            Phase::Finished
+        } else if now < opens_at {
+            Phase::Upcoming
+        } else {
+            Phase::Running
+        }
+    }
+}
 
 /// The seat every entrant of a robot individual takes.
 pub const ENTRANT_SEAT: Seat = Seat::South;
@@ -603,8 +612,12 @@ pub struct TournamentView {
     pub opens_at: i64,
     pub closes_at: i64,
     pub phase: Phase,
-    /// Who entered, with the number of boards each has played.
+    /// Who entered, with the number of boards each has played (in a robot individual of more
+    /// than [`FULL_TRAVELLERS`] entrants, the viewer alone).
     pub entrants: Vec<(String, u32)>,
+    /// How many entered.
+    #[serde(default)]
+    pub entrant_count: usize,
     /// The viewer has entered.
     pub entered: bool,
     /// The viewer's table, once opened.
@@ -704,7 +717,15 @@ impl Tournament {
             opens_at: o.opens_at,
             closes_at: self.closes_at(),
             phase,
-            entrants: self.entrants.iter().enumerate().map(|(i, e)| (e.name.clone(), field.played_count(i))).collect(),
+            // A large field's list would dwarf the view: the viewer's own line only.
+            entrants: self
+                .entrants
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.entrants.len() <= FULL_TRAVELLERS || Some(*i) == me)
+                .map(|(i, e)| (e.name.clone(), field.played_count(i)))
+                .collect(),
+            entrant_count: self.entrants.len(),
             entered: me.is_some(),
             table: me.and_then(|i| self.entrants[i].table.clone()),
             card: me.map(|i| field.card(self, i, finished)).unwrap_or_default(),

@@ -496,7 +496,7 @@ impl PairsTournament {
                 })
                 .collect()
         });
-        let entrants = if self.started.is_some() {
+        let entrants: Vec<(String, u32)> = if self.started.is_some() {
             self.pairs().iter().map(|p| (p.name(), played.get(&p.number).copied().unwrap_or(0))).collect()
         } else {
             self.entries.iter().map(|e| (Pair { number: 0, players: e.clone() }.name(), 0)).collect()
@@ -513,6 +513,7 @@ impl PairsTournament {
             opens_at: summary.opens_at,
             closes_at: summary.closes_at,
             phase,
+            entrant_count: entrants.len(),
             entrants,
             entered: self.entries.iter().flatten().any(|n| n == viewer),
             table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),

@@ -400,7 +400,7 @@ impl TeamsTournament {
                 })
                 .collect()
         });
-        let entrants = match &self.teams {
+        let entrants: Vec<(String, u32)> = match &self.teams {
             Some(_) => self.teams().iter().map(|t| (t.name.clone(), played.get(&t.number).copied().unwrap_or(0))).collect(),
             None => self.entries.iter().map(|(n, _)| (n.clone(), 0)).collect(),
         };
@@ -416,6 +416,7 @@ impl TeamsTournament {
             opens_at: summary.opens_at,
             closes_at: summary.closes_at,
             phase,
+            entrant_count: entrants.len(),
             entrants,
             entered: self.entries.iter().any(|(_, ms)| ms.iter().any(|m| m == viewer)),
             table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),

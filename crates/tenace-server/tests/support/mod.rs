@@ -179,6 +179,19 @@ pub async fn play_on(c: &mut Client, table: &str, v: &Value) {
     }
 }
 
+/// Asks for `c`'s table in tournament `id` until the club has opened one other than
+/// `previous` (the table of the round just played; "" for none), and returns it.
+pub async fn tournament_table(c: &mut Client, id: &str, previous: &str) -> String {
+    loop {
+        c.send(json!({"type": "play_tournament", "tournament": id})).await;
+        let m = c.until("created or an error", |v| v["type"] == "created" || v["type"] == "error").await;
+        match m["table"].as_str() {
+            Some(t) if t != previous => return t.to_string(),
+            _ => tokio::time::sleep(Duration::from_millis(300)).await,
+        }
+    }
+}
+
 pub fn is_view(v: &Value) -> bool {
     v["type"] == "view"
 }
