@@ -397,8 +397,10 @@ fn team_value(own_ns: &SideOutcome, own_ew: &SideOutcome) -> f64 {
     }
 }
 
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+/// Two totals are a tie only when they are equal (up to floating-point noise): never because
+/// they round to the same shown figure (602.90 and 602.86 matchpoints are two places).
+fn tied(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
 /// Places with ties sharing: `1`, `2`, `3-4`, `3-4`, `5`.
@@ -407,7 +409,7 @@ pub fn places(keys: &[f64]) -> Vec<String> {
     let mut i = 0;
     while i < keys.len() {
         let mut j = i + 1;
-        while j < keys.len() && round2(keys[j]) == round2(keys[i]) {
+        while j < keys.len() && tied(keys[j], keys[i]) {
             j += 1;
         }
         let place = if j - i == 1 { format!("{}", i + 1) } else { format!("{}-{}", i + 1, j) };
@@ -494,7 +496,9 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
         .into_iter()
         .map(|(title, mut standings)| {
             let key = |s: &Standing| s.percentage.unwrap_or(s.total);
-            standings.sort_by(|a, b| round2(key(b)).total_cmp(&round2(key(a))).then(a.number.cmp(&b.number)));
+            // A total order (a tolerance in the comparison would not be one); `places` then
+            // shares the places of totals equal up to noise.
+            standings.sort_by(|a, b| key(b).total_cmp(&key(a)).then(a.number.cmp(&b.number)));
             let keys: Vec<f64> = standings.iter().map(key).collect();
             for (s, p) in standings.iter_mut().zip(places(&keys)) {
                 s.rank = p;

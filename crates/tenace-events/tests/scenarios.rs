@@ -243,6 +243,11 @@ fn individuals_credit_both_players_of_a_side() {
 #[test]
 fn rankings_share_places_and_split_by_direction() {
     assert_eq!(places(&[60.0, 55.0, 55.0, 50.0]), vec!["1", "2-3", "2-3", "4"]);
+    // A tie is equal scores, not equal rounded figures: 602.90 and 602.86 matchpoints (both
+    // 55.00 % when rounded) are two places; the same score reached by different sums is one.
+    assert_eq!(places(&[602.90, 602.86]), vec!["1", "2"]);
+    assert_eq!(places(&[55.004, 55.001]), vec!["1", "2"]);
+    assert_eq!(places(&[0.1 + 0.2, 0.3]), vec!["1-2", "1-2"]);
     let mut e = pairs_event(8, 1);
     board_one(&mut e);
     e.rank_by_direction = true;

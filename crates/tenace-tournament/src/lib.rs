@@ -479,7 +479,9 @@ impl Field {
                 }
             }
         }
-        let mut lines: Vec<Standing> = tournament
+        // Ranked on the exact totals (a tie is equal scores, not equal rounded figures), shown
+        // rounded.
+        let mut lines: Vec<(f64, Standing)> = tournament
             .entrants
             .iter()
             .zip(cards)
@@ -494,14 +496,15 @@ impl Field {
                     Scoring::Matchpoints => 0.0,
                     Scoring::Imps => values.iter().sum(),
                 };
-                Standing { rank: 0, name: e.name.clone(), total: round2(total), boards }
+                (total, Standing { rank: 0, name: e.name.clone(), total: round2(total), boards })
             })
             .collect();
-        lines.sort_by(|a, b| b.total.total_cmp(&a.total).then_with(|| a.name.cmp(&b.name)));
+        lines.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.name.cmp(&b.1.name)));
         for k in 0..lines.len() {
-            lines[k].rank = if k > 0 && lines[k].total == lines[k - 1].total { lines[k - 1].rank } else { k as u32 + 1 };
+            let tied = k > 0 && (lines[k].0 - lines[k - 1].0).abs() <= 1e-9 * lines[k].0.abs().max(1.0);
+            lines[k].1.rank = if tied { lines[k - 1].1.rank } else { k as u32 + 1 };
         }
-        lines
+        lines.into_iter().map(|(_, s)| s).collect()
     }
 
     /// A board's traveller: every entrant's result, best North-South score first.
