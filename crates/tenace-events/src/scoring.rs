@@ -492,7 +492,7 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
             percentage,
         });
     }
-    fields
+    let mut rankings: Vec<Ranking> = fields
         .into_iter()
         .map(|(title, mut standings)| {
             let key = |s: &Standing| s.percentage.unwrap_or(s.total);
@@ -505,7 +505,20 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
             }
             Ranking { title, standings }
         })
-        .collect()
+        .collect();
+    // North-South before East-West (within each section), as scorers list them.
+    let direction = |t: &str| {
+        if t.ends_with("North-South") {
+            0
+        } else if t.ends_with("East-West") {
+            1
+        } else {
+            2
+        }
+    };
+    let section = |t: &str| t.trim_end_matches("North-South").trim_end_matches("East-West").trim_end_matches("Both directions").to_string();
+    rankings.sort_by(|a, b| section(&a.title).cmp(&section(&b.title)).then(direction(&a.title).cmp(&direction(&b.title))));
+    rankings
 }
 
 /// A contestant's personal score card: every board it played, in board order.

@@ -253,8 +253,8 @@ fn rankings_share_places_and_split_by_direction() {
     e.rank_by_direction = true;
     let s = score(&e).unwrap();
     let titles: Vec<&str> = s.rankings.iter().map(|r| r.title.as_str()).collect();
-    assert_eq!(titles, vec!["East-West", "North-South"]);
-    let ns = &s.rankings[1].standings;
+    assert_eq!(titles, vec!["North-South", "East-West"], "North-South first, as scorers list them");
+    let ns = &s.rankings[0].standings;
     assert_eq!((ns[0].rank.as_str(), ns[1].rank.as_str(), ns[2].number), ("1-2", "1-2", 3));
     let card = score_card(&s, 7);
     assert_eq!(card.len(), 1);

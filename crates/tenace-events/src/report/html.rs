@@ -71,8 +71,11 @@ fn diagram(event: &Event, board: u32) -> String {
     )
 }
 
-fn opt(v: Option<f64>) -> String {
-    v.map(number).unwrap_or_default()
+/// Formats a column of figures alike: whole numbers when every figure is whole, otherwise two
+/// decimals for all ("137.00" beside "140.83", never "137").
+fn column(values: impl IntoIterator<Item = f64>) -> impl Fn(f64) -> String {
+    let whole = values.into_iter().all(|v| (v - v.round()).abs() < 1e-9);
+    move |v| if whole { format!("{}", v.round() as i64) } else { format!("{v:.2}") }
 }
 
 /// Renders the report. `extra` holds HTML per board (e.g. a double-dummy table and par) shown
@@ -110,6 +113,7 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
             h.push_str("<th class=\"n\">%</th>");
         }
         h.push_str("<th class=\"n\">Boards</th></tr></thead><tbody>");
+        let total = column(r.standings.iter().map(|s| (s.total * 100.0).round() / 100.0));
         for s in &r.standings {
             let _ = write!(
                 h,
@@ -117,7 +121,7 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
                 escape(&s.rank),
                 s.number,
                 escape(&s.name),
-                number((s.total * 100.0).round() / 100.0)
+                total((s.total * 100.0).round() / 100.0)
             );
             if mp {
                 let _ = write!(h, "<td class=\"n\">{}</td>", s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default());
@@ -169,6 +173,9 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
             if leads { "<th>Lead</th>" } else { "" },
             if mp { "<th class=\"n\">NS %</th><th class=\"n\">EW %</th>" } else { "" }
         );
+        let round = |v: f64| (v * 100.0).round() / 100.0;
+        let value = column(b.rows.iter().flat_map(|r| [r.ns_value, r.ew_value]).flatten().map(round));
+        let opt = |v: Option<f64>| v.map(|v| value(round(v))).unwrap_or_default();
         let mut rows: Vec<_> = b.rows.iter().collect();
         rows.sort_by(|x, y| y.ns_points.unwrap_or(f64::MIN).total_cmp(&x.ns_points.unwrap_or(f64::MIN)));
         for r in rows {
@@ -188,8 +195,8 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
                 if leads { format!("<td>{}</td>", r.lead.map(|c| c.to_string()).unwrap_or_default()) } else { String::new() },
                 pts(r.ns_points, r.ns_artificial),
                 pts(r.ew_points.map(|p| -p), r.ew_artificial),
-                opt(r.ns_value.map(|v| (v * 100.0).round() / 100.0)),
-                opt(r.ew_value.map(|v| (v * 100.0).round() / 100.0)),
+                opt(r.ns_value),
+                opt(r.ew_value),
             );
             if mp {
                 let _ = write!(
