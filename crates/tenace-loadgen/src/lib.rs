@@ -935,12 +935,7 @@ impl Client {
                 }
                 if pending.is_none() {
                     if let Some(action) = decide(view, north) {
-                        if !pace.is_zero() {
-                            // Think: 50% to 150% of the pace, varying by client and action.
-                            let n = self.latencies_us.len() as u64;
-                            let spread = (self.index as u64 * 37 + n * 11) % 101;
-                            tokio::time::sleep(pace * (50 + spread as u32) / 100).await;
-                        }
+                        think(pace, self.index, self.latencies_us.len() as u64).await;
                         let sent = Instant::now();
                         self.send(json!({"type": "act", "table": table, "action": action})).await?;
                         self.shared.actions.fetch_add(1, Ordering::Relaxed);
@@ -956,6 +951,15 @@ impl Client {
                 self.view = None;
             }
         }
+    }
+}
+
+/// A player thinks before acting: 50% to 150% of `pace`, varying by client (`index`) and by
+/// the number of actions it has made (`n`).
+async fn think(pace: Duration, index: usize, n: u64) {
+    if !pace.is_zero() {
+        let spread = (index as u64 * 37 + n * 11) % 101;
+        tokio::time::sleep(pace * (50 + spread as u32) / 100).await;
     }
 }
 

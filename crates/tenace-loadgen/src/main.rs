@@ -37,35 +37,25 @@ fn main() -> ExitCode {
     if opts.tournament.is_some() {
         let result = runtime.block_on(run_tournament(opts));
         runtime.shutdown_background();
-        return match result {
-            Ok(report) => {
-                println!("{report}");
-                if json {
-                    println!("{}", report.to_json());
-                }
-                if report.errors > 0 {
-                    eprintln!("tenace-loadgen: failed: the server sent {} error messages", report.errors);
-                    return ExitCode::FAILURE;
-                }
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("tenace-loadgen: failed: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return finish(result.map(|r| (r.to_string(), r.to_json(), r.errors)), json);
     }
     let result = runtime.block_on(run(opts));
     // Do not wait for the in-process server's background work (solver jobs) to drain.
     runtime.shutdown_background();
+    finish(result.map(|r| (r.to_string(), r.to_json(), r.errors)), json)
+}
+
+/// Prints a run's report (and its JSON line when asked); fails when the run failed or the
+/// server sent error messages.
+fn finish(result: Result<(String, serde_json::Value, usize), String>, json: bool) -> ExitCode {
     match result {
-        Ok(report) => {
+        Ok((report, as_json, errors)) => {
             println!("{report}");
             if json {
-                println!("{}", report.to_json());
+                println!("{as_json}");
             }
-            if report.errors > 0 {
-                eprintln!("tenace-loadgen: failed: the server sent {} error messages", report.errors);
+            if errors > 0 {
+                eprintln!("tenace-loadgen: failed: the server sent {errors} error messages");
                 return ExitCode::FAILURE;
             }
             ExitCode::SUCCESS

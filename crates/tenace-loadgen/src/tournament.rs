@@ -28,7 +28,7 @@ use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio::sync::watch;
 
-use crate::{cpu_secs, decide, percentile, register_all, release_free_memory, rss_kib, target, Client, Options, Progress, Progress4, Shared};
+use crate::{cpu_secs, decide, percentile, register_all, release_free_memory, rss_kib, target, think, Client, Options, Progress, Progress4, Shared};
 
 /// The figures of a tournament run.
 #[derive(Clone, Debug)]
@@ -196,14 +196,8 @@ pub async fn run_tournament(opts: Options) -> Result<TournamentReport, String> {
     creator
         .send(json!({"type": "create_tournament", "name": "Loadgen robot individual", "kind": "robot_individual", "boards": opts.boards, "scoring": "matchpoints", "minutes": 24 * 60}))
         .await?;
-    let id = loop {
-        let m = creator.next_value().await?;
-        match m["type"].as_str() {
-            Some("tournament") => break m["view"]["id"].as_str().unwrap_or_default().to_string(),
-            Some("error") => return Err(format!("the tournament could not be created: {m}")),
-            _ => {}
-        }
-    };
+    let created = creator.until_kind("tournament").await.map_err(|e| format!("the tournament could not be created: {e}"))?;
+    let id = created["view"]["id"].as_str().unwrap_or_default().to_string();
     say(format!("tournament {id}: {entrants} entrants play {} boards each...", opts.boards));
 
     let (go_tx, go_rx) = watch::channel(false);
@@ -299,12 +293,6 @@ pub async fn run_tournament(opts: Options) -> Result<TournamentReport, String> {
 }
 
 impl Client {
-    /// The next message as JSON (for the few messages the table mode does not read).
-    async fn next_value(&mut self) -> Result<Value, String> {
-        let m = self.next().await?;
-        Ok(m.raw)
-    }
-
     /// Waits for a message of type `kind`; an error message fails.
     async fn until_kind(&mut self, kind: &str) -> Result<Value, String> {
         loop {
@@ -373,10 +361,7 @@ impl Client {
                 }
                 if pending.is_none() && asked.is_none() {
                     if let Some(action) = decide(view, true) {
-                        if !pace.is_zero() {
-                            let spread = (self.index as u64 * 37 + done_actions * 11) % 101;
-                            tokio::time::sleep(pace * (50 + spread as u32) / 100).await;
-                        }
+                        think(pace, self.index, done_actions).await;
                         self.send(json!({"type": "act", "table": table, "action": action})).await?;
                         self.shared.actions.fetch_add(1, Ordering::Relaxed);
                         pending = Some((Instant::now(), key));

@@ -41,22 +41,29 @@ fn view_for(play: &Play, contract: Contract, hand: Seat, played: &[(Seat, Card)]
     PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec(), auction: None }
 }
 
+/// Robots play a whole random board at every seat with a card budget of `budget_ms`; the board
+/// as played.
+fn play_a_board(seed: u64, dealer: usize, budget_ms: f64) -> Result<Play, TestCaseError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let deal = random_deal(&mut rng);
+    let (contract, declarer) = contract_of(&deal, Seat::from_index(dealer));
+    let mut play = Play::new(&deal, declarer, contract.strain().trump());
+    let mut played = Vec::new();
+    while let Some(hand) = play.to_play() {
+        let view = view_for(&play, contract, hand, &played);
+        let card = choose_card_within(&view, seed ^ played.len() as u64, budget_ms);
+        play.play(hand, card).map_err(|e| TestCaseError::fail(format!("{hand:?} played {card}: {e}")))?;
+        played.push((hand, card));
+    }
+    Ok(play)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
 
     #[test]
     fn robots_play_a_whole_board_legally(seed in any::<u64>(), dealer in 0usize..4) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let deal = random_deal(&mut rng);
-        let (contract, declarer) = contract_of(&deal, Seat::from_index(dealer));
-        let mut play = Play::new(&deal, declarer, contract.strain().trump());
-        let mut played = Vec::new();
-        while let Some(hand) = play.to_play() {
-            let view = view_for(&play, contract, hand, &played);
-            let card = choose_card_within(&view, seed ^ played.len() as u64, BUDGET_MS);
-            play.play(hand, card).map_err(|e| TestCaseError::fail(format!("{hand:?} played {card}: {e}")))?;
-            played.push((hand, card));
-        }
+        let play = play_a_board(seed, dealer, BUDGET_MS)?;
         prop_assert!(play.is_ended());
         prop_assert_eq!(play.tricks_won(Side::NorthSouth) + play.tricks_won(Side::EastWest), 13);
     }
@@ -64,18 +71,9 @@ proptest! {
     /// A budget of 0 plays by the rules alone, and still only legal cards (Law 44C).
     #[test]
     fn robots_without_a_budget_play_legally(seed in any::<u64>(), dealer in 0usize..4) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let deal = random_deal(&mut rng);
-        let (contract, declarer) = contract_of(&deal, Seat::from_index(dealer));
-        let mut play = Play::new(&deal, declarer, contract.strain().trump());
-        let mut played = Vec::new();
-        while let Some(hand) = play.to_play() {
-            let view = view_for(&play, contract, hand, &played);
-            let card = choose_card_within(&view, seed, 0.0);
-            play.play(hand, card).map_err(|e| TestCaseError::fail(format!("{hand:?} played {card}: {e}")))?;
-            played.push((hand, card));
-        }
+        let play = play_a_board(seed, dealer, 0.0)?;
         prop_assert!(play.is_ended());
+        prop_assert_eq!(play.tricks_won(Side::NorthSouth) + play.tricks_won(Side::EastWest), 13);
     }
 }
 

@@ -234,6 +234,15 @@ impl Club {
         }
     }
 
+    /// Solves a board's hand record in the background and keeps it for every table of the set.
+    async fn solve_hand_record(&self, key: (u64, u32), board: tenace_core::Board) -> Option<tenace_online::view::HandRecord> {
+        let record = self.in_background(move || tenace_online::view::hand_record(&board)).await.flatten();
+        if let (Some(r), Ok(mut m)) = (&record, self.hand_records.lock()) {
+            m.insert(key, r.clone());
+        }
+        record
+    }
+
     /// Board `number` of the set `set_seed` for a hand record: the deal, and its double-dummy
     /// table and par when known (otherwise their computation is started, once, in the
     /// background).
@@ -244,13 +253,7 @@ impl Club {
         if record.is_none() && self.hand_records_started.lock().is_ok_and(|mut s| s.insert(key)) {
             let club = self.clone();
             let b = board.clone();
-            tokio::spawn(async move {
-                if let Some(Some(r)) = club.in_background(move || tenace_online::view::hand_record(&b)).await {
-                    if let Ok(mut m) = club.hand_records.lock() {
-                        m.insert(key, r);
-                    }
-                }
-            });
+            tokio::spawn(async move { club.solve_hand_record(key, b).await });
         }
         tenace_tournament::BoardHands { deal: board.deal.to_pbn(Seat::North), dealer: board.dealer, vulnerability: board.vulnerability, record }
     }
@@ -972,10 +975,7 @@ impl RoomTask {
         let tx = self.tx.clone();
         let club = self.club.clone();
         tokio::spawn(async move {
-            let record = club.in_background(move || tenace_online::view::hand_record(&deal)).await.flatten();
-            if let (Some(r), Ok(mut m)) = (&record, club.hand_records.lock()) {
-                m.insert(key, r.clone());
-            }
+            let record = club.solve_hand_record(key, deal).await;
             let _ = tx.send(RoomCmd::HandRecord { board, record });
         });
     }
@@ -997,6 +997,7 @@ impl RoomTask {
                 withheld = news.into_iter().map(|s| s.person).collect();
             }
         }
+        let tournament = self.club.tournament_id_of(&self.id);
         for c in conns {
             let Some(f) = self.followers.get(c) else { continue };
             if withheld.contains(&f.name) {
@@ -1008,7 +1009,7 @@ impl RoomTask {
             if let Some(r) = view.result.as_mut() {
                 r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
             }
-            view.tournament = self.club.tournament_id_of(&self.id);
+            view.tournament = tournament.clone();
             if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
                 // The connection is gone (its writer stopped): as a disconnect, or the seat
                 // would wait for ever when the disconnect itself arrives after this.
