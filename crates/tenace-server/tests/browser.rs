@@ -296,12 +296,18 @@ async fn play_in_browser(b: &Browser, tag: &str, limit: Duration, choose_call: i
     }
 }
 
-/// The next view a wire client receives (errors and other messages are skipped).
+/// The next view a wire client receives (errors and other messages are skipped). While it
+/// waits (e.g. for a slow browser player at its table) it pings every 30 s, as the web client
+/// does, so the club's idle time-out (120 s) does not close it.
 async fn next_view(c: &mut Client, limit: Duration) -> Value {
     let deadline = Instant::now() + limit;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let m = match tokio::time::timeout(left, c.ws.next()).await {
+        let m = match tokio::time::timeout(left.min(Duration::from_secs(30)), c.ws.next()).await {
+            Err(_) if !left.is_zero() && Instant::now() < deadline => {
+                c.send(json!({"type": "ping"})).await;
+                continue;
+            }
             Err(_) => panic!("{}: no view within {limit:?}; last message: {:?}", c.name, c.seen.last()),
             Ok(None) => panic!("{}: connection closed", c.name),
             Ok(Some(m)) => m.unwrap_or_else(|e| panic!("{}: {e}", c.name)),
