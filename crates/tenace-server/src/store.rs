@@ -125,7 +125,7 @@ async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::Receiver<Append>
 }
 
 async fn write_group(pool: &AnyPool, group: &[Append]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
+    let mut tx = Write::begin(pool).await?;
     for a in group {
         insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
         for (set_id, board, table, json) in &a.results {
@@ -135,6 +135,56 @@ async fn write_group(pool: &AnyPool, group: &[Append]) -> Result<(), StoreError>
     }
     tx.commit().await?;
     Ok(())
+}
+
+/// One write transaction on a pooled connection, with `BEGIN`, `COMMIT` and `ROLLBACK` issued
+/// here rather than by sqlx's transaction manager.
+///
+/// Why: SQLite rolls back a whole transaction by itself on some errors (a full disk, an I/O
+/// error). sqlx's `ROLLBACK` then fails and its count of open transactions stays one too high, so
+/// the next transaction became a `SAVEPOINT`; one more failure left a real transaction open on
+/// the connection for good, and every later "commit" only released a savepoint inside it: the
+/// store answered "stored", nothing reached the disk, and a crash lost it all (seen in CI under a
+/// full tmpfs). The invariant kept here instead: a connection goes back to the pool only after
+/// its transaction ended cleanly (`COMMIT` or `ROLLBACK` succeeded); any other way out closes
+/// the connection, which ends whatever SQLite or PostgreSQL still held open, and the pool opens
+/// a fresh one.
+struct Write {
+    conn: sqlx::pool::PoolConnection<sqlx::Any>,
+    ended: bool,
+}
+
+impl Write {
+    async fn begin(pool: &AnyPool) -> Result<Write, StoreError> {
+        let mut w = Write { conn: pool.acquire().await?, ended: false };
+        sqlx::query("BEGIN").execute(w.conn()).await?;
+        Ok(w)
+    }
+
+    /// The connection, to run this transaction's statements on.
+    fn conn(&mut self) -> &mut sqlx::AnyConnection {
+        &mut self.conn
+    }
+
+    async fn commit(mut self) -> Result<(), StoreError> {
+        sqlx::query("COMMIT").execute(self.conn()).await?;
+        self.ended = true;
+        Ok(())
+    }
+
+    async fn rollback(mut self) -> Result<(), StoreError> {
+        sqlx::query("ROLLBACK").execute(self.conn()).await?;
+        self.ended = true;
+        Ok(())
+    }
+}
+
+impl Drop for Write {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.conn.close_on_drop();
+        }
+    }
 }
 
 /// Where the default SQLite file lives: `$XDG_DATA_HOME/tenace/tenace.db`, else
@@ -191,6 +241,8 @@ impl Store {
             .map_err(|e| opening(&url, e))?;
         if sqlite {
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await.map_err(|e| opening(&url, e))?;
+            // On this connection; a connection the pool opens later (after a failed write
+            // closed the last one, see `Write`) gets SQLite's built-in default, also FULL.
             sqlx::query("PRAGMA synchronous=FULL").execute(&pool).await?;
             let rows = sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(&pool).await.map_err(|e| opening(&url, e))?;
             let tables: Vec<String> = rows.iter().map(|r| r.get::<String, _>(0)).collect();
@@ -256,18 +308,20 @@ impl Store {
 
     /// Creates an account; false when the name, folded, is taken.
     pub async fn create_user(&self, name: &str, folded: &str, hash: &str, now: i64) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let r = sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(folded).bind(name).execute(&mut *tx).await?;
+        let mut tx = Write::begin(&self.pool).await?;
+        let r = sqlx::query("INSERT INTO user_keys (folded, name) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(folded).bind(name).execute(tx.conn()).await?;
         if r.rows_affected() != 1 {
+            tx.rollback().await?;
             return Ok(false);
         }
         let r = sqlx::query("INSERT INTO users (name, password_hash, created) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(name)
             .bind(hash)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
         if r.rows_affected() != 1 {
+            tx.rollback().await?;
             return Ok(false);
         }
         tx.commit().await?;
@@ -334,7 +388,7 @@ impl Store {
         if seen.is_empty() {
             return Ok(());
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         insert_seen(&mut tx, seen).await?;
         tx.commit().await?;
         Ok(())
@@ -367,7 +421,7 @@ impl Store {
 
     /// Records a result played elsewhere (the robots' comparison table), once.
     pub async fn add_result(&self, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         insert_result(&mut tx, set_id, board, result).await?;
         tx.commit().await?;
         Ok(())
@@ -435,14 +489,14 @@ impl Store {
         events: &[tenace_director::FaceEvent],
     ) -> Result<(), StoreError> {
         let json = to_json(board)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         sqlx::query("INSERT INTO rulings (id, director, board, origin, created) VALUES ($1, $2, $3, $4, $5)")
             .bind(id)
             .bind(director)
             .bind(json)
             .bind(origin)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
         insert_events(&mut tx, RULING_EVENT, id, 0, events).await?;
         tx.commit().await?;
@@ -451,7 +505,7 @@ impl Store {
 
     /// Appends `events` to a ruling's log from sequence number `first` on, in one transaction.
     pub async fn append_ruling(&self, ruling: &str, first: usize, events: &[tenace_director::FaceEvent]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         insert_events(&mut tx, RULING_EVENT, ruling, first, events).await?;
         tx.commit().await?;
         Ok(())
@@ -526,7 +580,7 @@ impl Store {
     /// Appends `events` to a tournament's log from sequence number `first` on, in one
     /// transaction.
     pub async fn append_tournament<E: serde::Serialize>(&self, id: &str, first: usize, events: &[E]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = Write::begin(&self.pool).await?;
         insert_events(&mut tx, TOURNAMENT_EVENT, id, first, events).await?;
         tx.commit().await?;
         Ok(())
@@ -564,26 +618,20 @@ impl Store {
 
 /// Appends `events` to a log (a room's or a ruling's) as JSON, numbered from `first` on; `insert`
 /// is the log's INSERT statement binding the owner, the sequence number and the event.
-async fn insert_events<E: serde::Serialize>(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    insert: &'static str,
-    owner: &str,
-    first: usize,
-    events: &[E],
-) -> Result<(), StoreError> {
+async fn insert_events<E: serde::Serialize>(tx: &mut Write, insert: &'static str, owner: &str, first: usize, events: &[E]) -> Result<(), StoreError> {
     let jsons = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
     insert_rows(tx, insert, owner, first, &jsons).await
 }
 
 /// Appends events already written as JSON to a log, numbered from `first` on.
-async fn insert_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, insert: &'static str, owner: &str, first: usize, jsons: &[String]) -> Result<(), StoreError> {
+async fn insert_rows(tx: &mut Write, insert: &'static str, owner: &str, first: usize, jsons: &[String]) -> Result<(), StoreError> {
     for (i, json) in jsons.iter().enumerate() {
-        sqlx::query(insert).bind(owner).bind((first + i) as i64).bind(json).execute(&mut **tx).await?;
+        sqlx::query(insert).bind(owner).bind((first + i) as i64).bind(json).execute(tx.conn()).await?;
     }
     Ok(())
 }
 
-async fn insert_seen(tx: &mut sqlx::Transaction<'_, sqlx::Any>, seen: &[Seen]) -> Result<(), StoreError> {
+async fn insert_seen(tx: &mut Write, seen: &[Seen]) -> Result<(), StoreError> {
     for s in seen {
         sqlx::query(
             "INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4) ON CONFLICT (person, set_id, board) DO UPDATE SET hands = excluded.hands",
@@ -592,7 +640,7 @@ async fn insert_seen(tx: &mut sqlx::Transaction<'_, sqlx::Any>, seen: &[Seen]) -
         .bind(&s.set_id)
         .bind(i64::from(s.board))
         .bind(i64::from(s.hands))
-        .execute(&mut **tx)
+        .execute(tx.conn())
         .await?;
     }
     Ok(())
@@ -632,18 +680,18 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-async fn insert_result(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {
+async fn insert_result(tx: &mut Write, set_id: &str, board: u32, result: &FieldResult) -> Result<(), StoreError> {
     insert_result_row(tx, set_id, board, &result.table, &to_json(result)?).await
 }
 
 /// Records a table's result (as JSON) once: a second one for the same table and board is ignored.
-async fn insert_result_row(tx: &mut sqlx::Transaction<'_, sqlx::Any>, set_id: &str, board: u32, table: &str, json: &str) -> Result<(), StoreError> {
+async fn insert_result_row(tx: &mut Write, set_id: &str, board: u32, table: &str, json: &str) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO results (set_id, board, room, result) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
         .bind(set_id)
         .bind(i64::from(board))
         .bind(table)
         .bind(json)
-        .execute(&mut **tx)
+        .execute(tx.conn())
         .await?;
     Ok(())
 }

@@ -142,3 +142,39 @@ async fn postgresql_failing_stops_the_table_and_play_resumes() {
     drop(server);
     nothing_shown_is_lost(&db, "ann", &ann, &table, &last).await;
 }
+
+/// The zombie transaction seen in CI under a really full disk: SQLite rolls back a whole
+/// transaction by itself on some errors (a full disk, an I/O error; here a trigger's
+/// `RAISE(ROLLBACK)` stands in for them), after which sqlx's own `ROLLBACK` fails and its count of
+/// open transactions stays one too high; a later failed append then left a transaction open on
+/// the store's connection for good, every "committed" append after it stayed invisible to any
+/// other connection and was lost at the next crash. Each append must be durable and visible to a
+/// second connection, whatever failed before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_sqlite_rolls_back_a_transaction_by_itself_every_later_append_is_committed() {
+    use tenace_online::{Occupant, RoomEvent, RoomOptions};
+    use tenace_server::store::Store;
+    let db = databases("zombie").await.remove(0);
+    let store = Store::open(&db).await.unwrap();
+    let options = RoomOptions { name: "zombie".into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+    store.create_room("t-z", &options, 0).await.unwrap();
+    let sat = |n: usize| vec![RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: Occupant::Robot }];
+    store.append("t-z", 0, &sat(0), &[], &[]).await.unwrap();
+    // Another connection (an operator, a second process) sees the database as it is on disk.
+    let other = sqlx::AnyPool::connect(&db).await.unwrap();
+    sqlx::query("CREATE TRIGGER full_disk BEFORE INSERT ON room_events WHEN NEW.seq = 1 BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END")
+        .execute(&other)
+        .await
+        .unwrap();
+    assert!(store.append("t-z", 1, &sat(1), &[], &[]).await.is_err(), "the trigger fails the append");
+    sqlx::query("DROP TRIGGER full_disk").execute(&other).await.unwrap();
+    // An append that fails on its own (a sequence number already taken) after that.
+    assert!(store.append("t-z", 0, &sat(2), &[], &[]).await.is_err(), "event 0 is taken");
+    for seq in 1..4 {
+        store.append("t-z", seq, &sat(seq), &[], &[]).await.unwrap();
+    }
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM room_events WHERE room = 't-z'").fetch_one(&other).await.unwrap();
+    assert_eq!(count, 4, "every acknowledged append is committed (seen from another connection)");
+    let reopened = Store::open(&db).await.unwrap();
+    assert_eq!(reopened.room("t-z").await.unwrap().unwrap().events.len(), 4);
+}
