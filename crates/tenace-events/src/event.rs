@@ -2,14 +2,14 @@
 //! are never stored: they are recomputed from the results, so a correction within the correction
 //! period (Law 79C) is simply a replaced result.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use tenace_core::{BoardNumber, Deal, Seat, Vulnerability};
 
 use crate::dealing::Dealing;
-use crate::matchpoints::MpScale;
+use crate::matchpoints::{Factoring, MpScale};
 use crate::movement::Movement;
 use crate::result::{Line, TableResult};
 use crate::EventError;
@@ -131,6 +131,14 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn is_neuberg(f: &Factoring) -> bool {
+    *f == Factoring::Neuberg
+}
+
+/// The line number of the robots at a robot table (the robot individual's East-West): their
+/// results are scored like anyone's, but they are not a contestant and are never ranked.
+pub const ROBOTS: u32 = 0;
+
 /// A duplicate event: everything needed to score it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Event {
@@ -154,6 +162,9 @@ pub struct Event {
     /// Rank each section separately (scores are still compared across the whole field).
     #[serde(default, skip_serializing_if = "is_false")]
     pub rank_by_section: bool,
+    /// How a board with fewer results is brought to the full top (Neuberg unless said).
+    #[serde(default, skip_serializing_if = "is_neuberg")]
+    pub factoring: Factoring,
     /// Results a full board has, for Neuberg; by default the most results any board has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_results: Option<usize>,
@@ -180,6 +191,7 @@ impl Event {
             session_rule: true,
             rank_by_direction: false,
             rank_by_section: false,
+            factoring: Factoring::Neuberg,
             expected_results: None,
             boards: (1..=boards).map(|n| EventBoard::numbered(n, None)).collect::<Result<_, _>>()?,
             contestants: Vec::new(),
@@ -274,7 +286,7 @@ impl Event {
         // Nobody plays a board twice (in teams: twice in the same direction).
         for x in self.results.iter().filter(|x| x.board == r.board && x.section == r.section) {
             for (line, other_ns, other_ew, ns) in [(&r.ns, &x.ns, &x.ew, true), (&r.ew, &x.ns, &x.ew, false)] {
-                for m in line.members() {
+                for m in line.members().into_iter().filter(|&m| m != ROBOTS) {
                     let clash = if self.kind == Kind::Teams {
                         if ns {
                             other_ns.contains(m)
@@ -298,6 +310,59 @@ impl Event {
         }
         self.results.push(r);
         Ok(false)
+    }
+
+    /// Enters `results` in order as [`Event::enter`] would one by one (a later result of the same
+    /// contestants on a board corrects the earlier one), in time linear in the results rather than
+    /// quadratic: for large fields (a robot individual of thousands, a PBN read back). When a
+    /// result is refused nothing is entered, and the error names it.
+    pub fn enter_all(&mut self, results: Vec<TableResult>) -> Result<(), EventError> {
+        type Key = (u32, Option<String>, Line, Line);
+        let index = Index::of(self);
+        let mut all = self.results.clone();
+        let mut at: HashMap<Key, usize> = HashMap::new();
+        // (board, section, contestant) -> the results holding them, and whether North-South.
+        let mut holds: Holds = HashMap::new();
+        type Holds = HashMap<(u32, Option<String>, u32), Vec<(usize, bool)>>;
+        fn note(i: usize, r: &TableResult, at: &mut HashMap<Key, usize>, holds: &mut Holds) {
+            at.insert((r.board, r.section.clone(), r.ns.clone(), r.ew.clone()), i);
+            for (line, ns) in [(&r.ns, true), (&r.ew, false)] {
+                for m in line.members().into_iter().filter(|&m| m != ROBOTS) {
+                    holds.entry((r.board, r.section.clone(), m)).or_default().push((i, ns));
+                }
+            }
+        }
+        for (i, r) in all.iter().enumerate() {
+            note(i, r, &mut at, &mut holds);
+        }
+        let teams = self.kind == Kind::Teams;
+        for r in results {
+            self.check_result_in(&r, &index)?;
+            if let Some(&i) = at.get(&(r.board, r.section.clone(), r.ns.clone(), r.ew.clone())) {
+                all[i] = r;
+                continue;
+            }
+            // Nobody plays a board twice (in teams: twice in the same direction). The clash
+            // named is the one `enter` names: the earliest result, then North-South first.
+            let mut clashes: Vec<(usize, usize, usize, u32)> = Vec::new();
+            for (k, (line, ns)) in [(&r.ns, true), (&r.ew, false)].into_iter().enumerate() {
+                for (p, m) in line.members().into_iter().enumerate().filter(|&(_, m)| m != ROBOTS) {
+                    let held = holds.get(&(r.board, r.section.clone(), m)).into_iter().flatten();
+                    clashes.extend(held.filter(|&&(_, was_ns)| !teams || was_ns == ns).map(|&(j, _)| (j, k, p, m)));
+                }
+            }
+            if let Some(&(j, _, _, m)) = clashes.iter().min() {
+                let x = &all[j];
+                return Err(EventError::BadResult {
+                    board: r.board,
+                    message: format!("contestant {m} already has a result on board {} (against {} / {}); correct that result instead", r.board, x.ns, x.ew),
+                });
+            }
+            note(all.len(), &r, &mut at, &mut holds);
+            all.push(r);
+        }
+        self.results = all;
+        Ok(())
     }
 
     /// Checks the whole event: format tag, unique numbers, the movement, every result.

@@ -44,8 +44,8 @@ pub mod vp;
 
 pub use adjusted::Artificial;
 pub use error::EventError;
-pub use event::{Contestant, Event, EventBoard, Kind, Method};
-pub use matchpoints::MpScale;
+pub use event::{Contestant, Event, EventBoard, Kind, Method, ROBOTS};
+pub use matchpoints::{Factoring, MpScale};
 pub use movement::{Movement, Slot};
 pub use result::{Line, Outcome, Played, TableResult, Weighted};
 pub use scoring::{score, score_with, Scores};

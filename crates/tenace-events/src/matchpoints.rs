@@ -125,6 +125,43 @@ pub fn neuberg(mp: f64, n: usize, expected: usize) -> f64 {
     (mp + 1.0) * expected as f64 / n as f64 - 1.0
 }
 
+/// How a board with fewer results than a full one is brought to the full top.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Factoring {
+    /// Neuberg's formula ([`neuberg`]): the EBU, WBF and most European scorers.
+    #[default]
+    Neuberg,
+    /// In proportion to the tops ([`proportional`]): a result keeps the percentage of its own
+    /// board's top. What a robot individual uses (each entrant's percentage on a board is that of
+    /// the results there); PBN `Scoring` modifier `Proportional` (not a predefined modifier).
+    Proportional,
+}
+
+impl Factoring {
+    /// `mp` (2/1/0 scale) earned among `n` results, on the scale of `expected` results.
+    pub fn scale(self, mp: f64, n: usize, expected: usize) -> f64 {
+        match self {
+            Factoring::Neuberg => neuberg(mp, n, expected),
+            Factoring::Proportional => proportional(mp, n, expected),
+        }
+    }
+}
+
+/// Matchpoints `mp` (2/1/0 scale) earned among `n` results, scaled to a field of `expected` in
+/// proportion to the tops: `mp * 2(expected-1) / 2(n-1)`; a board played once is an average.
+/// Source: the proportional "factoring" of the ACBL's scoring before Neuberg, as in the ACBL's
+/// *Duplicate Decisions*.
+pub fn proportional(mp: f64, n: usize, expected: usize) -> f64 {
+    if n == 0 || n >= expected {
+        return mp;
+    }
+    if n == 1 {
+        return top_two(expected) / 2.0;
+    }
+    mp * top_two(expected) / top_two(n)
+}
+
 /// A percentage of the top (0-100); 50 when the top is 0 (a board played once).
 pub fn percentage(mp_two: f64, n: usize) -> f64 {
     let top = top_two(n);
@@ -176,7 +213,26 @@ mod tests {
         assert!((sum - 12.0).abs() < 1e-9);
     }
 
+    #[test]
+    fn proportional_keeps_each_result_s_percentage() {
+        // 3 results of 5: a top (4 of 4) is a top of 8; a bottom stays 0; alone it is average.
+        assert_eq!(proportional(4.0, 3, 5), 8.0);
+        assert_eq!(proportional(0.0, 3, 5), 0.0);
+        assert_eq!(proportional(0.0, 1, 5), 4.0);
+        assert_eq!(Factoring::Proportional.scale(3.0, 3, 5), 6.0);
+        assert_ne!(Factoring::Neuberg.scale(3.0, 3, 5), 6.0);
+    }
+
     proptest! {
+        #[test]
+        fn proportional_percentage_is_the_board_s_own(scores in prop::collection::vec(-10i32..10, 1..30), missing in 0usize..5) {
+            let n = scores.len();
+            for mp in matchpoints(&scores) {
+                let scaled = proportional(mp, n, n + missing);
+                prop_assert!((percentage(scaled, n + missing) - percentage(mp, n)).abs() < 1e-9);
+            }
+        }
+
         #[test]
         fn matchpoints_sum_to_n_times_n_minus_1(scores in prop::collection::vec(-20i32..20, 1..60)) {
             let scores: Vec<i32> = scores.into_iter().map(|s| s * 10).collect();

@@ -8,9 +8,9 @@ use serde::Serialize;
 use tenace_core::{Seat, Side};
 
 use crate::adjusted::Artificial;
-use crate::event::{Event, Kind, Method};
+use crate::event::{Event, Kind, Method, ROBOTS};
 use crate::imps::{self, Datum};
-use crate::matchpoints::{matchpoints_weighted, neuberg, top_two, Entry, MpScale};
+use crate::matchpoints::{matchpoints_weighted, top_two, Entry, Factoring, MpScale};
 use crate::result::{Line, SideOutcome, TableResult};
 use crate::vp::wbf_vp;
 use crate::EventError;
@@ -169,7 +169,7 @@ pub fn score_with(event: &Event, method: Method) -> Result<Scores, EventError> {
                 groups.entry(event.results[i].group).or_default().push(i);
             }
             for members in groups.values() {
-                if let Some(d) = score_field(method, event.mp_scale, expected, members, &sides, &mut rows) {
+                if let Some(d) = score_field(method, (event.mp_scale, event.factoring), expected, members, &sides, &mut rows) {
                     datums.entry(board).or_insert(d);
                 }
             }
@@ -225,7 +225,7 @@ fn blank_row(i: usize, r: &TableResult, s: &Sides) -> Row {
 
 /// Scores one field (a board, or one deal group of a fouled board, Law 87) by a pairs method.
 /// Returns the Butler datum.
-fn score_field(method: Method, scale: MpScale, expected: usize, members: &[usize], sides: &[Sides], rows: &mut [Row]) -> Option<i32> {
+fn score_field(method: Method, (scale, factoring): (MpScale, Factoring), expected: usize, members: &[usize], sides: &[Sides], rows: &mut [Row]) -> Option<i32> {
     let field = |ns: bool| -> (Vec<usize>, Vec<Entry>) {
         members
             .iter()
@@ -243,9 +243,9 @@ fn score_field(method: Method, scale: MpScale, expected: usize, members: &[usize
     let (ns_vals, ew_vals): (Vec<f64>, Vec<f64>) = match method {
         Method::Matchpoints => {
             let n = ns_entries.len();
-            let ns: Vec<f64> = matchpoints_weighted(&ns_entries).into_iter().map(|mp| neuberg(mp, n, expected)).collect();
+            let ns: Vec<f64> = matchpoints_weighted(&ns_entries).into_iter().map(|mp| factoring.scale(mp, n, expected)).collect();
             let m = ew_entries.len();
-            let ew: Vec<f64> = matchpoints_weighted(&ew_entries).into_iter().map(|mp| neuberg(top_two(m) - mp, m, expected)).collect();
+            let ew: Vec<f64> = matchpoints_weighted(&ew_entries).into_iter().map(|mp| factoring.scale(top_two(m) - mp, m, expected)).collect();
             for (k, &i) in ns_idx.iter().enumerate() {
                 rows[i].ns_value = Some(scale.from_two(ns[k]));
                 rows[i].ns_percent = Some(pct(ns[k]));
@@ -422,7 +422,7 @@ pub fn places(keys: &[f64]) -> Vec<String> {
 fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> Vec<Ranking> {
     // (total, boards, percent sum, directions)
     let mut acc: BTreeMap<u32, (f64, usize, f64, BTreeSet<Side>)> = BTreeMap::new();
-    for c in &event.contestants {
+    for c in event.contestants.iter().filter(|c| c.number != ROBOTS) {
         acc.entry(c.number).or_default();
     }
     if method.is_team() {
@@ -438,7 +438,7 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
             for (line, value, pct, side) in [(&row.ns, row.ns_value, row.ns_percent, Side::NorthSouth), (&row.ew, row.ew_value, row.ew_percent, Side::EastWest)]
             {
                 let Some(v) = value else { continue };
-                for m in line.members() {
+                for m in line.members().into_iter().filter(|&m| m != ROBOTS) {
                     let e = acc.entry(m).or_default();
                     e.0 += v;
                     e.1 += 1;

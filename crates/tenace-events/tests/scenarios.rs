@@ -383,4 +383,38 @@ mod properties {
             }
         }
     }
+
+    proptest! {
+        /// `enter_all` (linear, for large fields) enters, corrects and refuses exactly as
+        /// `enter` one result at a time: the same results in the same order, or a refusal that
+        /// leaves the event as it was.
+        #[test]
+        fn entering_all_at_once_is_entering_one_by_one(rows in prop::collection::vec((1u32..3, 1u32..5, 1u32..5, any::<u8>()), 1..30)) {
+            let results: Vec<TableResult> = rows.iter().map(|&(b, ns, ew, k)| TableResult::new(b, Line::One(ns), Line::One(ew), outcome(k))).collect();
+            let mut one = pairs_event(4, 2);
+            let one_by_one: Result<(), String> = results.iter().try_for_each(|r| one.enter(r.clone()).map(|_| ()).map_err(|e| e.to_string()));
+            let mut all = pairs_event(4, 2);
+            let at_once = all.enter_all(results.clone()).map_err(|e| e.to_string());
+            prop_assert_eq!(&at_once, &one_by_one);
+            if at_once.is_ok() {
+                prop_assert_eq!(all, one);
+            } else {
+                prop_assert_eq!(all, pairs_event(4, 2));
+            }
+        }
+
+        /// The robots' line (`ROBOTS`, a robot individual's East-West) plays a board at every
+        /// table and is never ranked.
+        #[test]
+        fn the_robots_play_everywhere_and_are_not_ranked(scores in prop::collection::vec(any::<u8>(), 1..8)) {
+            let mut e = pairs_event(scores.len() as u32, 1);
+            e.contestants.push(Contestant { number: tenace_events::ROBOTS, name: "Robots".into(), players: vec![], section: None });
+            let results = scores.iter().enumerate().map(|(i, &k)| TableResult::new(1, Line::One(i as u32 + 1), Line::One(tenace_events::ROBOTS), outcome(k))).collect();
+            e.enter_all(results).unwrap();
+            let s = score(&e).unwrap();
+            prop_assert_eq!(s.rankings.len(), 1);
+            prop_assert_eq!(s.rankings[0].standings.len(), scores.len());
+            prop_assert!(s.rankings[0].standings.iter().all(|st| st.number != tenace_events::ROBOTS));
+        }
+    }
 }

@@ -232,7 +232,7 @@ async fn show_ruling(State(app): State<App>, headers: axum::http::HeaderMap, axu
     }
 }
 
-/// `GET /api/tournaments/{id}.pbn` or `{id}.html`: a finished pairs tournament's report (PBN
+/// `GET /api/tournaments/{id}.pbn` or `{id}.html`: a finished tournament's report (PBN
 /// with ScoreTable and TotalScoreTable, readable by `tenace event score`; or the HTML report).
 /// Refused while the tournament runs (Law 16).
 async fn tournament_report(State(app): State<App>, axum::extract::Path(file): axum::extract::Path<String>) -> Response {

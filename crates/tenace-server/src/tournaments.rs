@@ -31,7 +31,7 @@ use tenace_online::FieldResult;
 use tenace_tournament::pairs::PairsTournament;
 use tenace_tournament::rounds::{RoundEvent, RoundTournament};
 use tenace_tournament::teams::TeamsTournament;
-use tenace_tournament::{Calls, Field, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
+use tenace_tournament::{Calls, Field, Phase, Request, Tournament, TournamentEvent, TournamentSummary, TournamentView};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::club::{new_id, now, Club, RoomCmd, STORE_DOWN};
@@ -497,9 +497,10 @@ impl TournamentTask {
                         t.event(results).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
                     }
                     Game::Rounds { .. } => Err("the report is published when the tournament is over (Law 16)".into()),
-                    Game::Individual { .. } => {
-                        Err("reports are published for pairs and teams tournaments; a robot individual's results are in its view".into())
+                    Game::Individual { t, field } if t.phase(now()) == Phase::Finished => {
+                        field.event(t).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
                     }
+                    Game::Individual { .. } => Err("the report is published when the window has closed (Law 16)".into()),
                 };
                 let _ = reply.send(r);
             }

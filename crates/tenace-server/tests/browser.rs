@@ -932,6 +932,14 @@ async fn browser_plays_a_robot_individual_tournament() {
         assert_eq!(closed["view"]["phase"], "finished");
         assert_eq!(closed["view"]["ranking"][0]["total"], 50.0);
         assert_eq!(closed["view"]["travellers"]["1"][0]["score_ns"], score);
+        // The browser, following the tournament, offers the report; the PBN scored again gives
+        // the 50% shown.
+        wait_js(&b, "the report links", Duration::from_secs(30), "return !document.getElementById('tournament-reports').hidden;").await;
+        let href = js(&b, "return document.getElementById('tournament-pbn').href;").await;
+        let pbn = reqwest::get(href.as_str().unwrap()).await.unwrap().text().await.unwrap();
+        let event = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&pbn).unwrap()).unwrap();
+        let scores = tenace_events::score(&event).unwrap();
+        assert_eq!(scores.rankings[0].standings[0].percentage, Some(50.0), "{pbn}");
     })
     .await;
     server.task.abort();

@@ -158,6 +158,9 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
 
         // Gus plays both boards.
         play_through(&mut e3, &id, 2, false).await;
+        // No report while the window is open (Law 16).
+        let early = reqwest::get(format!("http://{addr}/api/tournaments/{id}.pbn")).await.unwrap();
+        assert_eq!(early.status().as_u16(), 409);
 
         // Only the creator closes it early.
         let refused = ask(&mut e3, json!({"type": "close_tournament", "tournament": id})).await;
@@ -173,6 +176,17 @@ async fn robot_individual_law_16_and_the_final_matchpoints() {
         assert_eq!(finn_card[1]["contract"], "Not played");
         let board1 = finn_card[0]["value"].as_f64().unwrap();
         assert_eq!(finn_card[1]["value"].as_f64().unwrap(), board1.min(40.0), "Average-minus, or his lower score (12C2(c))");
+        // The report: the PBN read back and scored by tenace-events (as `tenace event score`
+        // does) ranks as the tournament did, the robots unranked; the HTML report names everyone.
+        let pbn = reqwest::get(format!("http://{addr}/api/tournaments/{id}.pbn")).await.unwrap().text().await.unwrap();
+        assert!(pbn.contains("[ScoreTable") && pbn.contains("[TotalScoreTable") && pbn.contains("Proportional"), "{pbn}");
+        let event = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&pbn).unwrap()).unwrap();
+        let scores = tenace_events::score(&event).unwrap();
+        let report: Vec<(String, f64)> = scores.rankings[0].standings.iter().map(|s| (s.name.clone(), s.percentage.unwrap())).collect();
+        assert_eq!(report, ranking, "{pbn}");
+        assert_eq!(event.results.len(), 6, "three entrants, two boards each (Finn's board 2 Average-minus)");
+        let html = reqwest::get(format!("http://{addr}/api/tournaments/{id}.html")).await.unwrap().text().await.unwrap();
+        assert!(["Robots tonight", "eve", "finn", "gus"].iter().all(|n| html.contains(n)), "{html}");
         // Play has ended at Finn's table.
         e2.send(json!({"type": "play_tournament", "tournament": id})).await;
         let e = e2.error().await;

@@ -500,7 +500,7 @@ function renderTournament() {
   if (t.round) {
     $('tournament-round').textContent = 'Round ' + t.round + (t.round_ends_at ? ' ends at ' + when(t.round_ends_at) : '') + (t.seat ? ' · you sit ' + t.seat : '');
   }
-  show($('tournament-reports'), t.kind !== 'robot_individual' && t.phase === 'finished');
+  show($('tournament-reports'), t.phase === 'finished');
   // A Director who does not play adjusts a score (Law 12): artificial scores from this form.
   show($('tournament-adjust'), state.director && !t.entered && t.kind !== 'robot_individual');
   // Slow play, for the Director: boards not played when their round's time ran out.

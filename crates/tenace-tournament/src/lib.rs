@@ -38,6 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
 use tenace_events::matchpoints::{matchpoints, percentage};
+use tenace_events::{Artificial, Contestant, Event, Factoring, Kind as EventKind, Line, Method, Outcome, TableResult, ROBOTS};
 use tenace_online::view::FieldResult;
 
 pub mod pairs;
@@ -458,11 +459,10 @@ impl Field {
         (1..=tournament.options.boards)
             .filter_map(|board| match played.iter().find(|s| s.board == board) {
                 Some(s) => Some(s.clone()),
-                None if finished => {
-                    Some(BoardScore { board, contract: "Not played".into(), declarer: None, tricks: None, lead: None, score_ns: None, value: at_fault })
-                }
+                None if finished => Some(not_played(board, at_fault)),
                 None => None,
             })
+            .map(BoardScore::rounded)
             .collect()
     }
 
@@ -512,11 +512,74 @@ impl Field {
         let mut rows: Vec<TravellerRow> = self
             .scored(board)
             .iter()
-            .filter_map(|(i, score)| Some(TravellerRow { name: tournament.entrants.get(*i)?.name.clone(), score: score.clone() }))
+            .filter_map(|(i, score)| Some(TravellerRow { name: tournament.entrants.get(*i)?.name.clone(), score: score.clone().rounded() }))
             .collect();
         rows.sort_by(|a, b| b.score.score_ns.cmp(&a.score.score_ns).then_with(|| a.name.cmp(&b.name)));
         rows
     }
+}
+
+impl Field {
+    /// The robot individual at its close as a tenace-events event, for the PBN and HTML reports:
+    /// a pairs event whose contestants are the entrants with their robot partners, numbered in the
+    /// order they registered, against the robots East-West at every table
+    /// (`tenace_events::ROBOTS`: scored, never ranked). A board
+    /// an entrant did not play is Average-minus to them (Law 12C2, with 12C2(c)) and Average to
+    /// the robots; a board skipped by consent is Average to both. Matchpoints are factored in
+    /// proportion (`Factoring::Proportional`: an entrant's percentage on a board is the one the
+    /// tournament showed, whatever the number of results there), IMPs are cross-IMPs per
+    /// comparison. Scored by tenace-events, it ranks as [`Field::ranking`] does at the close.
+    pub fn event(&self, tournament: &Tournament) -> Result<Event, TournamentError> {
+        let options = &tournament.options;
+        let method = match options.scoring {
+            Scoring::Matchpoints => Method::Matchpoints,
+            Scoring::Imps => Method::Cross2,
+        };
+        let mut event = Event::new(options.name.clone(), EventKind::Pairs, method, options.boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        event.date = Some(pbn_date(options.opens_at));
+        event.factoring = Factoring::Proportional;
+        for b in &mut event.boards {
+            b.deal = Some(tenace_events::dealing::seeded_deal(options.set_seed, b.number));
+        }
+        event.contestants = tournament
+            .entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| Contestant { number: i as u32 + 1, name: e.name.clone(), players: vec![e.name.clone(), "Robot".into()], section: None })
+            .collect();
+        event.contestants.push(Contestant { number: ROBOTS, name: "Robots".into(), players: Vec::new(), section: None });
+        let mut results = Vec::with_capacity(tournament.entrants.len() * options.boards as usize);
+        for (i, _) in tournament.entrants.iter().enumerate() {
+            let entrant = Line::One(i as u32 + 1);
+            for board in 1..=options.boards {
+                let played = self.boards.get(&board).and_then(|rows| rows.iter().find(|(j, _)| *j == i)).map(|(_, r)| r);
+                let outcome = played.map(pairs::outcome_of).unwrap_or(Outcome::Artificial { ns: Artificial::AverageMinus, ew: Artificial::Average });
+                let mut result = TableResult::new(board, entrant.clone(), Line::One(ROBOTS), outcome);
+                result.lead = played.and_then(|r| r.lead);
+                result.table = Some(i as u32 + 1);
+                results.push(result);
+            }
+        }
+        event.enter_all(results).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        Ok(event)
+    }
+}
+
+/// A PBN date (`YYYY.MM.DD`, PBN 2.1 §3.2) of a Unix time, in UTC. The day count to a civil
+/// date follows Howard Hinnant's published `civil_from_days` algorithm ("chrono-Compatible
+/// Low-Level Date Algorithms").
+pub fn pbn_date(unix: i64) -> String {
+    let days = unix.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Every result on a board scored against the others: matchpoint percentages (Law 78A) or
@@ -532,7 +595,7 @@ fn score_board(scoring: Scoring, board: u32, rows: &[(usize, FieldResult)]) -> V
         .map(|(i, r)| {
             let value = if r.score_ns.is_some() { played.next().unwrap_or(0.0) } else { average(scoring) };
             let contract = r.contract.clone().unwrap_or_else(|| "Skipped".into());
-            (*i, BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, lead: r.lead, score_ns: r.score_ns, value: round2(value) })
+            (*i, BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, lead: r.lead, score_ns: r.score_ns, value })
         })
         .collect()
 }
@@ -593,10 +656,25 @@ fn at_fault(scoring: Scoring, card: &[BoardScore]) -> f64 {
     let played: Vec<f64> = card.iter().filter(|s| s.score_ns.is_some()).map(|s| s.value).collect();
     let session = (!played.is_empty()).then(|| played.iter().sum::<f64>() / played.len() as f64);
     let minus = tenace_events::Artificial::AverageMinus;
-    round2(match scoring {
+    match scoring {
         Scoring::Matchpoints => 100.0 * minus.fraction_with_session(session.map(|s| s / 100.0)),
         Scoring::Imps => minus.imps_with_session(session),
-    })
+    }
+}
+
+/// A board the entrant did not play by the close: `value` is their Law 12C2 score.
+fn not_played(board: u32, value: f64) -> BoardScore {
+    BoardScore { board, contract: NOT_PLAYED.into(), declarer: None, tricks: None, lead: None, score_ns: None, value }
+}
+
+/// The contract shown for a board not played by the close.
+const NOT_PLAYED: &str = "Not played";
+
+impl BoardScore {
+    /// As shown: the value rounded to hundredths (totals are made from the exact values).
+    fn rounded(self) -> BoardScore {
+        BoardScore { value: round2(self.value), ..self }
+    }
 }
 
 fn round2(x: f64) -> f64 {

@@ -332,6 +332,7 @@ impl PairsTournament {
             Scoring::Imps => Method::Cross2,
         };
         let mut event = Event::new(self.options.name.clone(), EventKind::Pairs, method, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        event.date = Some(crate::pbn_date(self.options.starts_at));
         event.contestants = self.pairs().iter().map(|p| Contestant { number: p.number, name: p.name(), players: p.players.clone(), section: None }).collect();
         fill_event(&mut event, self.options.set_seed, movement, &self.rooms, &self.late(), &self.adjusted, results);
         Ok(event)

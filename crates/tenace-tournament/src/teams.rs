@@ -311,6 +311,7 @@ impl TeamsTournament {
     pub fn event(&self, results: &[(String, u32, FieldResult)]) -> Result<Event, TournamentError> {
         let boards = self.movement.boards().into_iter().max().unwrap_or(0);
         let mut event = Event::new(self.options.name.clone(), EventKind::Teams, Method::Vp, boards).map_err(|e| TournamentError::Replay(e.to_string()))?;
+        event.date = Some(crate::pbn_date(self.options.starts_at));
         event.contestants =
             self.teams().iter().map(|t| Contestant { number: t.number, name: t.name.clone(), players: t.members.clone(), section: None }).collect();
         fill_event(&mut event, self.options.set_seed, self.movement.clone(), &self.rooms, &self.late(), &self.adjusted, results);

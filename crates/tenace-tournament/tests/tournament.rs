@@ -229,3 +229,81 @@ fn calls_to_the_director() {
     let registered = serde_json::to_string(&TournamentEvent::Registered { name: "ann".into() }).unwrap();
     assert!(again.take(&registered).is_none());
 }
+
+/// What each entrant did on each board in a generated field: not played, skipped by consent,
+/// or played for a North-South score.
+#[derive(Clone, Debug)]
+enum Did {
+    Nothing,
+    Skipped,
+    Scored(i32),
+}
+
+/// A few contracts and results, so that equal scores (ties) are common: (contract, declarer,
+/// tricks).
+const PLAYED: [(&str, Seat, u8); 6] =
+    [("4S", Seat::South, 10), ("4S", Seat::South, 9), ("3N", Seat::North, 10), ("4H", Seat::East, 10), ("5HX", Seat::East, 9), ("Pass", Seat::North, 0)];
+
+fn did() -> impl Strategy<Value = Did> {
+    prop_oneof![1 => Just(Did::Nothing), 1 => Just(Did::Skipped), 6 => (0..PLAYED.len() as i32).prop_map(Did::Scored)]
+}
+
+/// Result `k` of [`PLAYED`] at `name`'s table on `board`, scored as the table would.
+fn result(name: &str, board: u32, k: usize) -> FieldResult {
+    let (contract, declarer, tricks) = PLAYED[k];
+    let table = format!("t-{name}");
+    if contract == "Pass" {
+        return FieldResult { table, score_ns: Some(0), contract: Some("Pass".into()), declarer: None, tricks: None, lead: None };
+    }
+    let vulnerable = tenace_core::BoardNumber::new(board).unwrap().vulnerability().is_vulnerable(declarer.side());
+    let score = contract.parse::<tenace_core::Contract>().unwrap().score(tricks, vulnerable).unwrap();
+    let score_ns = if declarer.side() == tenace_core::Side::NorthSouth { score } else { -score };
+    FieldResult { table, score_ns: Some(score_ns), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None }
+}
+
+/// The ranking `tenace event score` gives the event: (name, first place, total), in order.
+fn events_ranking(event: &tenace_events::Event) -> Vec<(String, u32, f64)> {
+    let scores = tenace_events::score(event).unwrap();
+    assert_eq!(scores.rankings.len(), 1, "one ranking, the robots not in it");
+    scores.rankings[0].standings.iter().map(|s| (s.name.clone(), s.rank.split('-').next().unwrap().parse().unwrap(), s.percentage.unwrap_or(s.total))).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// The robot individual's report (issue 17, item 5): its event, scored by tenace-events
+    /// directly and again after a round trip through the PBN report, ranks every entrant in the
+    /// order, place and total the tournament showed at the close — boards not played
+    /// Average-minus with 12C2(c), skipped boards Average, no Neuberg.
+    #[test]
+    fn the_report_scores_as_the_tournament_ranked(
+        imps in any::<bool>(),
+        field in proptest::collection::vec(proptest::collection::vec(did(), 1..5), 1..8),
+    ) {
+        let boards = field.iter().map(Vec::len).max().unwrap() as u32;
+        let names: Vec<String> = (0..field.len()).map(|i| format!("p{i}")).collect();
+        let scoring = if imps { Scoring::Imps } else { Scoring::Matchpoints };
+        let t = with_entrants(scoring, boards, &names.iter().map(String::as_str).collect::<Vec<_>>());
+        let mut f = Field::default();
+        for (name, row) in names.iter().zip(&field) {
+            for (b, d) in row.iter().enumerate() {
+                let board = b as u32 + 1;
+                match d {
+                    Did::Nothing => {}
+                    Did::Skipped => f.add(&t, board, FieldResult { table: format!("t-{name}"), score_ns: None, contract: None, declarer: None, tricks: None, lead: None }),
+                    Did::Scored(k) => f.add(&t, board, result(name, board, *k as usize)),
+                }
+            }
+        }
+        let shown: Vec<(String, u32, f64)> = f.ranking(&t, true).into_iter().map(|s| (s.name, s.rank, s.total)).collect();
+        let event = f.event(&t).unwrap();
+        let pbn = tenace_events::report::pbn::write(&event, &tenace_events::score(&event).unwrap());
+        let again = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&pbn).unwrap()).unwrap();
+        for (how, got) in [("scored", events_ranking(&event)), ("read back from the PBN", events_ranking(&again))] {
+            prop_assert_eq!(got.len(), shown.len(), "{}: {:?} vs {:?}", how, got, shown);
+            for (g, s) in got.iter().zip(&shown) {
+                prop_assert_eq!((&g.0, g.1), (&s.0, s.1), "{}: {:?} vs {:?}", how, got, shown);
+                prop_assert!((g.2 - s.2).abs() < 0.006, "{}: {:?} vs {:?}", how, got, shown);
+            }
+        }
+    }
+}

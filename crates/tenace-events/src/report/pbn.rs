@@ -8,7 +8,7 @@ use tenace_formats::{GameRecord, Tag};
 
 use crate::adjusted::Artificial;
 use crate::event::{Contestant, Event, EventBoard, Kind, Method};
-use crate::matchpoints::MpScale;
+use crate::matchpoints::{Factoring, MpScale};
 use crate::report::number;
 use crate::result::{Line, Outcome, Played, TableResult};
 use crate::scoring::Scores;
@@ -84,6 +84,10 @@ fn tag<'a>(record: &'a GameRecord, name: &str) -> Option<&'a str> {
     record.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name) && t.rows.is_empty()).map(|t| t.value.as_str())
 }
 
+/// The `Scoring` modifier for matchpoints factored in proportion to the tops
+/// ([`Factoring::Proportional`]); not one of PBN 2.1's examples, which it leaves open.
+pub const PROPORTIONAL: &str = "Proportional";
+
 /// The scoring method a PBN `Scoring` tag names (PBN 2.1 §3.4.12).
 pub fn method_of(scoring: &str, teams: bool) -> (Method, MpScale) {
     let fields: Vec<String> = scoring.split(';').map(|f| f.trim().to_ascii_lowercase()).collect();
@@ -130,9 +134,13 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
         "individuals" => Kind::Individuals,
         _ => Kind::Pairs,
     };
-    let (method, mp_scale) = method_of(first.scoring.as_deref().unwrap_or("MP"), kind == Kind::Teams);
+    let scoring = first.scoring.as_deref().unwrap_or("MP");
+    let (method, mp_scale) = method_of(scoring, kind == Kind::Teams);
     let mut event = Event::new(first.event.clone().unwrap_or_default(), kind, method, 0)?;
     event.mp_scale = mp_scale;
+    if scoring.split(';').any(|f| f.trim().eq_ignore_ascii_case(PROPORTIONAL)) {
+        event.factoring = Factoring::Proportional;
+    }
     event.date = first.date.clone();
     event.dealing = Some(crate::dealing::Dealing::External);
     let mut names: BTreeMap<u32, String> = BTreeMap::new();
@@ -199,9 +207,7 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
         .into_iter()
         .map(|(number, name)| Contestant { number, players: name.split(" - ").map(str::to_string).filter(|s| !s.is_empty()).collect(), name, section: None })
         .collect();
-    for r in results {
-        event.enter(r)?;
-    }
+    event.enter_all(results)?;
     Ok(event)
 }
 
@@ -236,7 +242,10 @@ pub fn write(event: &Event, scores: &Scores) -> String {
         };
         g.event = Some(event.name.clone());
         g.date = event.date.clone();
-        g.scoring = Some(scores.method.pbn().to_string());
+        g.scoring = Some(match (scores.method, event.factoring) {
+            (Method::Matchpoints, Factoring::Proportional) => format!("{};{PROPORTIONAL}", scores.method.pbn()),
+            (method, _) => method.pbn().to_string(),
+        });
         g.tags.push(Tag { name: "Competition".into(), value: competition.into(), rows: Vec::new() });
         if k == 0 {
             for ranking in &scores.rankings {
