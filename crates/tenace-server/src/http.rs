@@ -247,12 +247,13 @@ async fn tournament_report(State(app): State<App>, axum::extract::Path(file): ax
         return (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response();
     }
     match answer.await {
-        Ok(Ok((event, scores))) => {
+        Ok(Ok(report)) => {
+            let (event, scores) = &*report;
             if html {
-                let body = tenace_events::report::html::render(&event, &scores, &std::collections::BTreeMap::new());
+                let body = tenace_events::report::html::render(event, scores, &std::collections::BTreeMap::new());
                 ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
             } else {
-                let body = tenace_events::report::pbn::write(&event, &scores);
+                let body = tenace_events::report::pbn::write(event, scores);
                 let disposition = format!("attachment; filename=\"{id}.pbn\"");
                 ([(header::CONTENT_TYPE, "application/x-pbn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response()
             }

@@ -95,9 +95,12 @@ pub enum TournamentCmd {
     },
     /// A finished tournament as a tenace-events event, scored (for the reports).
     Report {
-        reply: oneshot::Sender<Result<(tenace_events::Event, tenace_events::Scores), String>>,
+        reply: oneshot::Sender<Result<Arc<Report>, String>>,
     },
 }
+
+/// A finished tournament as a tenace-events event, and its scores.
+pub type Report = (tenace_events::Event, tenace_events::Scores);
 
 #[derive(Clone)]
 pub struct TournamentHandle {
@@ -242,7 +245,7 @@ impl Club {
         if let Ok(mut m) = self.tournaments.by_id.write() {
             m.insert(id.clone(), handle.clone());
         }
-        let task = TournamentTask { id, game, calls, warned: Vec::new(), alive_noted: 0, stored, club: self.clone(), handle };
+        let task = TournamentTask { id, game, calls, warned: Vec::new(), alive_noted: 0, stored, report: None, results_added: 0, club: self.clone(), handle };
         task.register_tables();
         if matches!(task.game, Game::Rounds { .. }) {
             // The clock: a tick a second; the task ends the round or starts the tournament.
@@ -369,6 +372,11 @@ struct TournamentTask {
     alive_noted: i64,
     /// Events in the stored log.
     stored: usize,
+    /// A robot individual's report once its window has closed (100 ms to build at 2,000
+    /// entrants, asked by everyone at the close), and the results it was made from.
+    report: Option<(u64, Arc<Report>)>,
+    /// Results received so far (a result arriving after the close makes the report again).
+    results_added: u64,
     club: Arc<Club>,
     handle: TournamentHandle,
 }
@@ -398,6 +406,7 @@ impl TournamentTask {
     }
 
     fn add_result(&mut self, room: String, board: u32, result: FieldResult) {
+        self.results_added += 1;
         match &mut self.game {
             Game::Individual { t, field } => field.add(t, board, result),
             Game::Rounds { results, .. } => {
@@ -492,15 +501,20 @@ impl TournamentTask {
                 let _ = reply.send(self.answer_call(by, call, ruling).await);
             }
             TournamentCmd::Report { reply } => {
-                let r = match &self.game {
-                    Game::Rounds { t, results } if t.finished() => {
-                        t.event(results).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
+                let scored = |e: tenace_events::Event| tenace_events::score(&e).map(|s| Arc::new((e, s))).map_err(|x| x.to_string());
+                let kept = self.report.as_ref().filter(|(n, _)| *n == self.results_added).map(|(_, r)| r.clone());
+                let r = match (&self.game, kept) {
+                    (Game::Rounds { t, results }, _) if t.finished() => t.event(results).map_err(|e| e.to_string()).and_then(scored),
+                    (Game::Rounds { .. }, _) => Err("the report is published when the tournament is over (Law 16)".into()),
+                    (Game::Individual { .. }, Some(kept)) => Ok(kept),
+                    (Game::Individual { t, field }, None) if t.phase(now()) == Phase::Finished => {
+                        let r = field.event(t).map_err(|e| e.to_string()).and_then(scored);
+                        if let Ok(r) = &r {
+                            self.report = Some((self.results_added, r.clone()));
+                        }
+                        r
                     }
-                    Game::Rounds { .. } => Err("the report is published when the tournament is over (Law 16)".into()),
-                    Game::Individual { t, field } if t.phase(now()) == Phase::Finished => {
-                        field.event(t).map_err(|e| e.to_string()).and_then(|e| tenace_events::score(&e).map(|s| (e, s)).map_err(|x| x.to_string()))
-                    }
-                    Game::Individual { .. } => Err("the report is published when the window has closed (Law 16)".into()),
+                    (Game::Individual { .. }, None) => Err("the report is published when the window has closed (Law 16)".into()),
                 };
                 let _ = reply.send(r);
             }

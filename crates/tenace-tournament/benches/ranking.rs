@@ -1,6 +1,8 @@
 //! The goal: recomputing a robot individual's ranking after each result takes under
 //! 10 ms at 2,000 entrants (12 boards). Measured here: one result arriving (its board scored
-//! again) followed by the whole ranking, with matchpoints and with cross-IMPs.
+//! again) followed by the whole ranking, with matchpoints and with cross-IMPs. Also the report at
+//! the close (the event built, scored by tenace-events and written as PBN), asked once per
+//! download.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tenace_core::Seat;
@@ -56,6 +58,17 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    let (t, f) = field(Scoring::Matchpoints);
+    let mut group = c.benchmark_group("report");
+    group.sample_size(10);
+    group.bench_function("robot individual report, 2000 entrants x 12 boards: event, score, PBN", |b| {
+        b.iter(|| {
+            let event = f.event(&t).unwrap();
+            let scores = tenace_events::score(&event).unwrap();
+            std::hint::black_box(tenace_events::report::pbn::write(&event, &scores).len())
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);
