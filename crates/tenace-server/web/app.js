@@ -531,11 +531,20 @@ function renderTournament() {
   clear(ranking);
   show($('tournament-ranking-box'), !!t.ranking);
   show($('tournament-hidden'), !t.ranking);
-  for (const s of t.ranking || []) {
-    const tr = el('tr');
+  // A large field sends the top of the ranking and one's own part of it: a row marks each gap.
+  const gaps = t.ranking_gaps || [];
+  const gap = () => {
+    const tr = el('tr', { class: 'ranking-gap' });
+    tr.appendChild(el('td', { colspan: '4' }, '…'));
+    return tr;
+  };
+  (t.ranking || []).forEach((s, i) => {
+    if (gaps.includes(i)) ranking.appendChild(gap());
+    const tr = el('tr', s.name === state.user ? { class: 'me' } : null);
     for (const v of [String(s.rank), s.name, points(s.total, t.scoring), String(s.boards)]) tr.appendChild(el('td', null, v));
     ranking.appendChild(tr);
-  }
+  });
+  if (t.ranking && gaps.includes(t.ranking.length)) ranking.appendChild(gap());
   const travellers = $('tournament-travellers');
   clear(travellers);
   const hands = t.hands || {};

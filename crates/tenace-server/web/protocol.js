@@ -75,7 +75,7 @@
  *   id: string, name: string, creator: string, kind: string, scoring: 'matchpoints' | 'imps',
  *   boards: number, opens_at: number, closes_at: number, phase: 'upcoming' | 'running' | 'finished',
  *   entrants: [string, number][], entrant_count?: number, entered: boolean, table: string | null, card: BoardScore[],
- *   ranking: Standing[] | null, travellers: Record<string, TravellerRow[]>,
+ *   ranking: Standing[] | null, ranking_gaps?: number[], travellers: Record<string, TravellerRow[]>,
  *   calls?: { number: number, by: string, room: string, at: number, reason: string, answer: [string, number, string] | null }[],
  *   traveller_boards?: number[], hands?: Record<string, { deal: string, dealer: Seat, vulnerability: string, record: any }>,
  *   round?: number, round_ends_at?: number, seat?: Seat, late?: [number, number, number][],

@@ -354,6 +354,36 @@ impl Tournament {
 /// the viewer's own line of the list.
 pub const FULL_TRAVELLERS: usize = 100;
 
+/// In a robot individual of more than [`FULL_TRAVELLERS`] entrants, the ranking sent is its first
+/// `RANKING_TOP` lines and the viewer's own line with [`RANKING_AROUND`] either side (the whole
+/// ranking is in the report at the close): 2,000 lines in every view cost 120 KB each time, and
+/// that much buffer held by every connection.
+pub const RANKING_TOP: usize = 50;
+/// See [`RANKING_TOP`].
+pub const RANKING_AROUND: usize = 3;
+
+/// The lines of `all` a large field sends to `viewer`, and the indices (into what is sent) before
+/// which lines were left out.
+fn ranking_excerpt(all: Vec<Standing>, viewer: &str) -> (Vec<Standing>, Vec<usize>) {
+    let mine = all.iter().position(|s| s.name == viewer);
+    let keep = |i: usize| i < RANKING_TOP || mine.is_some_and(|m| i + RANKING_AROUND >= m && i <= m + RANKING_AROUND);
+    let mut lines = Vec::new();
+    let mut gaps = Vec::new();
+    let total = all.len();
+    for (i, s) in all.into_iter().enumerate() {
+        if keep(i) {
+            if i > 0 && !keep(i - 1) {
+                gaps.push(lines.len());
+            }
+            lines.push(s);
+        }
+    }
+    if total > 0 && !keep(total - 1) {
+        gaps.push(lines.len());
+    }
+    (lines, gaps)
+}
+
 impl Phase {
     /// A play window's phase at `now` (Unix seconds): upcoming before it opens, finished from
     /// when it closes.
@@ -705,8 +735,13 @@ pub struct TournamentView {
     pub table: Option<String>,
     /// The viewer's own scores, board by board.
     pub card: Vec<BoardScore>,
-    /// The ranking, when the viewer may see it.
+    /// The ranking, when the viewer may see it (in a large robot individual, an excerpt: see
+    /// [`RANKING_TOP`]).
     pub ranking: Option<Vec<Standing>>,
+    /// The excerpt's gaps: lines were left out before each of these indices into `ranking` (one
+    /// equal to its length: lines left out at the end).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ranking_gaps: Vec<usize>,
     /// The travellers of the boards the viewer may see (in a large robot individual, only the
     /// one asked for).
     pub travellers: BTreeMap<u32, Vec<TravellerRow>>,
@@ -787,6 +822,14 @@ impl Tournament {
         let sent: Vec<u32> =
             if self.entrants.len() <= FULL_TRAVELLERS { visible.clone() } else { visible.iter().copied().filter(|b| Some(*b) == board).collect() };
         let sees_ranking = finished || played.len() as u32 == self.options.boards;
+        let large = self.entrants.len() > FULL_TRAVELLERS;
+        let (ranking, ranking_gaps) = match sees_ranking.then(|| field.ranking(self, finished)) {
+            Some(all) if large => {
+                let (lines, gaps) = ranking_excerpt(all, viewer);
+                (Some(lines), gaps)
+            }
+            all => (all, Vec::new()),
+        };
         let o = &self.options;
         TournamentView {
             id: id.to_string(),
@@ -810,7 +853,8 @@ impl Tournament {
             entered: me.is_some(),
             table: me.and_then(|i| self.entrants[i].table.clone()),
             card: me.map(|i| field.card(self, i, finished)).unwrap_or_default(),
-            ranking: sees_ranking.then(|| field.ranking(self, finished)),
+            ranking,
+            ranking_gaps,
             travellers: sent.into_iter().map(|b| (b, field.traveller(self, b))).collect(),
             traveller_boards: visible,
             hands: BTreeMap::new(),

@@ -423,6 +423,7 @@ impl TeamsTournament {
             table: seat.and_then(|(s, _)| self.room(s.round, s.table)).map(str::to_string),
             card,
             ranking,
+            ranking_gaps: Vec::new(),
             traveller_boards: travellers.keys().copied().collect(),
             hands: BTreeMap::new(),
             calls: Vec::new(),

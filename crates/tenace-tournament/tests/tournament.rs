@@ -191,6 +191,44 @@ fn a_large_field_sends_the_traveller_asked_for() {
     assert!(v.travellers.is_empty());
 }
 
+/// A large robot individual sends the top of the ranking and the viewer's own part of it, with
+/// where lines were left out; a small one sends it whole.
+#[test]
+fn a_large_field_sends_an_excerpt_of_the_ranking() {
+    use tenace_tournament::{RANKING_AROUND, RANKING_TOP};
+    let names: Vec<String> = (0..200).map(|i| format!("p{i:03}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let t = with_entrants(Scoring::Matchpoints, 1, &refs);
+    let mut f = Field::default();
+    // p000 has the best score, p199 the worst: the ranking is in name order.
+    for (i, n) in names.iter().enumerate() {
+        f.add(&t, 1, played(n, 2000 - 10 * i as i32));
+    }
+    let whole = f.ranking(&t, false);
+    let v = t.view("x", &f, "p120", 2_000, None);
+    let sent = v.ranking.unwrap();
+    assert_eq!(sent.len(), RANKING_TOP + 2 * RANKING_AROUND + 1);
+    assert_eq!(sent[..RANKING_TOP], whole[..RANKING_TOP]);
+    assert_eq!(sent[RANKING_TOP..], whole[120 - RANKING_AROUND..=120 + RANKING_AROUND]);
+    assert_eq!(v.ranking_gaps, [RANKING_TOP, sent.len()], "left out: after the top, and at the end");
+    // Near the top: one block, the end left out.
+    let v = t.view("x", &f, "p002", 2_000, None);
+    assert_eq!(v.ranking.unwrap()[..], whole[..RANKING_TOP]);
+    assert_eq!(v.ranking_gaps, [RANKING_TOP]);
+    // At the bottom: nothing left out at the end.
+    let v = t.view("x", &f, "p199", 2_000, None);
+    assert_eq!(v.ranking.as_ref().unwrap().last(), whole.last());
+    assert_eq!(v.ranking_gaps, [RANKING_TOP]);
+    // A field of 100 gets the whole ranking.
+    let small = with_entrants(Scoring::Matchpoints, 1, &refs[..100]);
+    let mut f = Field::default();
+    for n in &names[..100] {
+        f.add(&small, 1, played(n, 420));
+    }
+    let v = small.view("x", &f, "p050", 2_000, None);
+    assert_eq!((v.ranking.unwrap().len(), v.ranking_gaps.len()), (100, 0));
+}
+
 proptest! {
     /// The O(n log n) cross-IMPs equal tenace-events' cross-IMPs per comparison.
     #[test]
