@@ -218,13 +218,63 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         }
         _ => {}
     }
-    let [s, what] = words[..] else { return Err(format!("unknown command {line:?}; type `help`")) };
-    let seat = seat(s)?;
+    let [s, what] = words[..] else { return Err(format!("unknown command {line:?}{} (type `help`)", did_you_mean(words[0]))) };
+    let seat = seat(s).map_err(|_| format!("{s:?} is neither a command nor a seat (N, E, S or W){} (type `help`)", did_you_mean(s)))?;
     if let Some(call) = spoken(what) {
         return Ok(Command::Apply(FaceEvent::Call { seat, call }));
     }
     let card = card(what).map_err(|_| format!("{what:?} is neither a call nor a card"))?;
     Ok(Command::Apply(FaceEvent::Play { seat, card }))
+}
+
+/// The command words, for suggestions.
+const VERBS: &[&str] = &[
+    "quit",
+    "exit",
+    "help",
+    "show",
+    "events",
+    "choose",
+    "expose",
+    "both",
+    "correct",
+    "claim",
+    "agree",
+    "dispute",
+    "review",
+    "defective",
+    "unnamed",
+    "redesignate",
+    "specified",
+    "forfeit",
+    "cancel",
+    "warned",
+    "attention",
+    "asked",
+    "unintended",
+];
+
+/// `; did you mean "choose"?` when `word` is within two typing mistakes of a command word.
+fn did_you_mean(word: &str) -> String {
+    let word = word.to_ascii_lowercase();
+    VERBS.iter().map(|v| (edit_distance(&word, v), *v)).filter(|(d, _)| *d <= 2).min().map(|(_, v)| format!("; did you mean `{v}`?")).unwrap_or_default()
+}
+
+/// Levenshtein's edit distance (insertions, deletions, substitutions), by the usual dynamic
+/// programme over one row.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// One line of the terminal session on `table`, as `tenace rule` answers it: `None` for `quit`,
@@ -264,7 +314,7 @@ pub fn after(table: &FaceTable, notes_before: usize) -> String {
 pub fn status(table: &FaceTable) -> String {
     let mut out = String::new();
     if let Some(rect) = table.rectification() {
-        out.push_str(&format!("Irregularity: {}\n", describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default())));
+        out.push_str(&format!("Irregularity: {}\n", rect.irregularity.summary()));
         for (i, o) in rect.options.iter().enumerate() {
             let who = match o.chooser {
                 Chooser::Director => "Director".to_string(),
@@ -276,7 +326,7 @@ pub fn status(table: &FaceTable) -> String {
         return out;
     }
     for o in table.obligations() {
-        out.push_str(&format!("obligation (Law {}): {}\n", o.law(), describe(&serde_json::to_value(o).unwrap_or_default())));
+        out.push_str(&format!("obligation (Law {}): {}\n", o.law(), crate::rectification::describe(&serde_json::to_value(o).unwrap_or_default())));
     }
     for (s, c) in table.penalty_cards() {
         out.push_str(&format!("major penalty card (Law 50): {} {c}\n", s.name()));
@@ -328,19 +378,6 @@ fn scorer(table: &FaceTable) -> String {
         out.push_str(&format!("\nconsider an adjusted score (Law 12A1, Law {}): {}", note.law, note.text));
     }
     out
-}
-
-/// A compact one-line rendering of a serialized irregularity or obligation: its kind, then its
-/// fields.
-fn describe(v: &serde_json::Value) -> String {
-    let Some(map) = v.as_object() else { return v.to_string() };
-    let kind = map.get("kind").and_then(|k| k.as_str()).unwrap_or("").replace('_', " ");
-    let fields: Vec<String> = map
-        .iter()
-        .filter(|(k, _)| k.as_str() != "kind")
-        .map(|(k, v)| format!("{}={}", k.replace('_', " "), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
-        .collect();
-    format!("{kind} ({})", fields.join(", "))
 }
 
 /// The cards `seat` holds now: as dealt during the auction, what is left of them in the play.
@@ -450,7 +487,7 @@ pub fn desk(table: &FaceTable) -> Desk {
     let board = table.board();
     let hands = Seat::ALL.into_iter().map(|s| DeskHand { seat: s.letter(), cards: held(table, s).iter().rev().map(|c| c.to_string()).collect() }).collect();
     let rectification = table.rectification().map(|rect| DeskRectification {
-        irregularity: describe(&serde_json::to_value(&rect.irregularity).unwrap_or_default()),
+        irregularity: rect.irregularity.summary(),
         options: rect
             .options
             .iter()
@@ -466,11 +503,15 @@ pub fn desk(table: &FaceTable) -> Desk {
             })
             .collect(),
     });
-    let mut obligations: Vec<String> =
-        table.obligations().iter().map(|o| format!("Law {}: {}", o.law(), describe(&serde_json::to_value(o).unwrap_or_default()))).collect();
+    let mut obligations: Vec<String> = table
+        .obligations()
+        .iter()
+        .map(|o| format!("Law {}: {}", o.law(), crate::rectification::describe(&serde_json::to_value(o).unwrap_or_default())))
+        .collect();
     obligations.extend(table.penalty_cards().iter().map(|(s, c)| format!("Law 50: major penalty card {} {c}", s.name())));
     obligations.extend(table.minor_penalty_cards().iter().map(|(s, c)| format!("Law 50: minor penalty card {} {c}", s.name())));
-    obligations.extend(table.lead_restrictions().iter().map(|r| format!("Law 26B: {}", describe(&serde_json::to_value(r).unwrap_or_default()))));
+    obligations
+        .extend(table.lead_restrictions().iter().map(|r| format!("Law 26B: {}", crate::rectification::describe(&serde_json::to_value(r).unwrap_or_default()))));
     let legal = if table.to_call().is_some() {
         table.legal_calls().iter().map(|c| c.to_string()).collect()
     } else if table.to_play().is_some() {

@@ -45,6 +45,8 @@ pub enum DirectorError {
     NoCallToCorrect { seat: Seat },
     #[error("Law 25A4: {seat:?}'s partner has called since; the call can no longer be changed")]
     PartnerHasCalled { seat: Seat },
+    #[error("Law 25: {seat:?} has just made the call {call}; saying it again changes nothing (it is {turn:?}'s turn)")]
+    SameCallAgain { seat: Seat, call: Call, turn: Seat },
     #[error("Law 79A: the board is over")]
     BoardOver,
     #[error("Law 68D1: play has ceased for {claimer:?}'s claim; it must be agreed, disputed or ruled on first")]
@@ -127,6 +129,7 @@ impl DirectorError {
             LeadRequired { .. } => Law::new("50D2(a)"),
             NoCallToCorrect { .. } => Law::new("25A1"),
             PartnerHasCalled { .. } => Law::new("25A4"),
+            SameCallAgain { .. } => Law::new("25"),
             BoardOver => Law::new("79A"),
             ClaimPending { .. } => Law::new("68D1"),
             NoClaim => Law::new("68"),
@@ -166,6 +169,7 @@ mod tests {
             DirectorError::Table(LawError::AuctionEnded),
             DirectorError::RectificationPending { pending: "x".into() },
             DirectorError::NoRectification,
+            DirectorError::SameCallAgain { seat: Seat::North, call: Call::Pass, turn: Seat::East },
             DirectorError::NotAnOption { law: Law::new("27A1"), choice: Choice::Rectify },
             DirectorError::WrongChooser { law: Law::new("29A"), by: Chooser::Director, expected: Chooser::Player(Seat::South) },
             DirectorError::MustPass { seat: Seat::West, law: Law::new("27B2") },

@@ -415,3 +415,31 @@ pub struct Note {
     pub law: Law,
     pub text: String,
 }
+
+impl Irregularity {
+    /// One line naming the irregularity and its facts, for the Director and the players
+    /// (`insufficient bid (offender=North, bid=1H)`; tricks numbered from 1).
+    pub fn summary(&self) -> String {
+        describe(&serde_json::to_value(self).unwrap_or_default())
+    }
+}
+
+/// A compact one-line rendering of a serialized irregularity or obligation: its kind, then its
+/// fields. A `trick` is an index into the play (0 for the first trick) and is shown numbered
+/// from 1, as the Laws and the players count tricks.
+pub fn describe(v: &serde_json::Value) -> String {
+    let Some(map) = v.as_object() else { return v.to_string() };
+    let kind = map.get("kind").and_then(|k| k.as_str()).unwrap_or("").replace('_', " ");
+    let fields: Vec<String> = map
+        .iter()
+        .filter(|(k, _)| k.as_str() != "kind")
+        .map(|(k, v)| {
+            let value = match (k.as_str(), v.as_u64()) {
+                ("trick", Some(index)) => (index + 1).to_string(),
+                _ => v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()),
+            };
+            format!("{}={value}", k.replace('_', " "))
+        })
+        .collect();
+    format!("{kind} ({})", fields.join(", "))
+}

@@ -255,7 +255,7 @@ impl FaceTable {
     /// a refusal names the Law.
     pub fn check_call(&self, seat: Seat, call: Call) -> Result<(), DirectorError> {
         if let Some(r) = &self.awaiting.rectification {
-            return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
+            return Err(DirectorError::RectificationPending { pending: r.irregularity.summary() });
         }
         if self.result.is_some() || self.play.is_some() {
             return Err(LawError::AuctionEnded.into());
@@ -332,7 +332,7 @@ impl FaceTable {
         }
         self.claim_error()?;
         if let Some(r) = &self.awaiting.rectification {
-            return Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) });
+            return Err(DirectorError::RectificationPending { pending: r.irregularity.summary() });
         }
         let play = self.play.as_ref().ok_or(LawError::AuctionNotEnded)?;
         play.check(seat, card)?;
@@ -502,7 +502,7 @@ impl FaceTable {
 
     fn pending_error(&self) -> Result<(), DirectorError> {
         match &self.awaiting.rectification {
-            Some(r) => Err(DirectorError::RectificationPending { pending: format!("{:?}", r.irregularity) }),
+            Some(r) => Err(DirectorError::RectificationPending { pending: r.irregularity.summary() }),
             None => Ok(()),
         }
     }
@@ -664,7 +664,7 @@ impl FaceTable {
     /// otherwise it is refused (Law 9B2).
     fn call_during_rectification(&mut self, seat: Seat, spoken: Spoken) -> Result<(), DirectorError> {
         let Some(rect) = self.awaiting.rectification.clone() else { return Ok(()) };
-        let refuse = Err(DirectorError::RectificationPending { pending: format!("{:?}", rect.irregularity) });
+        let refuse = Err(DirectorError::RectificationPending { pending: rect.irregularity.summary() });
         match rect.irregularity {
             // Law 27A1: the insufficient bid is accepted if the LHO calls.
             Irregularity::InsufficientBid { offender, bid } | Irregularity::InsufficientSubstitute { offender, bid, .. } if seat == offender.lho() => {
@@ -770,6 +770,9 @@ impl FaceTable {
         // Laws 30B2, 31C, 32C: a call at LHO's turn by a player who has just called is a change of call.
         if turn == seat.lho() && self.calls.last().is_some_and(|c| c.seat == seat) {
             let original = self.calls.last().map_or(Call::Pass, |c| c.call);
+            if original == call {
+                return Err(DirectorError::SameCallAgain { seat, call, turn });
+            }
             let lho = Chooser::Player(seat.lho());
             let mut options = vec![option(
                 Chooser::Director,
@@ -1219,10 +1222,7 @@ impl FaceTable {
                 Choice::SpreadHand => self.accept_opening_lead(offender, card, true)?,
                 _ => {
                     self.play_duties.penalty_cards.push((offender, card));
-                    self.note(
-                        Law::new("54D"),
-                        format!("{offender:?}'s {card} is a major penalty card (Law 50D1 enforced; the lead options of 50D2 are not yet)."),
-                    );
+                    self.note(Law::new("54D"), format!("{offender:?}'s {card} is a major penalty card (Law 50)."));
                 }
             },
             Irregularity::LeadOutOfTurn { offender, card, turn_of } => match choice {
@@ -1232,10 +1232,7 @@ impl FaceTable {
                     let last_trick = self.play.as_ref().is_some_and(|p| p.completed_tricks() == 12);
                     if defender && !last_trick {
                         self.play_duties.penalty_cards.push((offender, card));
-                        self.note(
-                            Law::new("56B"),
-                            format!("{offender:?}'s {card} is a major penalty card (50D1 enforced; 50D2 lead options not yet); {turn_of:?} leads."),
-                        );
+                        self.note(Law::new("56B"), format!("{offender:?}'s {card} is a major penalty card (Law 50); {turn_of:?} leads."));
                     } else {
                         if l == "55B2" {
                             self.play_duties.declarer_retracted = self.play.as_ref().map(|p| p.tricks().len() - 1);

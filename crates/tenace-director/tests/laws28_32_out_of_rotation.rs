@@ -391,3 +391,34 @@ fn law_25a_replacing_a_compulsory_pass_keeps_the_obligation() {
     t.apply(FaceEvent::UnintendedCall { seat: Seat::East, intended: c("1H") }).unwrap();
     assert_eq!(t.rectification().unwrap().options[0].law, "37B");
 }
+
+/// Law 25 (issue 19, item 7): the same call said again by the player who has just made it is no
+/// change of call (no "1H replaced by 1H" ruling): refused, naming whose turn it is; the table
+/// is unchanged.
+#[test]
+fn law_25_the_same_call_said_again_is_no_change_of_call() {
+    let mut t = table();
+    say(&mut t, Seat::North, "1H").unwrap();
+    let before = t.calls().len();
+    let err = say(&mut t, Seat::North, "1H").unwrap_err();
+    assert_eq!(err.law(), "25");
+    assert!(err.to_string().contains("changes nothing") && err.to_string().contains("East's turn"), "{err}");
+    assert!(t.rectification().is_none());
+    assert_eq!(t.calls().len(), before);
+    // A different call is still a change of call (25A/25B).
+    say(&mut t, Seat::North, "2H").unwrap();
+    assert!(matches!(t.rectification().unwrap().irregularity, Irregularity::ChangeOfCall { offender: Seat::North, .. }));
+}
+
+/// Law 9B2 (issue 19, item 7): a call refused while a rectification waits names the
+/// irregularity in words, not as an internal dump.
+#[test]
+fn law_9b2_a_refusal_names_the_irregularity_in_words() {
+    let mut t = table();
+    say(&mut t, Seat::North, "1S").unwrap();
+    say(&mut t, Seat::East, "1H").unwrap();
+    let err = say(&mut t, Seat::West, "Pass").unwrap_err();
+    let text = err.to_string();
+    assert_eq!(err.law(), "9B2");
+    assert!(text.contains("insufficient bid (bid=1H, offender=East)") && !text.contains('{'), "{text}");
+}
