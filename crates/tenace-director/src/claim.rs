@@ -58,11 +58,18 @@ pub const SEARCH_BUDGET: u64 = 3_000_000;
 /// line against the best defence (see the module documentation for "normal"); `None` when the
 /// position is too large to search within [`SEARCH_BUDGET`] (the Director then judges alone).
 pub fn normal_line_tricks(position: &ClaimPosition, statement: &Statement) -> Option<u8> {
-    let mut search = Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0 };
+    search_with(position, statement, true)
+}
+
+/// The search, with or without its shortcuts (the lower bound and positions keyed by relative
+/// ranks), which the tests compare.
+fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool) -> Option<u8> {
+    let mut search = Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0, shortcuts };
     let mut hands = position.hands;
     let mut trick = position.trick.clone();
     let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
-    let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1);
+    let floor = if trick.is_empty() { search.lower_bound(&hands) } else { 0 };
+    let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, floor);
     (search.nodes <= SEARCH_BUDGET).then_some(tricks)
 }
 
@@ -72,16 +79,19 @@ struct Search<'a> {
     statement: &'a Statement,
     /// Between tricks: (cards still out, leader) → (a lower bound of the fewest tricks the
     /// claimer's side wins from there, whether it is exact).
-    memo: HashMap<(u64, u8), (u8, bool)>,
+    memo: HashMap<(u128, u8), (u8, bool)>,
     /// Cards tried so far; past [`SEARCH_BUDGET`] the search unwinds.
     nodes: u64,
+    /// Use the lower bound and the relative-rank key (off only in the tests' reference).
+    shortcuts: bool,
 }
 
 impl Search<'_> {
     /// Branch and bound: the fewest tricks the claimer's side can be held to from here, exact
     /// when below `limit`; otherwise some value at least `limit` (that line is already no better
-    /// than one found).
-    fn min_tricks(&mut self, hands: &mut [Hand; 4], leader: Seat, trick: &mut Vec<Card>, limit: u8) -> u8 {
+    /// than one found). `floor` is a lower bound of the value from this trick's start (see
+    /// [`Search::lower_bound`]): a line reaching it ends the search of this trick.
+    fn min_tricks(&mut self, hands: &mut [Hand; 4], leader: Seat, trick: &mut Vec<Card>, limit: u8, floor: u8) -> u8 {
         if trick.len() == 4 {
             let winner = rules::trick_winner(leader, trick, self.trump).unwrap_or(leader);
             let won = u8::from(winner.side() == self.side);
@@ -102,11 +112,11 @@ impl Search<'_> {
             }
             hands[seat.index()].remove(card);
             trick.push(card);
-            let value = self.min_tricks(hands, leader, trick, best);
+            let value = self.min_tricks(hands, leader, trick, best, floor);
             trick.pop();
             hands[seat.index()].insert(card);
             best = best.min(value);
-            if best == 0 {
+            if best <= floor {
                 break;
             }
         }
@@ -118,15 +128,57 @@ impl Search<'_> {
         if out.is_empty() {
             return 0;
         }
-        let key = (out.bits(), leader.index() as u8);
+        let key = (self.key(hands, out), leader.index() as u8);
         let (lower, exact) = self.memo.get(&key).copied().unwrap_or((0, false));
         if exact || lower >= limit {
             return lower;
         }
+        let floor = self.lower_bound(hands);
+        if floor >= limit {
+            return floor;
+        }
         let mut trick = Vec::with_capacity(4);
-        let v = self.min_tricks(hands, leader, &mut trick, limit);
+        let v = self.min_tricks(hands, leader, &mut trick, limit, floor);
         self.memo.insert(key, if v < limit { (v, true) } else { (v.max(lower), false) });
         v
+    }
+
+    /// A lower bound of the tricks the claimer's side wins from a position between tricks,
+    /// whatever anyone plays: a trump higher than every trump the opponents hold wins the trick
+    /// it is played to (only partner's higher trump in the same trick can beat it), every card is
+    /// played by the end, and a trick holds one card of each hand — so the claimer's side wins
+    /// at least as many tricks as either of its hands holds such trumps.
+    fn lower_bound(&self, hands: &[Hand; 4]) -> u8 {
+        let Some(trump) = self.trump.filter(|_| self.shortcuts) else { return 0 };
+        let theirs = Seat::ALL.iter().filter(|s| s.side() != self.side).fold(Hand::EMPTY, |a, s| a.union(hands[s.index()].cards_in(trump)));
+        let top = theirs.iter().map(|c| c.rank()).max();
+        Seat::ALL
+            .iter()
+            .filter(|s| s.side() == self.side)
+            .map(|s| hands[s.index()].cards_in(trump).iter().filter(|c| top.is_none_or(|t| c.rank() > t)).count() as u8)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The memo's key for the cards still out: who holds each of them, suit by suit from the
+    /// highest, which is all that matters to who wins a trick and to every normal play (the
+    /// cards' relative ranks, as double-dummy solvers key their positions). When the statement
+    /// names cards, those are played by name and the key is the exact cards instead.
+    fn key(&self, hands: &[Hand; 4], out: Hand) -> u128 {
+        if !self.statement.order.is_empty() || !self.shortcuts {
+            // Every card still out is with the hand it was dealt to: the set says who holds it.
+            return u128::from(out.bits());
+        }
+        let mut key: u128 = 0;
+        for suit in Suit::ALL {
+            let holding = out.cards_in(suit);
+            for card in holding.iter().rev() {
+                let owner = hands.iter().position(|h| h.contains(card)).unwrap_or(0) as u128;
+                key = (key << 2) | owner;
+            }
+            key = (key << 4) | holding.len() as u128;
+        }
+        key
     }
 
     /// The cards `seat` may consider: every legal card for an opponent (one of each run of
@@ -269,5 +321,29 @@ mod tests {
         let mut p = position("...5432 ...9876 ..5432. QJ..T.", Seat::West, None);
         p.trick = cards("CA");
         assert_eq!(normal_line_tricks(&p, &Statement::default()), Some(0));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The shortcuts (the master-trump lower bound, positions keyed by relative ranks) never
+        /// change the answer: the same tricks as the plain search, on random positions of up to
+        /// five tricks, every strain, any leader, with and without trumps mentioned.
+        #[test]
+        fn the_shortcuts_give_the_plain_search_s_answer(seed in 0u64..u64::MAX, tricks in 1usize..6, strain in 0usize..5, leader in 0usize..4, trumps in proptest::bool::ANY) {
+            use rand_chacha::rand_core::{RngCore, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let deal = tenace_core::random_deal(&mut rng);
+            let hands = Seat::ALL.map(|seat| {
+                let mut cards: Vec<Card> = deal.hand(seat).iter().collect();
+                for k in (1..cards.len()).rev() {
+                    cards.swap(k, rng.next_u32() as usize % (k + 1));
+                }
+                cards.into_iter().take(tricks).fold(Hand::EMPTY, |h, c| h.with(c))
+            });
+            let trump = tenace_core::Strain::ALL[strain].trump();
+            let p = ClaimPosition { hands, leader: Seat::ALL[leader], trick: Vec::new(), trump, claimer_side: Side::NorthSouth };
+            let statement = Statement { order: vec![], mentions_trumps: trumps };
+            proptest::prop_assert_eq!(search_with(&p, &statement, true), search_with(&p, &statement, false));
+        }
     }
 }
