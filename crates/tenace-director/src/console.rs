@@ -53,6 +53,13 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    Law 69A/68D2: an opponent of the claimer agrees or disputes (the Director
                    is then offered the Law 70 ruling, with the claimer's worst normal line)
   review E         Law 69B/71: an agreed claim comes back to the Director
+  adjust 60% 4S N, 40% 3NT S
+                   Law 12C1: each outcome that could well have happened scored with
+                   declarer's double-dummy tricks, weighted (equal weights when none are
+                   given), as the scorer takes it
+  award 60% 4S N, 40% 3NT S
+                   Law 12C: the Director awards that weighted score; it replaces the
+                   table result for the scorer (stored in the ruling's log)
   show             the board: hands, auction, play, obligations, the rectification
   events           the event log as JSON lines
   help, quit";
@@ -203,6 +210,14 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
             let suits = words[3..].iter().filter(|w| !w.eq_ignore_ascii_case("none")).map(|w| suit(w)).collect::<Result<Vec<_>, _>>()?;
             return Ok(Command::Apply(FaceEvent::SuitsSpecified { seat, call, suits }));
         }
+        "adjust" | "award" => {
+            let likely = outcomes(&words[1..].join(" "))?;
+            let proposal = crate::adjust::propose(table.board(), &likely).map_err(|e| e.to_string())?;
+            if verb == "award" {
+                return Ok(Command::Apply(FaceEvent::AdjustedScore { outcome: proposal.outcome.label() }));
+            }
+            return Ok(Command::Print(proposal.text()));
+        }
         "forfeit" => return Ok(Command::Apply(FaceEvent::RightForfeited)),
         "cancel" => return Ok(Command::Apply(FaceEvent::CancelChoice)),
         "warned" => return Ok(Command::Apply(FaceEvent::DummyWarnedWrongHand)),
@@ -225,6 +240,23 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
     }
     let card = card(what).map_err(|_| format!("{what:?} is neither a call nor a card"))?;
     Ok(Command::Apply(FaceEvent::Play { seat, card }))
+}
+
+/// The outcomes of `adjust`: `[P%] CONTRACT SEAT`, separated by commas (`60% 4S N, 40% 3NT S`).
+fn outcomes(text: &str) -> Result<Vec<crate::adjust::Likely>, String> {
+    let usage = "adjust [P%] CONTRACT SEAT, ... (e.g. adjust 60% 4S N, 40% 3NT S)";
+    text.split(',')
+        .map(|part| {
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let (percent, rest) = match words.first().and_then(|w| w.strip_suffix('%')) {
+                Some(p) => (Some(p.parse::<f64>().map_err(|_| format!("{p:?}% is not a weight; {usage}"))?), &words[1..]),
+                None => (None, &words[..]),
+            };
+            let [contract, declarer] = rest else { return Err(format!("{part:?} is not an outcome; {usage}")) };
+            let contract = contract.to_ascii_uppercase().parse().map_err(|_| format!("{contract:?} is not a contract (e.g. 4S, 3NT, 4SX); {usage}"))?;
+            Ok(crate::adjust::Likely { contract, declarer: seat(declarer)?, percent })
+        })
+        .collect()
 }
 
 /// The command words, for suggestions.
@@ -371,8 +403,10 @@ pub fn status(table: &FaceTable) -> String {
 fn scorer(table: &FaceTable) -> String {
     let hand_off = table.hand_off();
     let mut out = String::new();
-    if let Some(tenace_events::Outcome::Played(played)) = &hand_off.outcome {
-        out.push_str(&format!("\nfor the scorer: {played}"));
+    match &hand_off.outcome {
+        Some(tenace_events::Outcome::Played(played)) => out.push_str(&format!("\nfor the scorer: {played}")),
+        Some(adjusted) => out.push_str(&format!("\nfor the scorer: {} (adjusted score, Law 12C)", adjusted.label())),
+        None => {}
     }
     for note in &hand_off.review {
         out.push_str(&format!("\nconsider an adjusted score (Law 12A1, Law {}): {}", note.law, note.text));

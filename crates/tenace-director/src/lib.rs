@@ -12,6 +12,7 @@
 //! a refused event leaves the table unchanged and the error names the Law. No I/O, clocks or
 //! randomness. See docs/laws-coverage.md for what is and is not covered.
 
+pub mod adjust;
 pub mod auction;
 pub mod claim;
 pub mod console;

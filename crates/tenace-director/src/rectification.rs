@@ -131,6 +131,11 @@ pub enum FaceEvent {
     /// review (11A: an adjusted score for a side that gained through an opponent's action in
     /// ignorance of the law; 11B: a procedural penalty may still be assessed).
     RightForfeited,
+    /// Law 12C: the Director awards an adjusted score, written as the scorer writes it
+    /// (tenace-events' outcome label: `60% 4S N -1 + 40% 3NT S =`, `A+/A-`, `adj 4S N =`); it
+    /// replaces the result obtained at the table in the hand-off (Law 12). A later award
+    /// replaces an earlier one.
+    AdjustedScore { outcome: String },
     /// Law 10B: the Director cancels the enforcement or waiver of a rectification that a player
     /// made without his instructions: the last event, a player's choice, is undone and the
     /// rectification is offered again. (Allowing it is doing nothing.)

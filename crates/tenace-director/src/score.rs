@@ -31,14 +31,26 @@ pub struct HandOff {
 impl FaceTable {
     /// Law 12: the table result and the matters the Director must still consider.
     pub fn hand_off(&self) -> HandOff {
-        let outcome = self.result().map(|r| {
+        let table = self.result().map(|r| {
             Outcome::Played(match r.contract {
                 Some(fc) => Played::new(fc.contract, fc.declarer, r.declarer_tricks),
                 None => Played::passed_out(),
             })
         });
+        // Law 12C: the Director's adjusted score replaces the result obtained at the table.
+        let outcome = self.adjusted.as_deref().and_then(|label| label.parse().ok()).or(table);
         let review = self.notes().iter().filter(|n| REVIEW_LAWS.iter().any(|l| n.law.is_within(*l))).cloned().collect();
         HandOff { outcome, review }
+    }
+
+    /// Law 12C: the Director awards `label` (an outcome as the scorer writes it), checked as
+    /// [`FaceTable::adjusted_score`] checks it; it replaces the table result in the hand-off.
+    pub(crate) fn on_adjusted_score(&mut self, label: &str) -> Result<(), DirectorError> {
+        let outcome: Outcome = label.parse().map_err(|e: tenace_events::EventError| DirectorError::BadAdjustment { message: e.to_string() })?;
+        let outcome = self.adjusted_score(outcome)?;
+        self.adjusted = Some(outcome.label());
+        self.note(Law::new("12C"), format!("The Director awards an adjusted score: {}; it replaces the result obtained at the table.", outcome.label()));
+        Ok(())
     }
 
     /// Law 12C: the Director's adjusted score for this board, checked so that the event can

@@ -127,6 +127,8 @@ pub struct FaceTable {
     /// What awaits a decision: a rectification, Law 62C decisions, a claim.
     awaiting: Awaiting,
     result: Option<BoardResult>,
+    /// Law 12C: the Director's adjusted score, as the scorer writes it (checked when awarded).
+    pub(crate) adjusted: Option<String>,
     notes: Vec<Note>,
     events: Vec<FaceEvent>,
 }
@@ -170,6 +172,7 @@ impl FaceTable {
             play: None,
             declarer_override: None,
             result: None,
+            adjusted: None,
             notes: Vec::new(),
             events: Vec::new(),
         })
@@ -472,6 +475,7 @@ impl FaceTable {
             FaceEvent::ChangeOfDesignation { card } => next.on_change_of_designation(*card)?,
             FaceEvent::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
             FaceEvent::RightForfeited => next.on_right_forfeited()?,
+            FaceEvent::AdjustedScore { outcome } => next.on_adjusted_score(outcome)?,
             FaceEvent::CancelChoice => next.on_cancel_choice()?,
             FaceEvent::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
             FaceEvent::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,
@@ -514,7 +518,7 @@ impl FaceTable {
         })
     }
 
-    fn note(&mut self, law: Law, text: impl Into<String>) {
+    pub(crate) fn note(&mut self, law: Law, text: impl Into<String>) {
         self.notes.push(Note { law, text: text.into() });
     }
 
