@@ -57,6 +57,11 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    Law 12C1: each outcome that could well have happened scored with
                    declarer's double-dummy tricks, weighted (equal weights when none are
                    given), as the scorer takes it
+  ui 7 North's long pause before passing
+                   Law 16B: unauthorized information before call 7 (1 is the dealer's
+                   first): the robots are polled on that hand without it (their call, the
+                   calls the hand fits) and the Director is asked whether the call taken
+                   was demonstrably suggested over an alternative
   award 60% 4S N, 40% 3NT S
                    Law 12C: the Director awards that weighted score; it replaces the
                    table result for the scorer (stored in the ruling's log)
@@ -217,6 +222,15 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
                 return Ok(Command::Apply(FaceEvent::AdjustedScore { outcome: proposal.outcome.label() }));
             }
             return Ok(Command::Print(proposal.text()));
+        }
+        "ui" => {
+            let usage = "ui CALL-NUMBER WHAT (e.g. ui 7 North's long pause before passing)";
+            let call: usize = words.get(1).and_then(|w| w.parse().ok()).ok_or(usage)?;
+            let source = words[2.min(words.len())..].join(" ");
+            if source.is_empty() {
+                return Err(format!("say what the information was; {usage}"));
+            }
+            return Ok(Command::Apply(FaceEvent::UnauthorizedInformation { call, source }));
         }
         "forfeit" => return Ok(Command::Apply(FaceEvent::RightForfeited)),
         "cancel" => return Ok(Command::Apply(FaceEvent::CancelChoice)),

@@ -45,6 +45,8 @@ pub enum DirectorError {
     NoCallToCorrect { seat: Seat },
     #[error("Law 25A4: {seat:?}'s partner has called since; the call can no longer be changed")]
     PartnerHasCalled { seat: Seat },
+    #[error("Law 16B: there is no call number {number} in the auction ({calls} calls so far)")]
+    CallNotInAuction { number: usize, calls: usize },
     #[error("Law 25: {seat:?} has just made the call {call}; saying it again changes nothing (it is {turn:?}'s turn)")]
     SameCallAgain { seat: Seat, call: Call, turn: Seat },
     #[error("Law 79A: the board is over")]
@@ -130,6 +132,7 @@ impl DirectorError {
             NoCallToCorrect { .. } => Law::new("25A1"),
             PartnerHasCalled { .. } => Law::new("25A4"),
             SameCallAgain { .. } => Law::new("25"),
+            CallNotInAuction { .. } => Law::new("16B"),
             BoardOver => Law::new("79A"),
             ClaimPending { .. } => Law::new("68D1"),
             NoClaim => Law::new("68"),
@@ -170,6 +173,7 @@ mod tests {
             DirectorError::RectificationPending { pending: "x".into() },
             DirectorError::NoRectification,
             DirectorError::SameCallAgain { seat: Seat::North, call: Call::Pass, turn: Seat::East },
+            DirectorError::CallNotInAuction { number: 9, calls: 7 },
             DirectorError::NotAnOption { law: Law::new("27A1"), choice: Choice::Rectify },
             DirectorError::WrongChooser { law: Law::new("29A"), by: Chooser::Director, expected: Chooser::Player(Seat::South) },
             DirectorError::MustPass { seat: Seat::West, law: Law::new("27B2") },

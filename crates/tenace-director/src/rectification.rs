@@ -136,6 +136,11 @@ pub enum FaceEvent {
     /// replaces the result obtained at the table in the hand-off (Law 12). A later award
     /// replaces an earlier one.
     AdjustedScore { outcome: String },
+    /// Law 16B: the Director records unauthorized information from partner (`source`: a
+    /// hesitation, an alert, a remark) before call number `call` of the auction (1 for the
+    /// dealer's first); the robots are polled on that hand for the logical alternatives, and the
+    /// note (a Law 12 review) asks whether the call taken was demonstrably suggested.
+    UnauthorizedInformation { call: usize, source: String },
     /// Law 10B: the Director cancels the enforcement or waiver of a rectification that a player
     /// made without his instructions: the last event, a player's choice, is undone and the
     /// rectification is offered again. (Allowing it is doing nothing.)

@@ -14,6 +14,7 @@ mod defective;
 mod dummy;
 mod premature;
 mod statements;
+mod unauthorized;
 
 use crate::auction::{self, MadeCall};
 use crate::error::DirectorError;
@@ -476,6 +477,7 @@ impl FaceTable {
             FaceEvent::SuitsSpecified { seat, call, suits } => next.on_suits_specified(*seat, *call, suits)?,
             FaceEvent::RightForfeited => next.on_right_forfeited()?,
             FaceEvent::AdjustedScore { outcome } => next.on_adjusted_score(outcome)?,
+            FaceEvent::UnauthorizedInformation { call, source } => next.on_unauthorized(*call, source)?,
             FaceEvent::CancelChoice => next.on_cancel_choice()?,
             FaceEvent::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
             FaceEvent::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,

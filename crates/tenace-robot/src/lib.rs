@@ -48,6 +48,37 @@ pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
     RobotCall { call, alert: m.artificial, explanation: m.text }
 }
 
+/// One call a player could make at a turn, as the robots see it: what it would show in their
+/// system, whether the hand fits that, and whether it is the robot's own choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Polled {
+    pub call: Call,
+    pub meaning: String,
+    pub fits: bool,
+    pub robot: bool,
+}
+
+/// A poll of the robots for the Director (Law 16B1(b): a logical alternative is a call a
+/// significant proportion of the player's peers would seriously consider): every legal call at
+/// `view`'s turn that the hand fits in the robots' system, and the robot's own call, in the
+/// order of the auction's calls (Pass, bids upward, Double, Redouble). The robots are one
+/// "peer" playing one system: the Director still judges what the player's peers would consider.
+pub fn poll(view: &BiddingView<'_>) -> Vec<Polled> {
+    let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
+    let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
+    let chosen = choose_call(view).call;
+    let eval = meaning::Eval::of(view.hand);
+    let candidates = std::iter::once(Call::Pass).chain(tenace_core::Bid::all().map(Call::Bid)).chain([Call::Double, Call::Redouble]);
+    candidates
+        .filter(|c| ctx.is_legal(*c))
+        .map(|call| {
+            let m = meaning::meaning(&ctx, call);
+            Polled { call, fits: m.fits(&eval), robot: call == chosen, meaning: m.text }
+        })
+        .filter(|p| p.fits || p.robot)
+        .collect()
+}
+
 /// What the call at `index` of the auction shows in the robots' system, e.g. "15-17 HCP,
 /// balanced" for a 1NT opening. Computed from the auction only.
 pub fn explain_call(dealer: Seat, vulnerability: Vulnerability, calls: &[Call], index: usize) -> String {
