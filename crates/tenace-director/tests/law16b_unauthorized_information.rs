@@ -6,7 +6,6 @@
 mod common;
 
 use common::*;
-use tenace_core::Seat;
 use tenace_director::FaceEvent;
 
 /// A hesitation before a raise: North opens 1S, East overcalls 2H, South raises to 2S, West
