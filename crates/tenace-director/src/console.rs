@@ -62,6 +62,9 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
                    first): the robots are polled on that hand without it (their call, the
                    calls the hand fits) and the Director is asked whether the call taken
                    was demonstrably suggested over an alternative
+  explained 3 transfer to hearts / natural
+                   Laws 20F, 21B, 40B, 75: call 3 was explained as a transfer to hearts
+                   (the agreement, when known, after /): the Laws' questions in order
   award 60% 4S N, 40% 3NT S
                    Law 12C: the Director awards that weighted score; it replaces the
                    table result for the scorer (stored in the ruling's log)
@@ -231,6 +234,20 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
                 return Err(format!("say what the information was; {usage}"));
             }
             return Ok(Command::Apply(FaceEvent::UnauthorizedInformation { call, source }));
+        }
+        "explained" => {
+            // explained 3 transfer to hearts / agreement natural
+            let usage = "explained CALL-NUMBER EXPLANATION [/ AGREEMENT] (e.g. explained 3 transfer to hearts / natural)";
+            let call: usize = words.get(1).and_then(|w| w.parse().ok()).ok_or(usage)?;
+            let rest = words[2.min(words.len())..].join(" ");
+            let (explanation, agreement) = match rest.split_once('/') {
+                Some((e, a)) => (e.trim().to_string(), Some(a.trim().to_string()).filter(|a| !a.is_empty())),
+                None => (rest.trim().to_string(), None),
+            };
+            if explanation.is_empty() {
+                return Err(format!("say what the explanation was; {usage}"));
+            }
+            return Ok(Command::Apply(FaceEvent::Explanation { call, explanation, agreement }));
         }
         "forfeit" => return Ok(Command::Apply(FaceEvent::RightForfeited)),
         "cancel" => return Ok(Command::Apply(FaceEvent::CancelChoice)),

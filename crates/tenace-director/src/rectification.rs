@@ -141,6 +141,16 @@ pub enum FaceEvent {
     /// dealer's first); the robots are polled on that hand for the logical alternatives, and the
     /// note (a Law 12 review) asks whether the call taken was demonstrably suggested.
     UnauthorizedInformation { call: usize, source: String },
+    /// Laws 20F, 21B, 40B, 75: the Director records the explanation given of call number `call`
+    /// (by the caller's partner) and, when known, the partnership's agreement; the note states
+    /// the Laws' questions in order (misinformation or misbid, what the non-offenders may do now,
+    /// damage) and the board joins the Law 12 review.
+    Explanation {
+        call: usize,
+        explanation: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        agreement: Option<String>,
+    },
     /// Law 10B: the Director cancels the enforcement or waiver of a rectification that a player
     /// made without his instructions: the last event, a player's choice, is undone and the
     /// rectification is offered again. (Allowing it is doing nothing.)

@@ -12,13 +12,14 @@ use crate::rectification::Note;
 use crate::table::FaceTable;
 
 /// Laws whose application leaves an adjusted score to the Director's judgement (12A1, 12B1):
-/// unauthorized information from partner (16B), information from withdrawn calls and plays (16C2), a comparable call that helped the
+/// unauthorized information from partner (16B), information from withdrawn calls and plays (16C2),
+/// misinformation (21B, 40B4), a comparable call that helped the
 /// offenders (23C, 27D), information from a penalty card (50E3), equity after a revoke (64C), and a
 /// forfeited right to rectification (11A: a side that gained through its opponents' action in
 /// ignorance of the law), and a defenders' irregularity left unrectified because dummy, after a
 /// Law 43A2 violation, drew attention to it (43B3: only the defending side's score is adjusted).
-pub const REVIEW_LAWS: [Law; 8] =
-    [Law::new("11A"), Law::new("16B"), Law::new("16C"), Law::new("23C"), Law::new("27D"), Law::new("43B3"), Law::new("50E"), Law::new("64C")];
+pub const REVIEW_LAWS: [Law; 9] =
+    [Law::new("11A"), Law::new("16B"), Law::new("16C"), Law::new("21B"), Law::new("23C"), Law::new("27D"), Law::new("43B3"), Law::new("50E"), Law::new("64C")];
 
 /// What the Director hands to the scorer for one board.
 #[derive(Clone, Debug, PartialEq)]

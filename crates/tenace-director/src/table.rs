@@ -12,6 +12,7 @@ mod after_revoke;
 mod claims;
 mod defective;
 mod dummy;
+mod misinformation;
 mod premature;
 mod statements;
 mod unauthorized;
@@ -478,6 +479,7 @@ impl FaceTable {
             FaceEvent::RightForfeited => next.on_right_forfeited()?,
             FaceEvent::AdjustedScore { outcome } => next.on_adjusted_score(outcome)?,
             FaceEvent::UnauthorizedInformation { call, source } => next.on_unauthorized(*call, source)?,
+            FaceEvent::Explanation { call, explanation, agreement } => next.on_misinformation(*call, explanation, agreement.as_deref())?,
             FaceEvent::CancelChoice => next.on_cancel_choice()?,
             FaceEvent::DummyWarnedWrongHand => next.on_dummy_warned_wrong_hand()?,
             FaceEvent::DummyAskedRevoke { card } => next.on_dummy_asked_revoke(*card)?,
