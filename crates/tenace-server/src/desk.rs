@@ -126,7 +126,12 @@ impl Desks {
         let mut open = self.open.lock().await;
         let ruling = load(store, &mut open, id).await?;
         let reply = |table: &FaceTable, reply: String| RulingView { id: id.to_string(), origin: ruling.origin.clone(), reply, desk: console::desk(table) };
-        let event = match console::command(&ruling.table, line).map_err(DeskError::Bad)? {
+        // Parsed off the async threads: `adjust` solves the deal double dummy.
+        let (table, text) = (ruling.table.clone(), line.to_string());
+        let command = tokio::task::spawn_blocking(move || console::command(&table, &text))
+            .await
+            .map_err(|e| DeskError::Bad(format!("the command could not be read: {e}")))?;
+        let event = match command.map_err(DeskError::Bad)? {
             Command::Print(text) => return Ok(reply(&ruling.table, text)),
             Command::Quit => return Err(DeskError::Bad("there is nothing to quit at the desk; open another ruling instead".into())),
             Command::Apply(event) => event,

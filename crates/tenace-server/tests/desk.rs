@@ -221,3 +221,41 @@ async fn law_16_a_director_called_to_one_table_while_sitting_at_another_of_the_s
     eprintln!("{desk_only} tries went to the desk, {seat_only} to the seat");
     server.task.abort();
 }
+
+/// The judgement helpers at the desk (issue 19): unauthorized information polled with the
+/// robots (Law 16B), an explanation against the agreement (Law 21B), the outcomes scored double
+/// dummy (12C1) and the weighted score awarded (12C); each recorded one is stored in the
+/// ruling's log and back after a restart.
+#[tokio::test]
+async fn laws_16b_21b_12c_the_directors_judgement_helpers_at_the_desk() {
+    let db = databases("desk-help").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let director = register(server.addr, "director").await;
+    let (_, view) = desk(server.addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
+    let id = view["id"].as_str().unwrap().to_string();
+    for call in ["N 1S", "E P", "S 2S", "W P", "N P"] {
+        let (status, v) = rule(server.addr, &director, &id, call).await;
+        assert_eq!(status, 200, "{call}: {v}");
+    }
+    let (status, v) = rule(server.addr, &director, &id, "ui 3 North's question about 1S").await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = rule(server.addr, &director, &id, "explained 3 weak / constructive").await;
+    assert_eq!(status, 200, "{v}");
+    let laws: Vec<&str> = v["desk"]["notes"].as_array().unwrap().iter().map(|n| n["law"].as_str().unwrap()).collect();
+    assert!(laws.contains(&"16B") && laws.contains(&"21B"), "{v}");
+    let (status, v) = rule(server.addr, &director, &id, "adjust 2S N, 3S N").await;
+    assert_eq!(status, 200, "{v}");
+    assert!(v["reply"].as_str().unwrap().contains("weighted score (12C1(c))"), "{v}");
+    let (status, v) = rule(server.addr, &director, &id, "award 70% 2S N, 30% 3S N").await;
+    assert_eq!(status, 200, "{v}");
+    let (status, bad) = rule(server.addr, &director, &id, "award 70% 2S N, 20% 3S N").await;
+    assert_eq!(status, 400, "weights not adding up to 100%: {bad}");
+    let events = v["desk"]["events"].clone();
+    server.task.abort();
+    let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let token = login(again.addr, "director").await;
+    let (_, back) = desk(again.addr, Some(&token), "GET", &format!("/api/rulings/{id}"), None).await;
+    assert_eq!(back["desk"]["events"], events);
+    assert_eq!(back["desk"]["notes"], v["desk"]["notes"]);
+    again.task.abort();
+}
