@@ -68,6 +68,7 @@ Commands (seats N E S W; calls 1C..7NT, P or Pass, X, XX; cards SA, HT, D2...):
   award 60% 4S N, 40% 3NT S
                    Law 12C: the Director awards that weighted score; it replaces the
                    table result for the scorer (stored in the ruling's log)
+  ruling           the written ruling for the players: facts, Laws, decision
   show             the board: hands, auction, play, obligations, the rectification
   events           the event log as JSON lines
   help, quit";
@@ -145,6 +146,7 @@ pub fn command(table: &FaceTable, line: &str) -> Result<Command, String> {
         "quit" | "exit" => return Ok(Command::Quit),
         "help" => return Ok(Command::Print(HELP.to_string())),
         "show" => return Ok(Command::Print(show(table))),
+        "ruling" => return Ok(Command::Print(ruling_text(table))),
         "events" => {
             let lines: Vec<String> = table.events().iter().filter_map(|e| serde_json::to_string(e).ok()).collect();
             return Ok(Command::Print(if lines.is_empty() { "(no events)".into() } else { lines.join("\n") }));
@@ -451,6 +453,50 @@ fn held(table: &FaceTable, seat: Seat) -> tenace_core::Hand {
         Some(play) => play.remaining(seat),
         None => table.board().deal.hand(seat),
     }
+}
+
+/// The written ruling the Director gives the players: the facts (the board, the auction, the
+/// play so far or the result, what was recorded), the Laws applied, and the decision (the score
+/// for the scorer, and what the Director must still decide). Built from the ruling's events, so
+/// it reads the same after a restart.
+pub fn ruling_text(table: &FaceTable) -> String {
+    let board = table.board();
+    let mut out = format!("RULING — board {}, dealer {}, vulnerable: {}\n\nFacts\n", board.number, board.dealer.name(), board.vulnerability);
+    if !table.calls().is_empty() {
+        let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
+        out.push_str(&format!("- Auction: {}\n", calls.join(", ")));
+    }
+    if let Some(fc) = table.final_contract() {
+        out.push_str(&format!("- Contract: {} by {}\n", fc.contract, fc.declarer.name()));
+    }
+    if let Some(play) = table.play() {
+        out.push_str(&format!("- Tricks played: {}\n", play.completed_tricks()));
+    }
+    for note in table.notes() {
+        out.push_str(&format!("- {} (Law {})\n", note.text, note.law));
+    }
+    let mut laws: Vec<String> = Vec::new();
+    for note in table.notes() {
+        let law = note.law.to_string();
+        if !laws.contains(&law) {
+            laws.push(law);
+        }
+    }
+    out.push_str(&format!("\nLaws\n- {}\n", if laws.is_empty() { "none applied".to_string() } else { laws.join(", ") }));
+    let hand_off = table.hand_off();
+    out.push_str("\nDecision\n");
+    match &hand_off.outcome {
+        Some(tenace_events::Outcome::Played(played)) => out.push_str(&format!("- The result obtained at the table stands: {played}.\n")),
+        Some(adjusted) => out.push_str(&format!("- Adjusted score (Law 12C): {}.\n", adjusted.label())),
+        None => out.push_str("- The board is not over: play continues as ruled above.\n"),
+    }
+    let decided = matches!(hand_off.outcome, Some(ref o) if o.played().is_none());
+    for note in &hand_off.review {
+        let how = if decided { "Considered in the adjusted score" } else { "Still for the Director to decide (Law 12A1)" };
+        out.push_str(&format!("- {how}: {} (Law {})\n", note.text, note.law));
+    }
+    out.push_str("\nA player may appeal against this ruling (Law 92); the score is corrected within the correction period (Law 79C).");
+    out
 }
 
 /// The whole board: hands, auction, tricks, and the status line.
