@@ -123,6 +123,14 @@ pub enum EventCommand {
         /// (default: score the others, name the bad ones on stderr, exit code 3).
         #[arg(long)]
         strict: bool,
+        /// Matchpoints: the results a full board has, Neuberg's N (default: the event's, else
+        /// the most results any board has), e.g. for a PBN whose boards were all short.
+        #[arg(long)]
+        expected_results: Option<usize>,
+        /// Matchpoints on boards with fewer results: `neuberg` (default) or `proportional`
+        /// (each result keeps its percentage of its own board's top; ACBL-style factoring).
+        #[arg(long)]
+        factoring: Option<String>,
     },
     /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
     /// the event's movement (Law 8) so that its results can be entered.
@@ -212,7 +220,9 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
             println!("{verb} board {board}: {ns} v {ew}: {label}{}", points.unwrap_or_default());
             Ok(Status::Done)
         }
-        EventCommand::Score { file, method, out, dd, card, strict } => score(&file, method, out, dd, card, strict),
+        EventCommand::Score { file, method, out, dd, card, strict, expected_results, factoring } => {
+            score(&file, method, out, dd, card, strict, (expected_results, factoring.as_deref()))
+        }
         EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run).map(|()| Status::Done),
     }
 }
@@ -547,8 +557,29 @@ fn load(file: &Path, strict: bool) -> Result<(Event, Status), String> {
     }
 }
 
-fn score(file: &Path, method: Option<String>, out: Option<PathBuf>, dd: bool, card: Option<u32>, strict: bool) -> Result<Status, String> {
-    let (event, status) = load(file, strict)?;
+fn score(
+    file: &Path,
+    method: Option<String>,
+    out: Option<PathBuf>,
+    dd: bool,
+    card: Option<u32>,
+    strict: bool,
+    (expected, factoring): (Option<usize>, Option<&str>),
+) -> Result<Status, String> {
+    let (mut event, status) = load(file, strict)?;
+    if let Some(n) = expected {
+        if n < 2 {
+            return Err(format!("--expected-results {n}: a full board has at least 2 results (Neuberg's N)"));
+        }
+        event.expected_results = Some(n);
+    }
+    if let Some(f) = factoring {
+        event.factoring = match f.to_ascii_lowercase().as_str() {
+            "neuberg" => tenace_events::Factoring::Neuberg,
+            "proportional" => tenace_events::Factoring::Proportional,
+            other => return Err(format!("--factoring {other:?}: use neuberg or proportional")),
+        };
+    }
     let method = method.as_deref().map(Method::parse).transpose().map_err(|e| e.to_string())?.unwrap_or(event.method);
     let scores = tenace_events::score_with(&event, method).map_err(|e| e.to_string())?;
     let unit = match method {

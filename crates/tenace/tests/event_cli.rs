@@ -157,6 +157,23 @@ fn score_a_published_pbn_event() {
     assert_bad_input(&tenace(&["event", "score", data("ffb-dn1-2022-seance1.pbn").to_str().unwrap(), "--card", "99"]), "contestant 99");
 }
 
+/// Issue 20, item 4: Neuberg's N and the factoring of short boards are set on the command line
+/// for a PBN input (no JSON editing); bad values are refused with the reason.
+#[test]
+fn the_neuberg_field_size_and_the_factoring_are_options() {
+    let file = data("ffb-dn1-2022-seance1.pbn");
+    let file = file.to_str().unwrap();
+    let total = |o: &str| o.lines().nth(2).unwrap().to_string();
+    let plain = ok(&tenace(&["event", "score", file]));
+    let wider = ok(&tenace(&["event", "score", file, "--expected-results", "30"]));
+    assert_ne!(total(&plain), total(&wider), "a larger N rescales every board");
+    let proportional = ok(&tenace(&["event", "score", file, "--factoring", "proportional"]));
+    assert!(total(&proportional).contains("Philippe CHESNY"), "{proportional}");
+    assert_eq!(ok(&tenace(&["event", "score", file, "--factoring", "NEUBERG"])), plain);
+    assert_bad_input(&tenace(&["event", "score", file, "--factoring", "kops"]), "neuberg or proportional");
+    assert_bad_input(&tenace(&["event", "score", file, "--expected-results", "1"]), "at least 2");
+}
+
 /// Reads the event file's movement slots as (round, table, ns, ew, boards).
 fn slots(f: &str) -> Vec<(u64, u64, u64, u64, Vec<u64>)> {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
