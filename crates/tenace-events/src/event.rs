@@ -165,6 +165,10 @@ pub struct Event {
     /// How a board with fewer results is brought to the full top (Neuberg unless said).
     #[serde(default, skip_serializing_if = "is_neuberg")]
     pub factoring: Factoring,
+    /// Matchpoints: each board's (factored) figure rounded to this many decimals before it is
+    /// totalled, as some scoring programs do (KOPS: 2); exact figures when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_decimals: Option<u32>,
     /// Results a full board has, for Neuberg; by default the most results any board has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_results: Option<usize>,
@@ -192,6 +196,7 @@ impl Event {
             rank_by_direction: false,
             rank_by_section: false,
             factoring: Factoring::Neuberg,
+            board_decimals: None,
             expected_results: None,
             boards: (1..=boards).map(|n| EventBoard::numbered(n, None)).collect::<Result<_, _>>()?,
             contestants: Vec::new(),

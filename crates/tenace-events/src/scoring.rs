@@ -169,7 +169,7 @@ pub fn score_with(event: &Event, method: Method) -> Result<Scores, EventError> {
                 groups.entry(event.results[i].group).or_default().push(i);
             }
             for members in groups.values() {
-                if let Some(d) = score_field(method, (event.mp_scale, event.factoring), expected, members, &sides, &mut rows) {
+                if let Some(d) = score_field(method, (event.mp_scale, event.factoring, event.board_decimals), expected, members, &sides, &mut rows) {
                     datums.entry(board).or_insert(d);
                 }
             }
@@ -225,7 +225,14 @@ fn blank_row(i: usize, r: &TableResult, s: &Sides) -> Row {
 
 /// Scores one field (a board, or one deal group of a fouled board, Law 87) by a pairs method.
 /// Returns the Butler datum.
-fn score_field(method: Method, (scale, factoring): (MpScale, Factoring), expected: usize, members: &[usize], sides: &[Sides], rows: &mut [Row]) -> Option<i32> {
+fn score_field(
+    method: Method,
+    (scale, factoring, decimals): (MpScale, Factoring, Option<u32>),
+    expected: usize,
+    members: &[usize],
+    sides: &[Sides],
+    rows: &mut [Row],
+) -> Option<i32> {
     let field = |ns: bool| -> (Vec<usize>, Vec<Entry>) {
         members
             .iter()
@@ -246,13 +253,28 @@ fn score_field(method: Method, (scale, factoring): (MpScale, Factoring), expecte
             let ns: Vec<f64> = matchpoints_weighted(&ns_entries).into_iter().map(|mp| factoring.scale(mp, n, expected)).collect();
             let m = ew_entries.len();
             let ew: Vec<f64> = matchpoints_weighted(&ew_entries).into_iter().map(|mp| factoring.scale(top_two(m) - mp, m, expected)).collect();
+            // A figure rounded board by board (`board_decimals`) is what is totalled, and its
+            // percentage is of that figure.
+            let figure = |two: f64| -> (f64, f64) {
+                match decimals {
+                    Some(d) => {
+                        let f = 10f64.powi(d as i32);
+                        let value = (scale.from_two(two) * f).round() / f;
+                        let top = scale.from_two(full_top);
+                        (value, if top > 0.0 { 100.0 * value / top } else { 50.0 })
+                    }
+                    None => (scale.from_two(two), pct(two)),
+                }
+            };
             for (k, &i) in ns_idx.iter().enumerate() {
-                rows[i].ns_value = Some(scale.from_two(ns[k]));
-                rows[i].ns_percent = Some(pct(ns[k]));
+                let (value, percent) = figure(ns[k]);
+                rows[i].ns_value = Some(value);
+                rows[i].ns_percent = Some(percent);
             }
             for (k, &i) in ew_idx.iter().enumerate() {
-                rows[i].ew_value = Some(scale.from_two(ew[k]));
-                rows[i].ew_percent = Some(pct(ew[k]));
+                let (value, percent) = figure(ew[k]);
+                rows[i].ew_value = Some(value);
+                rows[i].ew_percent = Some(percent);
             }
             return None;
         }

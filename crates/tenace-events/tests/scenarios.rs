@@ -314,6 +314,43 @@ fn the_opening_lead_goes_through_the_pbn_report() {
     assert!(html.contains("<th>Lead</th>") && html.contains("<td>HK</td>"));
 }
 
+/// Issue 20, item 4: some programs (KOPS) round each board's Neuberg figure to 0.01 before
+/// totalling; `board_decimals` reproduces that: each row's value is the rounded figure and the
+/// total is their sum.
+#[test]
+fn neuberg_figures_rounded_board_by_board_before_totalling() {
+    let mut e = pairs_event(8, 2);
+    e.expected_results = Some(4);
+    // Board 1: three results of four (Neuberg: (MP + 1) × 4/3 − 1, thirds); board 2: four.
+    enter(&mut e, 1, 1, 5, played("4S", Seat::North, 10));
+    enter(&mut e, 1, 2, 6, played("4S", Seat::North, 11));
+    enter(&mut e, 1, 3, 7, played("4S", Seat::North, 9));
+    board_one_on(&mut e, 2);
+    let exact = score(&e).unwrap();
+    e.board_decimals = Some(2);
+    let rounded = score(&e).unwrap();
+    for (b, r) in rounded.boards.iter().zip(&exact.boards) {
+        for (x, y) in b.rows.iter().zip(&r.rows) {
+            let v = x.ns_value.unwrap();
+            assert!(((v * 100.0).round() - v * 100.0).abs() < 1e-9, "{v} has two decimals at most");
+            assert!((v - y.ns_value.unwrap()).abs() <= 0.005 + 1e-9);
+        }
+    }
+    // Pair 3's 140 beats nothing among three: (0 + 1) × 4/3 − 1 = 0.333…, rounded 0.33.
+    let pair3 = |s: &tenace_events::Scores| s.rankings[0].standings.iter().find(|x| x.number == 3).unwrap().total;
+    let by_row: f64 = rounded.boards.iter().flat_map(|b| b.rows.iter()).filter(|r| r.ns == Line::One(3)).map(|r| r.ns_value.unwrap()).sum();
+    assert!((pair3(&rounded) - by_row).abs() < 1e-9);
+    assert!((pair3(&exact) - pair3(&rounded) - (1.0 / 3.0 - 0.33)).abs() < 1e-9, "the third rounded changes the total");
+}
+
+/// Board `board` played as board 1 of `board_one`: 420, 420, 140, -50 at four tables.
+fn board_one_on(e: &mut Event, board: u32) {
+    enter(e, board, 1, 5, played("4S", Seat::North, 10));
+    enter(e, board, 2, 6, played("4S", Seat::North, 10));
+    enter(e, board, 3, 7, played("2S", Seat::North, 9));
+    enter(e, board, 4, 8, played("4S", Seat::North, 9));
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

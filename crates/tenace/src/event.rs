@@ -131,6 +131,10 @@ pub enum EventCommand {
         /// (each result keeps its percentage of its own board's top; ACBL-style factoring).
         #[arg(long)]
         factoring: Option<String>,
+        /// Matchpoints: round each board's figure to this many decimals before totalling, as
+        /// some programs do (KOPS: 2) — to reproduce their rankings exactly.
+        #[arg(long)]
+        board_decimals: Option<u32>,
     },
     /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
     /// the event's movement (Law 8) so that its results can be entered.
@@ -220,8 +224,8 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
             println!("{verb} board {board}: {ns} v {ew}: {label}{}", points.unwrap_or_default());
             Ok(Status::Done)
         }
-        EventCommand::Score { file, method, out, dd, card, strict, expected_results, factoring } => {
-            score(&file, method, out, dd, card, strict, (expected_results, factoring.as_deref()))
+        EventCommand::Score { file, method, out, dd, card, strict, expected_results, factoring, board_decimals } => {
+            score(&file, method, out, dd, card, strict, (expected_results, factoring.as_deref(), board_decimals))
         }
         EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run).map(|()| Status::Done),
     }
@@ -564,7 +568,7 @@ fn score(
     dd: bool,
     card: Option<u32>,
     strict: bool,
-    (expected, factoring): (Option<usize>, Option<&str>),
+    (expected, factoring, decimals): (Option<usize>, Option<&str>, Option<u32>),
 ) -> Result<Status, String> {
     let (mut event, status) = load(file, strict)?;
     if let Some(n) = expected {
@@ -579,6 +583,12 @@ fn score(
             "proportional" => tenace_events::Factoring::Proportional,
             other => return Err(format!("--factoring {other:?}: use neuberg or proportional")),
         };
+    }
+    if let Some(d) = decimals {
+        if d > 6 {
+            return Err(format!("--board-decimals {d}: at most 6"));
+        }
+        event.board_decimals = Some(d);
     }
     let method = method.as_deref().map(Method::parse).transpose().map_err(|e| e.to_string())?.unwrap_or(event.method);
     let scores = tenace_events::score_with(&event, method).map_err(|e| e.to_string())?;

@@ -172,6 +172,10 @@ fn the_neuberg_field_size_and_the_factoring_are_options() {
     assert_eq!(ok(&tenace(&["event", "score", file, "--factoring", "NEUBERG"])), plain);
     assert_bad_input(&tenace(&["event", "score", file, "--factoring", "kops"]), "neuberg or proportional");
     assert_bad_input(&tenace(&["event", "score", file, "--expected-results", "1"]), "at least 2");
+    // Each board's figure rounded to 0.01 before totalling (as KOPS does).
+    let kops = ok(&tenace(&["event", "score", file, "--board-decimals", "2"]));
+    assert!(total(&kops).contains("Philippe CHESNY"), "{kops}");
+    assert_bad_input(&tenace(&["event", "score", file, "--board-decimals", "9"]), "at most 6");
 }
 
 /// Reads the event file's movement slots as (round, table, ns, ew, boards).
