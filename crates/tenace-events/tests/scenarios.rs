@@ -296,6 +296,20 @@ fn pbn_report_round_trips_through_the_reader() {
     assert!(!text.contains("Lead") && !html.contains("<th>Lead</th>"), "no lead column when no result has a lead");
 }
 
+/// Issue 20, item 4: a row without a contract whose score is not an artificial score is refused
+/// naming that column (it was "not a contract").
+#[test]
+fn a_pbn_row_with_a_bad_percentage_names_the_score_column() {
+    let mut e = pairs_event(10, 1);
+    board_one(&mut e);
+    enter(&mut e, 1, 9, 10, Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::AverageMinus });
+    let text = tenace_events::report::pbn::write(&e, &score(&e).unwrap());
+    assert!(text.contains("\"A+\" \"A-\""), "{text}");
+    let bad = text.replace("\"A+\" \"A-\"", "\"A+\" 45%");
+    let err = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&bad).unwrap()).unwrap_err().to_string();
+    assert!(err.contains("Score_EW: \"45%\" is not an artificial score") && !err.contains("not a contract"), "{err}");
+}
+
 /// Online tables know the opening lead: it goes into the ScoreTable's `Lead` column and the
 /// HTML traveller, and is read back.
 #[test]

@@ -184,6 +184,13 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
                 label.parse().map_err(|e: EventError| bad(format!("Adjusted: {e}")))?
             } else if let (Some(a), Some(b)) = (artificial(score_ns), artificial(score_ew)) {
                 Outcome::Artificial { ns: a, ew: b }
+            } else if contract == "-" || contract.is_empty() {
+                // No contract: an artificial score for each side is all the row can carry; name
+                // the column that does not hold one.
+                let (column, value) = if artificial(score_ns).is_none() { ("Score_NS", score_ns) } else { ("Score_EW", score_ew) };
+                return Err(bad(format!(
+                    "{column}: {value:?} is not an artificial score (A+, A, A-, or 60%, 50%, 40%; Law 12C2), which a row without a contract needs for each side"
+                )));
             } else if contract.eq_ignore_ascii_case("pass") || contract.eq_ignore_ascii_case("p") {
                 Outcome::Played(Played::passed_out())
             } else {
