@@ -1,5 +1,7 @@
 //! Artificial adjusted scores (Law 12C2): average minus, average, average plus, and the value
-//! each is worth in pairs (percent of the matchpoints available) and in IMPs.
+//! each is worth in pairs (percent of the matchpoints available) and in IMPs; and the other
+//! percentages a regulation may set (Laws 12C2, 86-88 leave room: 0% for an absent pair, 30%
+//! for a fouled board...).
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,6 +19,10 @@ pub enum Artificial {
     Average,
     /// In no way at fault: at least 60% in pairs, +3 IMPs.
     AveragePlus,
+    /// A percentage (0 to 100) set by the regulations, not one of the three averages: worth that
+    /// share in pairs, without the session rule of 12C2(c). At IMPs it counts as the average
+    /// on its side of 50% (+3, 0 or -3 IMPs).
+    Percent(u8),
 }
 
 impl Artificial {
@@ -26,6 +32,7 @@ impl Artificial {
             Artificial::AverageMinus => 0.4,
             Artificial::Average => 0.5,
             Artificial::AveragePlus => 0.6,
+            Artificial::Percent(p) => p as f64 / 100.0,
         }
     }
 
@@ -35,6 +42,9 @@ impl Artificial {
             Artificial::AverageMinus => -3.0,
             Artificial::Average => 0.0,
             Artificial::AveragePlus => 3.0,
+            Artificial::Percent(p) if p > 50 => 3.0,
+            Artificial::Percent(p) if p < 50 => -3.0,
+            Artificial::Percent(_) => 0.0,
         }
     }
 
@@ -59,42 +69,48 @@ impl Artificial {
         }
     }
 
-    /// From a percentage as directors write it: 40, 50, 60.
+    /// From a percentage as directors write it: 40, 50, 60 are the averages; any other from 0
+    /// to 100 is a regulation's percentage.
     pub fn from_percent(p: u32) -> Option<Artificial> {
         match p {
             40 => Some(Artificial::AverageMinus),
             50 => Some(Artificial::Average),
             60 => Some(Artificial::AveragePlus),
+            p if p <= 100 => Some(Artificial::Percent(p as u8)),
             _ => None,
         }
     }
 
-    /// `A-`, `A`, `A+`: the spelling of PBN score tables.
-    pub const fn short(self) -> &'static str {
+    /// `A-`, `A`, `A+`, or `30%`: the spelling of PBN score tables.
+    pub fn short(self) -> String {
         match self {
-            Artificial::AverageMinus => "A-",
-            Artificial::Average => "A",
-            Artificial::AveragePlus => "A+",
+            Artificial::AverageMinus => "A-".into(),
+            Artificial::Average => "A".into(),
+            Artificial::AveragePlus => "A+".into(),
+            Artificial::Percent(p) => format!("{p}%"),
         }
     }
 }
 
 impl fmt::Display for Artificial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.short())
+        f.write_str(&self.short())
     }
 }
 
 impl FromStr for Artificial {
     type Err = EventError;
-    /// `A-`/`A`/`A+`, `40`/`50`/`60` (percent), `avg-`/`avg`/`avg+`.
+    /// `A-`/`A`/`A+`, `avg-`/`avg`/`avg+`, or a percentage `0` to `100` (`40`, `50`, `60` are
+    /// the averages).
     fn from_str(s: &str) -> Result<Artificial, EventError> {
         let t = s.trim().trim_end_matches('%').to_ascii_lowercase();
         match t.as_str() {
-            "a-" | "avg-" | "40" | "average minus" => Ok(Artificial::AverageMinus),
-            "a" | "avg" | "50" | "average" | "a=" => Ok(Artificial::Average),
-            "a+" | "avg+" | "60" | "average plus" => Ok(Artificial::AveragePlus),
-            _ => Err(EventError::invalid(format!("Law 12C2: {s:?} is not an artificial adjusted score (use 40, 50 or 60, or A-, A, A+)"))),
+            "a-" | "avg-" | "average minus" => Ok(Artificial::AverageMinus),
+            "a" | "avg" | "average" | "a=" => Ok(Artificial::Average),
+            "a+" | "avg+" | "average plus" => Ok(Artificial::AveragePlus),
+            _ => t.parse::<u32>().ok().and_then(Artificial::from_percent).ok_or_else(|| {
+                EventError::invalid(format!("Law 12C2: {s:?} is not an artificial adjusted score (use A-, A, A+, or a percentage from 0 to 100)"))
+            }),
         }
     }
 }
@@ -135,6 +151,12 @@ mod tests {
     fn parses_director_spellings() {
         assert_eq!("60".parse::<Artificial>().unwrap(), Artificial::AveragePlus);
         assert_eq!("A-".parse::<Artificial>().unwrap(), Artificial::AverageMinus);
-        assert!("70".parse::<Artificial>().unwrap_err().to_string().contains("Law 12C2"));
+        // Other percentages are a regulation's (an absent pair's 0%, issue 20, item 3).
+        assert_eq!("0%".parse::<Artificial>().unwrap(), Artificial::Percent(0));
+        assert_eq!(Artificial::Percent(0).fraction(), 0.0);
+        assert_eq!(Artificial::Percent(30).fraction_with_session(Some(0.2)), 0.3, "no session rule");
+        assert_eq!(Artificial::Percent(70).to_string(), "70%");
+        assert!("101".parse::<Artificial>().unwrap_err().to_string().contains("Law 12C2"));
+        assert!("x".parse::<Artificial>().unwrap_err().to_string().contains("Law 12C2"));
     }
 }

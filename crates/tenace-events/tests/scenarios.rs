@@ -305,9 +305,14 @@ fn a_pbn_row_with_a_bad_percentage_names_the_score_column() {
     enter(&mut e, 1, 9, 10, Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::AverageMinus });
     let text = tenace_events::report::pbn::write(&e, &score(&e).unwrap());
     assert!(text.contains("\"A+\" \"A-\""), "{text}");
-    let bad = text.replace("\"A+\" \"A-\"", "\"A+\" 45%");
+    let bad = text.replace("\"A+\" \"A-\"", "\"A+\" 145%");
     let err = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&bad).unwrap()).unwrap_err().to_string();
-    assert!(err.contains("Score_EW: \"45%\" is not an artificial score") && !err.contains("not a contract"), "{err}");
+    assert!(err.contains("Score_EW: \"145%\" is not an artificial score") && !err.contains("not a contract"), "{err}");
+    // A regulation's percentage (an absent pair's 0%, issue 20, item 3) reads back.
+    let absent = text.replace("\"A+\" \"A-\"", "\"A+\" \"0%\"");
+    let back = tenace_events::report::pbn::event_from_records(&tenace_formats::pbn::parse(&absent).unwrap()).unwrap();
+    let row = back.results.iter().find(|r| r.ns == Line::One(9)).unwrap();
+    assert_eq!(row.outcome, Outcome::Artificial { ns: Artificial::AveragePlus, ew: Artificial::Percent(0) });
 }
 
 /// Online tables know the opening lead: it goes into the ScoreTable's `Lead` column and the

@@ -113,13 +113,17 @@ pub fn method_of(scoring: &str, teams: bool) -> (Method, MpScale) {
     (method, scale)
 }
 
+/// An artificial score in a Score column: `A+`, `A`, `A-`, a percentage written with its sign
+/// (`0%`, `30%`: a regulation's), or a bare 40, 50 or 60 as some programs write the averages.
+/// A bare number is otherwise a score in points (0 for a passed-out board).
 fn artificial(text: &str) -> Option<Artificial> {
     let t = text.trim_start_matches('^');
     match t {
         "A+" | "A+ " => Some(Artificial::AveragePlus),
         "A" | "A=" => Some(Artificial::Average),
         "A-" => Some(Artificial::AverageMinus),
-        _ => t.trim_end_matches('%').parse::<u32>().ok().and_then(Artificial::from_percent),
+        "40" | "50" | "60" => t.parse::<u32>().ok().and_then(Artificial::from_percent),
+        _ => t.strip_suffix('%').and_then(|p| p.parse::<u32>().ok()).and_then(Artificial::from_percent),
     }
 }
 
@@ -189,7 +193,7 @@ pub fn event_from_records(records: &[GameRecord]) -> Result<Event, EventError> {
                 // the column that does not hold one.
                 let (column, value) = if artificial(score_ns).is_none() { ("Score_NS", score_ns) } else { ("Score_EW", score_ew) };
                 return Err(bad(format!(
-                    "{column}: {value:?} is not an artificial score (A+, A, A-, or 60%, 50%, 40%; Law 12C2), which a row without a contract needs for each side"
+                    "{column}: {value:?} is not an artificial score (A+, A, A-, or a percentage from 0% to 100%; Law 12C2), which a row without a contract needs for each side"
                 )));
             } else if contract.eq_ignore_ascii_case("pass") || contract.eq_ignore_ascii_case("p") {
                 Outcome::Played(Played::passed_out())
@@ -298,7 +302,7 @@ pub fn write(event: &Event, scores: &Scores) -> String {
                 .iter()
                 .map(|r| {
                     let art = |a: Option<Artificial>, p: Option<f64>| match a {
-                        Some(a) => quoted(a.short()),
+                        Some(a) => quoted(&a.short()),
                         None => opt(p.map(|x| round_to(x, 2))),
                     };
                     let mut v = vec![
