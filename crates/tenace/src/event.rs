@@ -82,7 +82,8 @@ pub enum EventCommand {
         /// The board was passed out.
         #[arg(long)]
         passed_out: bool,
-        /// Artificial adjusted score (Law 12C2), NS/EW: `60/40`, `50/50`, `A+/A-`.
+        /// Artificial adjusted score (Law 12C2), NS/EW: `60/40`, `50/50`, `A+/A-`, or any percentage a
+        /// regulation sets, e.g. `60/0` for a pair that did not come (Laws 12C2, 86-88).
         #[arg(long)]
         adjusted: Option<String>,
         /// Assigned adjusted score (Law 12C1), weighted: `50% 4S N =, 50% 4S N -1`.

@@ -86,7 +86,7 @@ fn bad_results_exit_2_and_leave_the_file_alone() {
         "Law 8",
     );
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "99", "--ns", "1", "--ew", "4", "--passed-out"]), "board 99");
-    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--adjusted", "70/30"]), "Law 12C2");
+    assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--adjusted", "170/30"]), "Law 12C2");
     assert_bad_input(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--assigned", "50% 4S N =, 30% 4S N -1"]), "Law 12C1(c)");
     assert_bad_input(
         &tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4Q", "--declarer", "N", "--tricks", "9"]),
