@@ -137,6 +137,19 @@ pub enum EventCommand {
         #[arg(long)]
         board_decimals: Option<u32>,
     },
+    /// Name a contestant (issue 20, item 6: no JSON editing): `tenace event name e.json 3 "Ann
+    /// Smith" "Bob Jones"` names pair 3 after its players (or give `--name` for a team's name).
+    Name {
+        /// The event file (JSON); rewritten atomically.
+        file: PathBuf,
+        /// The contestant's number (pair, team or player).
+        number: u32,
+        /// The players, in order (a pair's two, a team's members).
+        players: Vec<String>,
+        /// The name shown (default: the players joined by " - ").
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
     /// the event's movement (Law 8) so that its results can be entered.
     Swiss {
@@ -228,6 +241,7 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
         EventCommand::Score { file, method, out, dd, card, strict, expected_results, factoring, board_decimals } => {
             score(&file, method, out, dd, card, strict, (expected_results, factoring.as_deref(), board_decimals))
         }
+        EventCommand::Name { file, number, players, name } => name_contestant(&file, number, players, name).map(|()| Status::Done),
         EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run).map(|()| Status::Done),
     }
 }
@@ -504,6 +518,34 @@ fn swiss(file: &Path, boards: Option<&str>, dry_run: bool) -> Result<(), String>
     event.write(file).map_err(|e| e.to_string())?;
     print_pairings();
     println!("round {round}: boards {}: added to {}", list_text(&boards), file.display());
+    Ok(())
+}
+
+/// Names contestant `number` after `players` (or `name`), adding it to the event when results
+/// already name it but the list does not; the file is written only if the event still validates.
+fn name_contestant(file: &Path, number: u32, players: Vec<String>, name: Option<String>) -> Result<(), String> {
+    let (mut event, _) = load(file, true)?;
+    let players: Vec<String> = players.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+    let name = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).unwrap_or_else(|| players.join(" - "));
+    if name.is_empty() {
+        return Err(format!("contestant {number}: give the players' names (or --name)"));
+    }
+    if name.chars().count() > 200 {
+        return Err(format!("contestant {number}: a name has at most 200 characters"));
+    }
+    let known = event.results.iter().any(|r| r.ns.contains(number) || r.ew.contains(number))
+        || event.movement.as_ref().is_some_and(|m| m.slots.iter().any(|s| s.ns == number || s.ew == number));
+    match event.contestants.iter_mut().find(|c| c.number == number) {
+        Some(c) => {
+            c.name = name.clone();
+            c.players = players;
+        }
+        None if known => event.contestants.push(tenace_events::Contestant { number, name: name.clone(), players, section: None }),
+        None => return Err(format!("contestant {number} is not in this event (not in its list, movement or results)")),
+    }
+    event.validate().map_err(|e| e.to_string())?;
+    event.write(file).map_err(|e| e.to_string())?;
+    println!("{number}: {name}");
     Ok(())
 }
 

@@ -178,6 +178,26 @@ fn the_neuberg_field_size_and_the_factoring_are_options() {
     assert_bad_input(&tenace(&["event", "score", file, "--board-decimals", "9"]), "at most 6");
 }
 
+/// Issue 20, item 6: players' names from the command line, shown in the ranking; an unknown
+/// contestant is refused and the file left alone.
+#[test]
+fn contestants_are_named_from_the_command_line() {
+    let d = dir();
+    let f = p(d.path(), "e.json");
+    ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2"]));
+    assert_eq!(ok(&tenace(&["event", "name", &f, "1", "Ann Smith", "Bob Jones"])).trim(), "1: Ann Smith - Bob Jones");
+    ok(&tenace(&["event", "name", &f, "4", "Cy", "Di", "--name", "The Visitors"]));
+    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10"]));
+    let ranking = ok(&tenace(&["event", "score", &f]));
+    assert!(ranking.contains("Ann Smith - Bob Jones") && ranking.contains("The Visitors"), "{ranking}");
+    let json = std::fs::read_to_string(&f).unwrap();
+    assert!(json.contains("\"Cy\"") && json.contains("\"Di\""), "{json}");
+    let before = std::fs::read(&f).unwrap();
+    assert_bad_input(&tenace(&["event", "name", &f, "99", "Nobody"]), "contestant 99 is not in this event");
+    assert_bad_input(&tenace(&["event", "name", &f, "2"]), "give the players' names");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+}
+
 /// Reads the event file's movement slots as (round, table, ns, ew, boards).
 fn slots(f: &str) -> Vec<(u64, u64, u64, u64, Vec<u64>)> {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
