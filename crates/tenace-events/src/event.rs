@@ -460,6 +460,37 @@ impl Index {
     }
 }
 
+/// A PBN date (`YYYY.MM.DD`, PBN 2.1 §3.2) of a Unix time, in UTC. The day count to a civil
+/// date follows Howard Hinnant's published `civil_from_days` algorithm ("chrono-Compatible
+/// Low-Level Date Algorithms").
+pub fn pbn_date(unix: i64) -> String {
+    let days = unix.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// A date as PBN and the reports write it (`YYYY.MM.DD`): checked, not parsed further.
+pub fn check_date(date: &str) -> Result<(), EventError> {
+    let parts: Vec<&str> = date.split('.').collect();
+    let ok = parts.len() == 3
+        && parts.iter().zip([4, 2, 2]).all(|(p, n)| p.len() == n && p.chars().all(|c| c.is_ascii_digit()))
+        && (1..=12).contains(&parts[1].parse::<u32>().unwrap_or(0))
+        && (1..=31).contains(&parts[2].parse::<u32>().unwrap_or(0));
+    if ok {
+        Ok(())
+    } else {
+        Err(EventError::invalid(format!("{date:?} is not a date (YYYY.MM.DD, as PBN writes it)")))
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), EventError> {
     let file = |message: String| EventError::File { path: path.display().to_string(), message };

@@ -370,6 +370,19 @@ fn board_one_on(e: &mut Event, board: u32) {
     enter(e, board, 4, 8, played("4S", Seat::North, 9));
 }
 
+/// Dates as PBN writes them (issue 20, item 2: an event's date was written "?").
+#[test]
+fn dates_as_pbn_writes_them() {
+    use tenace_events::event::{check_date, pbn_date};
+    assert_eq!(pbn_date(0), "1970.01.01");
+    assert_eq!(pbn_date(951_868_799), "2000.02.29", "a leap day, its last second");
+    assert_eq!(pbn_date(1_795_651_200), "2026.11.26");
+    assert!(check_date("2026.11.26").is_ok());
+    for bad in ["26/11/2026", "2026.13.01", "2026.1.1", "?"] {
+        assert!(check_date(bad).is_err(), "{bad}");
+    }
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

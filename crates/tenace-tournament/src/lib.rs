@@ -595,22 +595,7 @@ impl Field {
     }
 }
 
-/// A PBN date (`YYYY.MM.DD`, PBN 2.1 §3.2) of a Unix time, in UTC. The day count to a civil
-/// date follows Howard Hinnant's published `civil_from_days` algorithm ("chrono-Compatible
-/// Low-Level Date Algorithms").
-pub fn pbn_date(unix: i64) -> String {
-    let days = unix.div_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
+pub use tenace_events::event::pbn_date;
 
 /// Every result on a board scored against the others: matchpoint percentages (Law 78A) or
 /// cross-IMPs per comparison (Law 78B); a skipped board is Average.

@@ -55,6 +55,9 @@ pub enum EventCommand {
         /// Contestant names in number order, separated by `;`.
         #[arg(long)]
         names: Option<String>,
+        /// The date the event is played, `YYYY.MM.DD` (default: today, UTC).
+        #[arg(long)]
+        date: Option<String>,
         /// Overwrite an existing file.
         #[arg(long)]
         force: bool,
@@ -190,10 +193,12 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
             seed,
             random_seed,
             names,
+            date,
             force,
         } => {
             let movement = if relay && movement == MovementKind::Mitchell { None } else { Some(movement) };
-            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, force).map(|()| Status::Done)
+            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, date, force)
+                .map(|()| Status::Done)
         }
         EventCommand::Result {
             file,
@@ -260,8 +265,19 @@ fn new(
     seed: Option<u64>,
     random_seed: bool,
     names: Option<String>,
+    date: Option<String>,
     force: bool,
 ) -> Result<(), String> {
+    let date = match date {
+        Some(d) => {
+            tenace_events::event::check_date(&d).map_err(|e| format!("--date: {e}"))?;
+            d
+        }
+        None => {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+            tenace_events::event::pbn_date(now)
+        }
+    };
     if file.exists() && !force {
         return Err(format!("{} already exists (use --force to replace it)", file.display()));
     }
@@ -301,6 +317,7 @@ fn new(
         None => dealing::secure_deals(&board_numbers),
     };
     let mut event = Event::new(name, event_kind, method, 0).map_err(e)?;
+    event.date = Some(date);
     event.boards = board_numbers.iter().zip(deals).map(|(&n, d)| EventBoard::numbered(n, Some(d))).collect::<Result<_, _>>().map_err(e)?;
     let numbers: Vec<u32> = match &movement {
         Some(m) => m.contestants().into_iter().collect(),

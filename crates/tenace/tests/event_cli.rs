@@ -195,6 +195,15 @@ fn contestants_are_named_from_the_command_line() {
     let before = std::fs::read(&f).unwrap();
     assert_bad_input(&tenace(&["event", "name", &f, "99", "Nobody"]), "contestant 99 is not in this event");
     assert_bad_input(&tenace(&["event", "name", &f, "2"]), "give the players' names");
+    // The date goes into the reports (issue 20, item 2); a malformed one is refused.
+    let pbn = p(d.path(), "e.pbn");
+    ok(&tenace(&["event", "score", &f, "--out", &pbn]));
+    let text = std::fs::read_to_string(&pbn).unwrap();
+    assert!(text.contains("[Date \"") && !text.contains("[Date \"?\"]"), "{text}");
+    let dated = p(d.path(), "dated.json");
+    ok(&tenace(&["event", "new", &dated, "--tables", "3", "--date", "2026.11.26"]));
+    assert!(std::fs::read_to_string(&dated).unwrap().contains("\"date\": \"2026.11.26\""));
+    assert_bad_input(&tenace(&["event", "new", &p(d.path(), "bad.json"), "--date", "26/11/2026"]), "not a date");
     assert_eq!(std::fs::read(&f).unwrap(), before);
 }
 
