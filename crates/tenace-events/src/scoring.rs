@@ -525,6 +525,11 @@ fn rank(event: &Event, method: Method, rows: &[Row], matches: &[MatchScore]) -> 
             for (s, p) in standings.iter_mut().zip(places(&keys)) {
                 s.rank = p;
             }
+            // Within a shared place, by number (totals equal up to noise may sort either way).
+            standings.sort_by(|a, b| {
+                let first = |s: &Standing| s.rank.split('-').next().and_then(|p| p.parse::<usize>().ok()).unwrap_or(0);
+                first(a).cmp(&first(b)).then(a.number.cmp(&b.number))
+            });
             Ranking { title, standings }
         })
         .collect();
