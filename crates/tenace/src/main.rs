@@ -107,7 +107,8 @@ enum Command {
         /// Milliseconds a robot waits before it calls or plays.
         #[arg(long, default_value_t = 400)]
         robot_delay_ms: u64,
-        /// A robot's time budget per card, in milliseconds of solver work.
+        /// A robot's time budget per card, in milliseconds of solver work; 0 plays by the
+        /// robots' rules alone, without sampling (fast, weaker).
         #[arg(long, default_value_t = tenace_robot::CARD_BUDGET_MS)]
         robot_time_per_card_ms: f64,
         /// Seconds a disconnected player keeps the seat before a robot takes it.
@@ -229,8 +230,8 @@ fn run(command: Command) -> Result<Status, String> {
         Command::Rule { board, deal, seed, events } => done(rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref())),
         #[cfg(feature = "server")]
         Command::Serve { bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits } => {
-            if !(robot_time_per_card_ms.is_finite() && robot_time_per_card_ms > 0.0) {
-                return Err("--robot-time-per-card-ms must be a positive number of milliseconds".into());
+            if !(robot_time_per_card_ms.is_finite() && robot_time_per_card_ms >= 0.0) {
+                return Err("--robot-time-per-card-ms must be 0 (the robots' rules alone) or a positive number of milliseconds".into());
             }
             done(serve::serve(&bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into()))
         }
