@@ -294,6 +294,16 @@ fn pbn_report_round_trips_through_the_reader() {
     let html = tenace_events::report::html::render(&e, &s, &Default::default());
     assert!(html.contains("@media print") && html.contains("Board 1") && html.contains("A+"));
     assert!(!text.contains("Lead") && !html.contains("<th>Lead</th>"), "no lead column when no result has a lead");
+    // Issue 20, item 5: the travellers name the pairs; every pair has its score card.
+    assert!(html.contains("1 <span class=\"who\">Pair 1</span>"), "{html}");
+    assert!(html.contains("Personal score cards") && (1..=10).all(|n| html.contains(&format!("id=\"card-{n}\""))), "{html}");
+    let mut placed = e.clone();
+    for r in &mut placed.results {
+        r.table = Some(r.ns.members()[0]);
+        r.round = Some(1);
+    }
+    let html = tenace_events::report::html::render(&placed, &score(&placed).unwrap(), &Default::default());
+    assert!(html.contains("<th class=\"n\">Table</th><th class=\"n\">Round</th>"), "{html}");
 }
 
 /// Issue 20, item 4: a row without a contract whose score is not an artificial score is refused

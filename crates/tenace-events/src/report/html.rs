@@ -1,4 +1,5 @@
-//! A static HTML report: the rankings, then a traveller for every board with its hand diagram.
+//! A static HTML report: the rankings, then a traveller for every board with its hand diagram
+//! (names, table and round when known), then every contestant's personal score card.
 //! One file with inline CSS, readable in a browser and printable (`@media print`).
 
 use std::collections::BTreeMap;
@@ -38,10 +39,14 @@ tr.adj td { font-style: italic; }
 .dd { font-size: .85rem; }
 .dd table { width: auto; }
 footer { color: var(--muted); font-size: .8rem; margin-top: 3rem; }
+.who { color: var(--muted); font-size: .85rem; }
+.card { break-inside: avoid; page-break-inside: avoid; }
+.card h3 { font-size: 1rem; margin: 1rem 0 .2rem; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10.5pt; }
   h2 { break-after: avoid; page-break-after: avoid; }
   .rankings { break-after: page; page-break-after: always; }
+  .cards { break-before: page; page-break-before: always; }
   th { background: none; border-bottom: 1.5px solid #000; }
   a { color: inherit; text-decoration: none; }
 }
@@ -165,11 +170,14 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
         if let Some(d) = b.datum {
             let _ = write!(h, "<div class=\"meta\">Datum {d}</div>");
         }
-        // The opening lead, when the results carry it (online tables do).
+        // The opening lead, when the results carry it (online tables do); the table and round,
+        // when known.
         let leads = b.rows.iter().any(|r| r.lead.is_some());
+        let placed = b.rows.iter().any(|r| r.table.is_some() || r.round.is_some());
         let _ = write!(
             h,
-            "<table><thead><tr><th class=\"n\">NS</th><th class=\"n\">EW</th><th>Result</th>{}<th class=\"n\">NS score</th><th class=\"n\">EW score</th><th class=\"n\">NS {unit}</th><th class=\"n\">EW {unit}</th>{}</tr></thead><tbody>",
+            "<table><thead><tr>{}<th>NS</th><th>EW</th><th>Result</th>{}<th class=\"n\">NS score</th><th class=\"n\">EW score</th><th class=\"n\">NS {unit}</th><th class=\"n\">EW {unit}</th>{}</tr></thead><tbody>",
+            if placed { "<th class=\"n\">Table</th><th class=\"n\">Round</th>" } else { "" },
             if leads { "<th>Lead</th>" } else { "" },
             if mp { "<th class=\"n\">NS %</th><th class=\"n\">EW %</th>" } else { "" }
         );
@@ -185,12 +193,14 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
                 (Some(p), None) if p > 0.0 => number(p),
                 _ => String::new(),
             };
+            let place = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_default();
             let _ = write!(
                 h,
-                "<tr{}><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                "<tr{}>{}<td>{}</td><td>{}</td><td>{}</td>{}<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
                 if adj { " class=\"adj\"" } else { "" },
-                r.ns,
-                r.ew,
+                if placed { format!("<td class=\"n\">{}</td><td class=\"n\">{}</td>", place(r.table), place(r.round)) } else { String::new() },
+                line_name(event, &r.ns),
+                line_name(event, &r.ew),
                 escape(&r.label),
                 if leads { format!("<td>{}</td>", r.lead.map(|c| c.to_string()).unwrap_or_default()) } else { String::new() },
                 pts(r.ns_points, r.ns_artificial),
@@ -210,6 +220,7 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
         }
         h.push_str("</tbody></table></section>\n");
     }
+    score_cards(&mut h, event, scores, unit);
     if let Some(crate::dealing::Dealing::PublishedSeed { commitment, seed }) = &event.dealing {
         let _ = write!(h, "<footer>Boards dealt from a published seed (Law 6): commitment SHA-256 <code>{}</code>", escape(commitment));
         if let Some(s) = seed {
@@ -219,4 +230,50 @@ pub fn render(event: &Event, scores: &Scores, extra: &BTreeMap<u32, String>) -> 
     }
     h.push_str("<footer>Scored by Tenace.</footer></body></html>\n");
     h
+}
+
+/// A line of a traveller: its number(s) and, when the event names them, the name.
+fn line_name(event: &Event, line: &crate::result::Line) -> String {
+    let names: Vec<String> = line.members().into_iter().map(|n| event.name_of(n)).filter(|n| !n.is_empty()).collect();
+    if names.is_empty() {
+        line.to_string()
+    } else {
+        format!("{line} <span class=\"who\">{}</span>", escape(&names.join(" & ")))
+    }
+}
+
+/// Every ranked contestant's personal score card, in ranking order: each board played, the
+/// direction, the opponents, the result, the score and what it earned.
+fn score_cards(h: &mut String, event: &Event, scores: &Scores, unit: &str) {
+    if scores.method.is_team() {
+        return;
+    }
+    h.push_str("<section class=\"cards\"><h2>Personal score cards</h2>\n");
+    for ranking in &scores.rankings {
+        for s in &ranking.standings {
+            let lines = crate::scoring::score_card(scores, s.number);
+            let _ = write!(
+                h,
+                "<div class=\"card\" id=\"card-{0}\"><h3>{0} {1}</h3><table><thead><tr><th class=\"n\">Board</th><th>Dir</th><th>Opponents</th><th>Result</th><th class=\"n\">Score</th><th class=\"n\">{unit}</th><th class=\"n\">%</th></tr></thead><tbody>",
+                s.number,
+                escape(&s.name)
+            );
+            let two = |v: Option<f64>| v.map(|x| format!("{x:.2}")).unwrap_or_default();
+            for l in lines {
+                let dir = if l.direction == tenace_core::Side::NorthSouth { "NS" } else { "EW" };
+                let _ = write!(
+                    h,
+                    "<tr><td class=\"n\">{}</td><td>{dir}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                    l.board,
+                    line_name(event, &l.opponents),
+                    escape(&l.label),
+                    l.points.map(number).unwrap_or_default(),
+                    two(l.value),
+                    two(l.percent)
+                );
+            }
+            h.push_str("</tbody></table></div>\n");
+        }
+    }
+    h.push_str("</section>\n");
 }
