@@ -165,6 +165,11 @@ pub struct Event {
     /// How a board with fewer results is brought to the full top (Neuberg unless said).
     #[serde(default, skip_serializing_if = "is_neuberg")]
     pub factoring: Factoring,
+    /// Phantoms: numbers the movement seats that no contestant plays under (an odd field: their
+    /// opponents sit out that round). No result may name one; they are not ranked; the pairs
+    /// that meet them score on the boards they play (percentages per board played).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phantoms: Vec<u32>,
     /// Matchpoints: each board's (factored) figure rounded to this many decimals before it is
     /// totalled, as some scoring programs do (KOPS: 2); exact figures when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -197,6 +202,7 @@ impl Event {
             rank_by_section: false,
             factoring: Factoring::Neuberg,
             board_decimals: None,
+            phantoms: Vec::new(),
             expected_results: None,
             boards: (1..=boards).map(|n| EventBoard::numbered(n, None)).collect::<Result<_, _>>()?,
             contestants: Vec::new(),
@@ -232,6 +238,12 @@ impl Event {
         let expected = if self.kind == Kind::Individuals { 2 } else { 1 };
         if r.ns.members().len() != expected || r.ew.members().len() != expected {
             return Err(EventError::BadResult { board: r.board, message: format!("{} events need {expected} number(s) on each line", self.kind_name()) });
+        }
+        if let Some(&p) = members.iter().find(|m| self.phantoms.contains(m)) {
+            return Err(EventError::BadResult {
+                board: r.board,
+                message: format!("{}{p} is a phantom (a sit-out in an odd field): its opponents do not play that round", at(r)),
+            });
         }
         if !self.contestants.is_empty() {
             for &m in &members {
@@ -400,7 +412,7 @@ impl Event {
                 });
             }
             if !self.contestants.is_empty() {
-                if let Some(c) = m.contestants().into_iter().find(|c| self.contestant(*c).is_none()) {
+                if let Some(c) = m.contestants().into_iter().find(|c| self.contestant(*c).is_none() && !self.phantoms.contains(c)) {
                     return Err(EventError::Movement { message: format!("contestant {c} is in the movement but not in the event") });
                 }
             }

@@ -58,6 +58,10 @@ pub enum EventCommand {
         /// The date the event is played, `YYYY.MM.DD` (default: today, UTC).
         #[arg(long)]
         date: Option<String>,
+        /// An odd field: this number of the movement is a phantom (nobody plays under it; its
+        /// opponents sit out that round and are scored on the boards they play).
+        #[arg(long)]
+        phantom: Option<u32>,
         /// Overwrite an existing file.
         #[arg(long)]
         force: bool,
@@ -194,10 +198,11 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
             random_seed,
             names,
             date,
+            phantom,
             force,
         } => {
             let movement = if relay && movement == MovementKind::Mitchell { None } else { Some(movement) };
-            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, date, force)
+            new(&file, name, movement, tables, boards_per_round, boards, arrow_switch, sections, method, seed, random_seed, names, (date, phantom), force)
                 .map(|()| Status::Done)
         }
         EventCommand::Result {
@@ -265,7 +270,7 @@ fn new(
     seed: Option<u64>,
     random_seed: bool,
     names: Option<String>,
-    date: Option<String>,
+    (date, phantom): (Option<String>, Option<u32>),
     force: bool,
 ) -> Result<(), String> {
     let date = match date {
@@ -345,6 +350,13 @@ fn new(
         Some(s) => Dealing::PublishedSeed { commitment: dealing::commitment(s), seed: Some(s) },
         None => Dealing::Os,
     });
+    if let Some(p) = phantom {
+        if event_kind != Kind::Pairs || !event.contestants.iter().any(|c| c.number == p) {
+            return Err(format!("--phantom {p}: a phantom is one of the pairs of a pairs movement"));
+        }
+        event.contestants.retain(|c| c.number != p);
+        event.phantoms = vec![p];
+    }
     event.movement = movement;
     event.validate().map_err(e)?;
     event.write(file).map_err(e)?;

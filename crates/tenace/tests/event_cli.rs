@@ -207,6 +207,27 @@ fn contestants_are_named_from_the_command_line() {
     assert_eq!(std::fs::read(&f).unwrap(), before);
 }
 
+/// Issue 20, item 3: an odd field — a phantom pair in the movement: nobody plays under it, a
+/// result naming it is refused, it is not ranked, its opponents are scored on what they play.
+#[test]
+fn a_phantom_pair_sits_its_opponents_out() {
+    let d = dir();
+    let f = p(d.path(), "odd.json");
+    ok(&tenace(&["event", "new", &f, "--tables", "3", "--boards-per-round", "2", "--phantom", "6"]));
+    let json = std::fs::read_to_string(&f).unwrap();
+    assert!(json.contains("\"phantoms\": [\n    6\n  ]") || json.contains("\"phantoms\":[6]"), "{json}");
+    let before = std::fs::read(&f).unwrap();
+    assert_bad_input(
+        &tenace(&["event", "result", &f, "--board", "1", "--ns", "3", "--ew", "6", "--contract", "4S", "--declarer", "N", "--tricks", "10"]),
+        "6 is a phantom",
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    ok(&tenace(&["event", "result", &f, "--board", "1", "--ns", "1", "--ew", "4", "--contract", "4S", "--declarer", "N", "--tricks", "10"]));
+    let ranking = ok(&tenace(&["event", "score", &f]));
+    assert!(!ranking.contains("Pair 6") && ranking.contains("Pair 5"), "{ranking}");
+    assert_bad_input(&tenace(&["event", "new", &p(d.path(), "bad.json"), "--tables", "3", "--phantom", "9"]), "--phantom 9");
+}
+
 /// Reads the event file's movement slots as (round, table, ns, ew, boards).
 fn slots(f: &str) -> Vec<(u64, u64, u64, u64, Vec<u64>)> {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
