@@ -722,8 +722,9 @@ fn score(
     Ok(status)
 }
 
-/// Double-dummy tables and par for the HTML report (Law-free analysis, `--dd`).
-fn dd_tables(event: &Event) -> Result<BTreeMap<u32, String>, String> {
+/// Double-dummy tables and par for the HTML report (Law-free analysis, `--dd`) and the
+/// hand-record sheet.
+pub(crate) fn dd_tables(event: &Event) -> Result<BTreeMap<u32, String>, String> {
     let mut out = BTreeMap::new();
     for b in &event.boards {
         let Some(deal) = &b.deal else { continue };

@@ -162,6 +162,8 @@ enum OutputFormat {
     Pbn,
     Lin,
     Json,
+    /// The printable hand-record sheet: four hands, double-dummy table and par per board.
+    Html,
 }
 
 #[derive(Clone, Debug)]
@@ -260,13 +262,48 @@ fn deal(seed: Option<u64>, boards: &BoardList, format: OutputFormat) -> Result<(
         OutputFormat::Pbn => tenace_formats::pbn::write(&games),
         OutputFormat::Lin => tenace_formats::lin::write(&games),
         OutputFormat::Json => tenace_formats::json::write(&games),
+        OutputFormat::Html => hand_record_sheet(&games, &seed.map_or("Hand record".into(), |s| format!("Boards of seed {s}")))?,
     };
     print!("{text}");
     Ok(())
 }
 
+/// The printable hand-record sheet of `games` (issue 20, item 2): each board's hands with its
+/// double-dummy table and par; boards without a whole deal are shown without analysis.
+fn hand_record_sheet(games: &[GameRecord], title: &str) -> Result<String, String> {
+    let mut event = tenace_events::Event::new(title, tenace_events::Kind::Pairs, tenace_events::Method::Matchpoints, 0).map_err(|e| e.to_string())?;
+    for g in games {
+        let Some(number) = g.board else { continue };
+        let n = number.get();
+        if event.board(n).is_some() {
+            continue;
+        }
+        event.boards.push(tenace_events::EventBoard {
+            number: n,
+            dealer: g.dealer.unwrap_or(number.dealer()),
+            vulnerability: g.vulnerability.unwrap_or(number.vulnerability()),
+            deal: g.deal.filter(|d| d.is_complete()),
+        });
+    }
+    if event.boards.is_empty() {
+        return Err("no boards to put in a hand record".into());
+    }
+    let analysis = event::dd_tables(&event)?;
+    Ok(tenace_events::report::html::hand_record(&event, &analysis))
+}
+
 fn convert(input: &std::path::Path, output: &std::path::Path, strict: bool) -> Result<Status, String> {
-    Format::from_path(output).ok_or_else(|| format!("cannot tell the format of {} (use .pbn, .lin or .json)", output.display()))?;
+    // An imported set of boards as the printable hand-record sheet (issue 20, item 2).
+    if output.extension().is_some_and(|e| e.eq_ignore_ascii_case("html")) {
+        let (games, status) = input::read_boards(input, strict)?;
+        let title =
+            games.iter().find_map(|g| g.event.clone()).unwrap_or_else(|| input.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default());
+        let html = hand_record_sheet(&games, &title)?;
+        tenace_events::event::write_atomic(output, html.as_bytes()).map_err(|e| e.to_string())?;
+        return Ok(status);
+    }
+    Format::from_path(output)
+        .ok_or_else(|| format!("cannot tell the format of {} (use .pbn, .lin, .json, or .html for the hand-record sheet)", output.display()))?;
     let (games, status) = input::read_boards(input, strict)?;
     tenace_formats::write_file(output, &games).map_err(|e| format!("{}: {e}", output.display()))?;
     Ok(status)

@@ -83,6 +83,30 @@ fn deal_formats() {
     assert_bad_input(&tenace(&["deal", "--format", "xml"]), "invalid value");
 }
 
+/// Issue 20, item 2: the night's hand records as the printable sheet — every board's four hands
+/// with its double-dummy table and par (tenace-dds), from a seed or
+/// from an imported PBN.
+#[test]
+fn hand_record_sheet_from_a_seed_and_from_a_pbn() {
+    let html = stdout(&tenace(&["deal", "--seed", "7", "--boards", "1-4", "--format", "html"]));
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("@media print"), "{html}");
+    assert_eq!(html.matches("class=\"record\"").count(), 4, "{html}");
+    assert_eq!(html.matches("Par: ").count(), 4, "a double-dummy table and par per board");
+    // Board 1's North hand is the seed's.
+    let pbn = stdout(&tenace(&["deal", "--seed", "7", "--boards", "1-4"]));
+    let deal: tenace_core::Deal = pbn.lines().find_map(|l| l.strip_prefix("[Deal \"")).unwrap().trim_end_matches("\"]").parse().unwrap();
+    let spades = deal.hand(tenace_core::Seat::North).suit_text(tenace_core::Suit::Spades);
+    assert!(html.contains(&format!("♠</span> {}", if spades.is_empty() { "—".to_string() } else { spades })), "{html}");
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("night.pbn");
+    std::fs::write(&input, &pbn).unwrap();
+    let out = dir.path().join("night.html");
+    let r = tenace(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let sheet = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(sheet.matches("class=\"record\"").count(), 4);
+}
+
 #[test]
 fn convert_round_trip_pbn_lin_json() {
     let dir = tempfile::tempdir().unwrap();

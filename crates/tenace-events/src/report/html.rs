@@ -76,6 +76,34 @@ fn diagram(event: &Event, board: u32) -> String {
     )
 }
 
+/// The hand-record sheet of a night (issue 20, item 2): every board's four hands, with `extra`
+/// beside each (its double-dummy table and par), two boards to a printed row, no results.
+pub fn hand_record(event: &Event, extra: &BTreeMap<u32, String>) -> String {
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{0} — hand record</title><style>{STYLE}{RECORD_STYLE}</style></head><body>\n<h1>{0}</h1><div class=\"meta\">Hand record{1}</div><div class=\"records\">",
+        escape(&event.name),
+        event.date.as_deref().map(|d| format!(" — {}", escape(d))).unwrap_or_default()
+    );
+    for b in &event.boards {
+        let _ = write!(h, "<section class=\"record\" id=\"board-{}\">{}", b.number, diagram(event, b.number));
+        if let Some(x) = extra.get(&b.number) {
+            let _ = write!(h, "<div class=\"dd\">{x}</div>");
+        }
+        h.push_str("</section>\n");
+    }
+    h.push_str("</div><footer>Dealt and analysed by Tenace.</footer></body></html>\n");
+    h
+}
+
+/// The hand-record sheet's layout: boards side by side on screen, two to a row on paper.
+const RECORD_STYLE: &str = r#"
+.records { display: grid; grid-template-columns: repeat(auto-fill, minmax(28rem, 1fr)); gap: 1rem 2rem; }
+.record { display: flex; gap: 1rem; align-items: flex-start; break-inside: avoid; page-break-inside: avoid; border-bottom: 1px solid var(--line); padding-bottom: .6rem; }
+@media print { .records { grid-template-columns: 1fr 1fr; gap: .4rem 1rem; } .record { font-size: 9pt; } }
+"#;
+
 /// Formats a column of figures alike: whole numbers when every figure is whole, otherwise two
 /// decimals for all ("137.00" beside "140.83", never "137").
 fn column(values: impl IntoIterator<Item = f64>) -> impl Fn(f64) -> String {
