@@ -52,7 +52,7 @@ fn law_9b2_nobody_acts_while_a_rectification_waits_and_bad_lines_are_refused_wit
     assert!(out.contains("error: choose an option by its number, 1 to 2"), "{out}");
     assert!(out.contains("error: unknown command \"foo\""), "{out}");
     assert!(out.contains("\"ZZ\" is neither a call nor a card"), "{out}");
-    assert!(out.contains("\"Q\" is not a seat"), "{out}");
+    assert!(out.contains("\"Q\" is neither a command nor a seat"), "{out}");
     // After all that, the session is intact: South accepts 1D (27A1) and calls 2H.
     assert!(
         out.trim_end().ends_with("note (Law 27A1): South called over 1D, accepting it.\nWest to call") || out.trim_end().ends_with("West to call"),
