@@ -680,6 +680,10 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
         // South claims all the remaining tricks; declarer rejects, play resumes (68D).
         wait_js(&b, "the claim button", Duration::from_secs(10), "return !document.getElementById('claim-button').hidden;").await;
         assert!(click(&b, "#claim-button").await);
+        // The form starts at all the remaining tricks (issue 18, item 9), here 13.
+        assert_eq!(js(&b, "return document.getElementById('claim-tricks').value;").await, json!("13"));
+        // The page has its icon.
+        assert_eq!(js(&b, "return !!document.querySelector('link[rel=icon]');").await, json!(true));
         type_into(&b, "#claim-tricks", "13").await;
         type_into(&b, "#claim-statement", "all mine").await;
         assert!(click(&b, "#claim-submit").await);

@@ -1170,7 +1170,9 @@ function renderActions(v) {
   const seated = !!me;
   show($('actions-panel'), seated && v.phase !== 'over');
   show($('claim-button'), seated && v.phase === 'play' && me !== dummyOf(v));
-  show($('undo-button'), seated && (v.phase === 'auction' || v.phase === 'play') && !v.undo && hasActed(v, me));
+  // Dummy plays no card of his own once the opening lead is made: nothing of his to undo.
+  const dummyInPlay = v.phase === 'play' && me === dummyOf(v) && v.tricks.some((t) => t.cards.length > 0);
+  show($('undo-button'), seated && (v.phase === 'auction' || v.phase === 'play') && !v.undo && !dummyInPlay && hasActed(v, me));
   show($('skip-button'), seated && !v.skip && v.phase !== 'over');
   show($('elect-skip-button'), seated && v.phase !== 'over');
 }
@@ -1436,6 +1438,8 @@ function wire() {
     if (!Number.isNaN(i)) act({ action: 'ask', call: i });
   });
   $('claim-button').addEventListener('click', () => {
+    // A claim is most often of all the remaining tricks: the form starts there.
+    $('claim-tricks').value = $('claim-tricks').max;
     show($('claim-form'), true);
     $('claim-tricks').focus();
   });
