@@ -295,44 +295,16 @@ impl Event {
     /// that board. Returns `true` when it replaced an earlier result. A refused result changes
     /// nothing.
     pub fn enter(&mut self, r: TableResult) -> Result<bool, EventError> {
-        self.check_result(&r)?;
-        if let Some(i) = self.existing(&r) {
-            self.results[i] = r;
-            return Ok(true);
-        }
-        // Nobody plays a board twice (in teams: twice in the same direction).
-        for x in self.results.iter().filter(|x| x.board == r.board && x.section == r.section) {
-            for (line, other_ns, other_ew, ns) in [(&r.ns, &x.ns, &x.ew, true), (&r.ew, &x.ns, &x.ew, false)] {
-                for m in line.members().into_iter().filter(|&m| m != ROBOTS) {
-                    let clash = if self.kind == Kind::Teams {
-                        if ns {
-                            other_ns.contains(m)
-                        } else {
-                            other_ew.contains(m)
-                        }
-                    } else {
-                        other_ns.contains(m) || other_ew.contains(m)
-                    };
-                    if clash {
-                        return Err(EventError::BadResult {
-                            board: r.board,
-                            message: format!(
-                                "contestant {m} already has a result on board {} (against {} / {}); correct that result instead",
-                                r.board, x.ns, x.ew
-                            ),
-                        });
-                    }
-                }
-            }
-        }
-        self.results.push(r);
-        Ok(false)
+        let replaced = self.existing(&r).is_some();
+        self.enter_all(vec![r])?;
+        Ok(replaced)
     }
 
-    /// Enters `results` in order as [`Event::enter`] would one by one (a later result of the same
-    /// contestants on a board corrects the earlier one), in time linear in the results rather than
-    /// quadratic: for large fields (a robot individual of thousands, a PBN read back). When a
-    /// result is refused nothing is entered, and the error names it.
+    /// Enters `results` in order, each as [`Event::enter`] does (a later result of the same
+    /// contestants on a board corrects the earlier one), in time linear in the results: for large
+    /// fields (a robot individual of thousands, a PBN read back). Nobody plays a board twice (in
+    /// teams: twice in the same direction). When a result is refused nothing is entered, and the
+    /// error names it.
     pub fn enter_all(&mut self, results: Vec<TableResult>) -> Result<(), EventError> {
         type Key = (u32, Option<String>, Line, Line);
         let index = Index::of(self);
