@@ -462,12 +462,8 @@ fn held(table: &FaceTable, seat: Seat) -> tenace_core::Hand {
 pub fn ruling_text(table: &FaceTable) -> String {
     let board = table.board();
     let mut out = format!("RULING — board {}, dealer {}, vulnerable: {}\n\nFacts\n", board.number, board.dealer.name(), board.vulnerability);
-    if !table.calls().is_empty() {
-        let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
-        out.push_str(&format!("- Auction: {}\n", calls.join(", ")));
-    }
-    if let Some(fc) = table.final_contract() {
-        out.push_str(&format!("- Contract: {} by {}\n", fc.contract, fc.declarer.name()));
+    for line in auction_and_contract(table) {
+        out.push_str(&format!("- {line}\n"));
     }
     if let Some(play) = table.play() {
         out.push_str(&format!("- Tricks played: {}\n", play.completed_tricks()));
@@ -499,6 +495,20 @@ pub fn ruling_text(table: &FaceTable) -> String {
     out
 }
 
+/// `Auction: N 1H, E Pass, ...` and `Contract: 4S by North`, each when there is one: for the
+/// board and the written ruling.
+fn auction_and_contract(table: &FaceTable) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !table.calls().is_empty() {
+        let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
+        lines.push(format!("Auction: {}", calls.join(", ")));
+    }
+    if let Some(fc) = table.final_contract() {
+        lines.push(format!("Contract: {} by {}", fc.contract, fc.declarer.name()));
+    }
+    lines
+}
+
 /// The whole board: hands, auction, tricks, and the status line.
 pub fn show(table: &FaceTable) -> String {
     let board = table.board();
@@ -506,12 +516,8 @@ pub fn show(table: &FaceTable) -> String {
     for s in Seat::ALL {
         out.push_str(&format!("  {:<6} {}\n", s.name(), held(table, s)));
     }
-    if !table.calls().is_empty() {
-        let calls: Vec<String> = table.calls().iter().map(|c| format!("{} {}", c.seat.letter(), c.call)).collect();
-        out.push_str(&format!("Auction: {}\n", calls.join(", ")));
-    }
-    if let Some(fc) = table.final_contract() {
-        out.push_str(&format!("Contract: {} by {}\n", fc.contract, fc.declarer.name()));
+    for line in auction_and_contract(table) {
+        out.push_str(&format!("{line}\n"));
     }
     if let Some(play) = table.play() {
         for (i, t) in play.tricks().iter().enumerate() {

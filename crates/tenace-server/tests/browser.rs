@@ -951,6 +951,16 @@ async fn browser_plays_a_robot_individual_tournament() {
     let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
 }
 
+/// Waits until board `board`'s traveller in the tournament's details has a row whose result
+/// reads `label` (an adjusted score as the Director entered it).
+async fn traveller_shows(b: &Browser, board: u32, label: &str) {
+    let script = format!(
+        "return Array.from(document.querySelectorAll('table.traveller[data-board=\"{board}\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === {});",
+        json!(label)
+    );
+    wait_js(b, &format!("{label} in board {board}'s traveller"), Duration::from_secs(20), &script).await;
+}
+
 /// A wire player of a pairs tournament: for each round, asks for their table until it is open
 /// and plays their turns (passing, the first legal card) until the board there is over.
 async fn wire_pairs_player(mut c: Client, id: String, rounds: u32) -> Client {
@@ -1054,13 +1064,7 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
         b.find(Locator::Css("#adjust-ns")).await.unwrap().select_by_value("AveragePlus").await.unwrap();
         b.find(Locator::Css("#adjust-ew")).await.unwrap().select_by_value("AverageMinus").await.unwrap();
         assert!(click(&b, "#adjust-button").await);
-        wait_js(
-            &b,
-            "the adjusted score in the traveller",
-            Duration::from_secs(20),
-            "return Array.from(document.querySelectorAll('table.traveller[data-board=\"1\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === 'A+/A-');",
-        )
-        .await;
+        traveller_shows(&b, 1, "A+/A-").await;
         // The call made in round 1 is listed for the Director, who answers it.
         wait_js(&b, "the call", Duration::from_secs(20), "return (document.querySelector('#tournament-call-rows tr[data-call=\"1\"]') || {}).textContent?.includes('they bid out of turn');").await;
         b.find(Locator::Css("#tournament-call-rows tr[data-call=\"1\"] input.call-ruling")).await.unwrap().send_keys("Law 31: the auction stands").await.unwrap();
@@ -1076,13 +1080,7 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
         }
         b.find(Locator::Css("#adjust-result")).await.unwrap().send_keys("60% 4S N 10; 40% 4S N 9").await.unwrap();
         assert!(click(&b, "#adjust-button").await);
-        wait_js(
-            &b,
-            "the weighted score in the traveller",
-            Duration::from_secs(20),
-            "return Array.from(document.querySelectorAll('table.traveller[data-board=\"2\"] tr')).some((r) => r.cells[1] && r.cells[1].textContent === '60% 4S N = + 40% 4S N -1');",
-        )
-        .await;
+        traveller_shows(&b, 2, "60% 4S N = + 40% 4S N -1").await;
         snap(&b, "pairs-adjusted").await;
     })
     .await;

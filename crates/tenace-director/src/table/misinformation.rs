@@ -25,10 +25,7 @@ impl FaceTable {
     /// Laws 20F, 21B, 40B, 75: the explanation of call number `number` (1 for the dealer's first)
     /// was `explanation`; the partnership's agreement, when known, is `agreement`.
     pub(super) fn on_misinformation(&mut self, number: usize, explanation: &str, agreement: Option<&str>) -> Result<(), DirectorError> {
-        let Some(index) = number.checked_sub(1).filter(|i| *i < self.calls.len()) else {
-            return Err(DirectorError::CallNotInAuction { number, calls: self.calls.len() });
-        };
-        let made = self.calls[index];
+        let (index, made) = self.call_numbered(number)?;
         let caller = made.seat;
         let explainer = caller.partner();
         let misinformed: Vec<_> = self.calls[index + 1..].iter().filter(|c| c.seat.side() != caller.side()).collect();

@@ -16,10 +16,7 @@ impl FaceTable {
     /// Law 16B: `source` (what partner conveyed) came before call number `number` of the
     /// auction (1 for the dealer's first call); the robots are polled on that call's hand.
     pub(super) fn on_unauthorized(&mut self, number: usize, source: &str) -> Result<(), DirectorError> {
-        let Some(index) = number.checked_sub(1).filter(|i| *i < self.calls.len()) else {
-            return Err(DirectorError::CallNotInAuction { number, calls: self.calls.len() });
-        };
-        let made = self.calls[index];
+        let (index, made) = self.call_numbered(number)?;
         let before: Vec<Call> = self.calls[..index].iter().map(|c| c.call).collect();
         let view = tenace_robot::BiddingView {
             seat: made.seat,
@@ -63,5 +60,12 @@ impl FaceTable {
             ),
         );
         Ok(())
+    }
+
+    /// Call number `number` of the auction (1 for the dealer's first), with its index, or why
+    /// there is none (Laws 16B, 21B: the Director names the call he examines).
+    pub(super) fn call_numbered(&self, number: usize) -> Result<(usize, crate::auction::MadeCall), DirectorError> {
+        let index = number.checked_sub(1).filter(|i| *i < self.calls.len()).ok_or(DirectorError::CallNotInAuction { number, calls: self.calls.len() })?;
+        Ok((index, self.calls[index]))
     }
 }
