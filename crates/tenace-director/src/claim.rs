@@ -26,9 +26,8 @@
 //! The result is the minimum, over all those lines and every defence, of the tricks the claimer's
 //! side wins among the remaining tricks (the trick in progress included).
 
-use std::collections::HashMap;
-
-use tenace_core::{rules, Card, Hand, Seat, Side, Suit};
+use rustc_hash::FxHashMap;
+use tenace_core::{rules, Card, Hand, Rank, Seat, Side, Suit};
 
 /// A claim position: the cards each hand still holds, the trick in progress (its leader and the
 /// cards already played to it), the trump suit, and the claimer's side.
@@ -50,9 +49,10 @@ pub struct Statement {
 }
 
 /// How many cards the search may try before it gives up: the number of normal lines grows
-/// exponentially with the tricks left. About a second in a release build; every position with
-/// up to seven tricks left, and most with eight or nine, fit.
-pub const SEARCH_BUDGET: u64 = 3_000_000;
+/// exponentially with the tricks left. About two seconds in a release build on the project's
+/// 2-core machine (`cargo bench -p tenace-director --bench claim` measures it): every position
+/// with few tricks left, and most whole deals, fit.
+pub const SEARCH_BUDGET: u64 = 30_000_000;
 
 /// Law 70: the tricks the claimer's side wins among the remaining tricks by its worst normal
 /// line against the best defence (see the module documentation for "normal"); `None` when the
@@ -64,13 +64,14 @@ pub fn normal_line_tricks(position: &ClaimPosition, statement: &Statement) -> Op
 /// The search, with or without its shortcuts (the lower bound and positions keyed by relative
 /// ranks), which the tests compare.
 fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool) -> Option<u8> {
-    let mut search = Search { trump: position.trump, side: position.claimer_side, statement, memo: HashMap::new(), nodes: 0, shortcuts };
+    let mut search =
+        Search { trump: position.trump, side: position.claimer_side, statement, memo: FxHashMap::default(), nodes: 0, shortcuts, budget: SEARCH_BUDGET };
     let mut hands = position.hands;
     let mut trick = position.trick.clone();
     let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
-    let floor = if trick.is_empty() { search.lower_bound(&hands) } else { 0 };
+    let floor = if trick.is_empty() { search.lower_bound(&hands, position.leader) } else { 0 };
     let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, floor);
-    (search.nodes <= SEARCH_BUDGET).then_some(tricks)
+    (search.nodes <= search.budget).then_some(tricks)
 }
 
 struct Search<'a> {
@@ -79,11 +80,12 @@ struct Search<'a> {
     statement: &'a Statement,
     /// Between tricks: (cards still out, leader) → (a lower bound of the fewest tricks the
     /// claimer's side wins from there, whether it is exact).
-    memo: HashMap<(u128, u8), (u8, bool)>,
+    memo: FxHashMap<(u128, u8), (u8, bool)>,
     /// Cards tried so far; past [`SEARCH_BUDGET`] the search unwinds.
     nodes: u64,
     /// Use the lower bound and the relative-rank key (off only in the tests' reference).
     shortcuts: bool,
+    budget: u64,
 }
 
 impl Search<'_> {
@@ -103,11 +105,20 @@ impl Search<'_> {
             *trick = played;
             return won + rest;
         }
+        // A trick the claimer's side is sure to win, and the master trumps its hands keep after
+        // it, may already reach the limit.
+        if self.shortcuts && !trick.is_empty() && self.sure_to_win(hands, leader, trick) {
+            let after = self.master_trumps(hands, |seat| (trick.len()..4).any(|i| leader.after(i) == seat));
+            if 1 + after >= limit {
+                return 1 + after;
+            }
+        }
         let seat = leader.after(trick.len());
         let mut best = limit;
-        for card in self.moves(hands, seat, trick) {
+        let moves = self.moves(hands, seat, trick);
+        for &card in moves.as_slice() {
             self.nodes += 1;
-            if self.nodes > SEARCH_BUDGET {
+            if self.nodes > self.budget {
                 return 0;
             }
             hands[seat.index()].remove(card);
@@ -133,7 +144,7 @@ impl Search<'_> {
         if exact || lower >= limit {
             return lower;
         }
-        let floor = self.lower_bound(hands);
+        let floor = self.lower_bound(hands, leader).max(lower);
         if floor >= limit {
             return floor;
         }
@@ -143,21 +154,73 @@ impl Search<'_> {
         v
     }
 
-    /// A lower bound of the tricks the claimer's side wins from a position between tricks,
-    /// whatever anyone plays: a trump higher than every trump the opponents hold wins the trick
-    /// it is played to (only partner's higher trump in the same trick can beat it), every card is
-    /// played by the end, and a trick holds one card of each hand — so the claimer's side wins
-    /// at least as many tricks as either of its hands holds such trumps.
-    fn lower_bound(&self, hands: &[Hand; 4]) -> u8 {
-        let Some(trump) = self.trump.filter(|_| self.shortcuts) else { return 0 };
-        let theirs = Seat::ALL.iter().filter(|s| s.side() != self.side).fold(Hand::EMPTY, |a, s| a.union(hands[s.index()].cards_in(trump)));
-        let top = theirs.iter().map(|c| c.rank()).max();
+    /// A lower bound of the tricks the claimer's side wins from a position between tricks
+    /// (`leader` to lead), whatever anyone plays; the larger of two:
+    /// - a trump higher than every trump the opponents hold wins the trick it is played to (only
+    ///   partner's higher trump in the same trick can beat it), every card is played by the end,
+    ///   and a trick holds one card of each hand — so the claimer's side wins at least as many
+    ///   tricks as either of its hands holds such trumps;
+    /// - when a hand of the claimer's side is on lead and the top card of every suit it holds is
+    ///   a winner (higher than the opponents' cards of the suit, and no opponent void in the suit
+    ///   holds a trump), whatever it leads wins the trick: at least one. (Not with a stated
+    ///   order, whose next card may be a small one.)
+    fn lower_bound(&self, hands: &[Hand; 4], leader: Seat) -> u8 {
+        if !self.shortcuts {
+            return 0;
+        }
+        let theirs = |suit: Suit| Seat::ALL.iter().filter(|s| s.side() != self.side).fold(0u16, |a, s| a | hands[s.index()].suit(suit));
+        let masters = self.master_trumps(hands, |_| false);
+        if masters > 0 || leader.side() != self.side || !self.statement.order.is_empty() {
+            return masters;
+        }
+        let hand = hands[leader.index()];
+        let ruffers = |suit: Suit| {
+            Seat::ALL
+                .iter()
+                .any(|s| s.side() != self.side && hands[s.index()].suit(suit) == 0 && self.trump.is_some_and(|t| t != suit && hands[s.index()].suit(t) != 0))
+        };
+        let all_winners = Suit::ALL.iter().filter(|&&suit| hand.suit(suit) != 0).all(|&suit| {
+            let top = 1u16 << (15 - hand.suit(suit).leading_zeros());
+            theirs(suit) < top && !ruffers(suit)
+        });
+        u8::from(all_winners && !hand.is_empty())
+    }
+
+    /// The most trumps either hand of the claimer's side holds above every trump the opponents
+    /// hold (see [`Search::lower_bound`]), one fewer for a hand that is still to play to the
+    /// trick in progress (`to_play`): each of them wins a trick of its own.
+    fn master_trumps(&self, hands: &[Hand; 4], to_play: impl Fn(Seat) -> bool) -> u8 {
+        let Some(trump) = self.trump else { return 0 };
+        let top = Seat::ALL.iter().filter(|s| s.side() != self.side).fold(0u16, |a, s| a | hands[s.index()].suit(trump));
         Seat::ALL
             .iter()
             .filter(|s| s.side() == self.side)
-            .map(|s| hands[s.index()].cards_in(trump).iter().filter(|c| top.is_none_or(|t| c.rank() > t)).count() as u8)
+            .map(|s| ((hands[s.index()].suit(trump) & !below_or_at(top)).count_ones() as u8).saturating_sub(u8::from(to_play(*s))))
             .max()
             .unwrap_or(0)
+    }
+
+    /// In a trick begun but not finished, the card winning so far is the claimer's side's and no
+    /// opponent still to play can beat it (by following higher or by trumping).
+    fn sure_to_win(&self, hands: &[Hand; 4], leader: Seat, trick: &[Card]) -> bool {
+        let Some(w) = rules::winning_card(trick, self.trump) else { return false };
+        if leader.after(w).side() != self.side {
+            return false;
+        }
+        let best = trick[w];
+        let led = trick[0].suit();
+        let above = |holding: u16| holding & !below_or_at(1 << best.rank().index()) != 0;
+        (trick.len()..4).map(|i| leader.after(i)).filter(|s| s.side() != self.side).all(|seat| {
+            let hand = hands[seat.index()];
+            if hand.suit(led) != 0 {
+                !(best.suit() == led && above(hand.suit(led)))
+            } else {
+                match self.trump {
+                    Some(t) if hand.suit(t) != 0 => best.suit() == t && !above(hand.suit(t)),
+                    _ => true,
+                }
+            }
+        })
     }
 
     /// The memo's key for the cards still out: who holds each of them, suit by suit from the
@@ -171,39 +234,43 @@ impl Search<'_> {
         }
         let mut key: u128 = 0;
         for suit in Suit::ALL {
-            let holding = out.cards_in(suit);
-            for card in holding.iter().rev() {
-                let owner = hands.iter().position(|h| h.contains(card)).unwrap_or(0) as u128;
+            let held = hands.map(|h| h.suit(suit));
+            let mut rest = out.suit(suit);
+            while rest != 0 {
+                let card = 1u16 << (15 - rest.leading_zeros());
+                let owner = held.iter().position(|h| h & card != 0).unwrap_or(0) as u128;
                 key = (key << 2) | owner;
+                rest &= !card;
             }
-            key = (key << 4) | holding.len() as u128;
+            key = (key << 4) | u128::from(out.suit(suit).count_ones());
         }
         key
     }
 
     /// The cards `seat` may consider: every legal card for an opponent (one of each run of
-    /// equivalent cards), the normal plays for the claimer's side.
-    fn moves(&self, hands: &[Hand; 4], seat: Seat, trick: &[Card]) -> Vec<Card> {
+    /// equivalent cards, high cards first: they win tricks, which finds low results early), the
+    /// normal plays for the claimer's side (those that lose tricks first).
+    fn moves(&self, hands: &[Hand; 4], seat: Seat, trick: &[Card]) -> Moves {
         let hand = hands[seat.index()];
         let legal = rules::legal_cards(hand, trick.first().map(|c| c.suit()));
+        let mut moves = Moves::default();
         if seat.side() != self.side {
-            // High cards first: they win tricks, which finds low results early.
-            let mut moves = representatives(legal, hands, trick);
-            moves.reverse();
+            representatives(legal, hands, trick, &mut moves);
             return moves;
         }
-        let mut moves: Vec<Card> = Vec::new();
         if trick.is_empty() {
             if let Some(next) = self.statement.order.iter().find(|c| hands.iter().any(|h| h.contains(**c))) {
                 if hand.contains(*next) {
-                    return vec![*next];
+                    moves.push(*next);
+                    return moves;
                 }
             }
             if let Some(trump) = self.trump.filter(|_| self.statement.mentions_trumps) {
                 let theirs = hands.iter().enumerate().filter(|(i, _)| Seat::ALL[*i].side() != self.side);
                 let outstanding = theirs.map(|(_, h)| h.suit_len(trump)).sum::<usize>() > 0;
                 if outstanding && hand.suit_len(trump) > 0 {
-                    return hand.cards_in(trump).iter().next_back().into_iter().collect();
+                    moves.extend(hand.cards_in(trump).iter().next_back());
+                    return moves;
                 }
             }
             for suit in Suit::ALL {
@@ -212,21 +279,18 @@ impl Search<'_> {
             return moves;
         }
         let led = trick[0].suit();
+        let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
+        let partner_winning = (trick.len() - winning).is_multiple_of(2);
+        let best = trick[winning];
         if hand.suit_len(led) > 0 {
-            let cards: Vec<Card> = hand.cards_in(led).iter().collect();
-            let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
-            let partner_winning = (trick.len() - winning).is_multiple_of(2);
-            let best = trick[winning];
+            let cards = hand.cards_in(led);
             let beats = |c: &Card| best.suit() == led && c.rank() > best.rank();
-            let cheap = if partner_winning { None } else { cards.iter().copied().find(beats) };
-            moves.push(cheap.unwrap_or(cards[0]));
-            moves.push(cards[cards.len() - 1]);
+            let cheap = if partner_winning { None } else { cards.iter().find(beats) };
+            moves.extend(cheap.or(cards.iter().next()));
+            moves.extend(cards.iter().next_back());
         } else {
             // Void in the suit led: ruff low enough to win when partner is not winning (throwing
             // a winning ruff away would be irrational), otherwise the lowest card of any suit.
-            let winning = rules::winning_card(trick, self.trump).unwrap_or(0);
-            let partner_winning = (trick.len() - winning).is_multiple_of(2);
-            let best = trick[winning];
             let ruff = self.trump.filter(|_| !partner_winning).and_then(|t| hand.cards_in(t).iter().find(|c| best.suit() != t || c.rank() > best.rank()));
             match ruff {
                 Some(card) => moves.push(card),
@@ -237,31 +301,81 @@ impl Search<'_> {
                 }
             }
         }
-        moves.sort();
-        moves.dedup();
         moves
     }
 }
 
-/// One card of each run of cards that are equivalent for the play: adjacent in rank among the
-/// cards still out (the ones already played to this trick count as out).
-fn representatives(legal: Hand, hands: &[Hand; 4], trick: &[Card]) -> Vec<Card> {
-    let mut out = hands.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
-    for c in trick {
-        out.insert(*c);
+/// The rank bits at or below the highest bit of `holding` (none when it is empty).
+fn below_or_at(holding: u16) -> u16 {
+    if holding == 0 {
+        0
+    } else {
+        u16::MAX >> holding.leading_zeros()
     }
-    let mut moves = Vec::new();
-    let mut previous: Option<Card> = None;
-    for card in legal.iter() {
-        let adjacent = previous.is_some_and(|p| {
-            p.suit() == card.suit() && out.cards_in(card.suit()).iter().filter(|c| c.rank() > p.rank() && c.rank() < card.rank()).count() == 0
-        });
-        if !adjacent {
-            moves.push(card);
+}
+
+/// The cards to try at one turn (at most a hand's thirteen), kept without allocating.
+#[derive(Clone, Copy)]
+struct Moves {
+    cards: [Card; 13],
+    len: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves { cards: [Card::new(Suit::Clubs, Rank::Two); 13], len: 0 }
+    }
+}
+
+impl Moves {
+    /// Adds `card` unless it is already there.
+    fn push(&mut self, card: Card) {
+        if !self.as_slice().contains(&card) {
+            self.cards[self.len] = card;
+            self.len += 1;
         }
-        previous = Some(card);
     }
-    moves
+
+    fn extend(&mut self, cards: impl IntoIterator<Item = Card>) {
+        for card in cards {
+            self.push(card);
+        }
+    }
+
+    fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+/// One card of each run of cards that are equivalent for the play: adjacent in rank among the
+/// cards still out (the ones already played to this trick count as out); highest first.
+fn representatives(legal: Hand, hands: &[Hand; 4], trick: &[Card], moves: &mut Moves) {
+    for suit in Suit::ALL.iter().rev() {
+        let mut out = hands.iter().fold(0u16, |a, h| a | h.suit(*suit));
+        for c in trick.iter().filter(|c| c.suit() == *suit) {
+            out |= 1 << c.rank().index();
+        }
+        let mut rest = legal.suit(*suit);
+        while rest != 0 {
+            let top = 1u16 << (15 - rest.leading_zeros());
+            moves.push(Card::new(*suit, Rank::ALL[top.trailing_zeros() as usize]));
+            // Skip the rest of the run: while the next card still out below is ours too.
+            rest &= !top;
+            let mut card = top;
+            loop {
+                let lower = out & (card - 1);
+                if lower == 0 {
+                    break;
+                }
+                let next = 1u16 << (15 - lower.leading_zeros());
+                if rest & next == 0 {
+                    break;
+                }
+                rest &= !next;
+                card = next;
+            }
+        }
+    }
 }
 
 #[cfg(test)]

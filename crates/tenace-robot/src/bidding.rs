@@ -12,7 +12,16 @@ use crate::meaning::{self, bid, four_nt_is_blackwood, game_level, inferred, is_m
 
 /// The call the robot makes now: always legal (Pass when in doubt).
 pub(crate) fn choose(ctx: &Ctx<'_>, hand: Hand) -> Call {
-    let e = Eval::of(hand);
+    choose_valued(ctx, hand, 0)
+}
+
+/// The call of a robot that values the hand `adjust` points above (below, when negative) its
+/// count: the high-card points and the points both move, so every range in the system is met
+/// as by a hand that much stronger (a player's upgrade or downgrade).
+pub(crate) fn choose_valued(ctx: &Ctx<'_>, hand: Hand, adjust: i32) -> Call {
+    let mut e = Eval::of(hand);
+    e.hcp = e.hcp.saturating_add_signed(adjust);
+    e.pts = e.pts.saturating_add_signed(adjust);
     let call = match ctx.situation() {
         Situation::Opening => opening(ctx, &e),
         Situation::Response { opening, contested } => match opening.strain().trump() {

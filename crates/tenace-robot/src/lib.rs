@@ -49,33 +49,54 @@ pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
 }
 
 /// One call a player could make at a turn, as the robots see it: what it would show in their
-/// system, whether the hand fits that, and whether it is the robot's own choice.
+/// system, whether the hand fits that, whether it is the robot's own choice, and the share of
+/// the panel of [`PEERS`] that chooses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Polled {
     pub call: Call,
     pub meaning: String,
     pub fits: bool,
     pub robot: bool,
+    /// Percent of the panel's weight (0 when no peer chooses it).
+    pub share: u32,
 }
+
+/// The panel of peers polled for the Director (Law 16B1(b)): the robot valuing the hand from
+/// two points below its count to two above, weighted 1-2-4-2-1 (ten in all). Players of one
+/// class, playing one system, differ most in how they value a hand, so the panel's spread of
+/// calls stands for theirs; the weights give the robot's own valuation the largest share.
+pub const PEERS: [(i32, u32); 5] = [(-2, 1), (-1, 2), (0, 4), (1, 2), (2, 1)];
 
 /// A poll of the robots for the Director (Law 16B1(b): a logical alternative is a call a
 /// significant proportion of the player's peers would seriously consider): every legal call at
-/// `view`'s turn that the hand fits in the robots' system, and the robot's own call, in the
-/// order of the auction's calls (Pass, bids upward, Double, Redouble). The robots are one
-/// "peer" playing one system: the Director still judges what the player's peers would consider.
+/// `view`'s turn that the hand fits in the robots' system or that a peer of the panel
+/// ([`PEERS`]) chooses, with each call's share of the panel, in the order of the auction's
+/// calls (Pass, bids upward, Double, Redouble). The robots play one system: the Director still
+/// judges what the player's peers, in the player's system, would consider.
 pub fn poll(view: &BiddingView<'_>) -> Vec<Polled> {
     let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
     let chosen = choose_call(view).call;
+    let peer_call = |adjust: i32| {
+        let call = if ctx.me() == view.seat { bidding::choose_valued(&ctx, view.hand, adjust) } else { Call::Pass };
+        if ctx.is_legal(call) {
+            call
+        } else {
+            Call::Pass
+        }
+    };
+    let panel: Vec<(Call, u32)> = PEERS.iter().map(|&(adjust, weight)| (peer_call(adjust), weight)).collect();
+    let total: u32 = PEERS.iter().map(|p| p.1).sum();
     let eval = meaning::Eval::of(view.hand);
     let candidates = std::iter::once(Call::Pass).chain(tenace_core::Bid::all().map(Call::Bid)).chain([Call::Double, Call::Redouble]);
     candidates
         .filter(|c| ctx.is_legal(*c))
         .map(|call| {
             let m = meaning::meaning(&ctx, call);
-            Polled { call, fits: m.fits(&eval), robot: call == chosen, meaning: m.text }
+            let share = panel.iter().filter(|(c, _)| *c == call).map(|(_, w)| w).sum::<u32>() * 100 / total;
+            Polled { call, fits: m.fits(&eval), robot: call == chosen, meaning: m.text, share }
         })
-        .filter(|p| p.fits || p.robot)
+        .filter(|p| p.fits || p.robot || p.share > 0)
         .collect()
 }
 

@@ -258,3 +258,36 @@ fn auction_2h_pass_a_strong_hand_without_a_fit_bids_a_forcing_new_suit() {
     // Opener raises with three spades.
     assert_eq!(robot(Seat::North, "T72.KQT854.52.J4", "2H Pass 2S Pass").call.to_string(), "3S");
 }
+
+/// Law 16B1(b): the Director's poll. An 11-count opposite nothing: the panel of robot peers
+/// (valuing it from 9 to 13) splits between passing and opening, each call with its share; the
+/// robot's own call (the panel's middle) holds the largest share.
+#[test]
+fn law_16b1b_the_panel_of_peers_splits_on_a_borderline_opening() {
+    // 11 HCP, 5 spades: 1S for those who count it as 12 or more, Pass for the others.
+    let view = BiddingView { seat: Seat::North, hand: hand("KQ954.K32.Q54.J3"), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &[] };
+    let poll = tenace_robot::poll(&view);
+    let share = |c: &str| poll.iter().find(|p| p.call == c.parse::<Call>().unwrap()).map_or(0, |p| p.share);
+    assert!(share("P") > 0 && share("1S") > 0, "{poll:?}");
+    assert_eq!(poll.iter().map(|p| p.share).sum::<u32>(), 100, "{poll:?}");
+    let robot = poll.iter().find(|p| p.robot).expect("the robot's call is polled");
+    assert!(poll.iter().all(|p| p.share <= robot.share), "{poll:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Every poll: the shares add up to the whole panel, every call polled is legal, the robot's
+    /// own call is among them, and a hand valued as it is (the panel's middle) is the robot.
+    #[test]
+    fn every_poll_accounts_for_the_whole_panel(seed in 0u64..u64::MAX, prefix in 0usize..6) {
+        let deal = random_deal(&mut ChaCha8Rng::seed_from_u64(seed));
+        let made = bid_out(&deal, Seat::North, Vulnerability::None).map_err(TestCaseError::fail)?;
+        let before: Vec<Call> = made.iter().take(prefix.min(made.len().saturating_sub(1))).map(|m| m.call).collect();
+        let seat = Seat::North.after(before.len());
+        let view = BiddingView { seat, hand: deal.hand(seat), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &before };
+        let poll = tenace_robot::poll(&view);
+        prop_assert_eq!(poll.iter().map(|p| p.share).sum::<u32>(), 100);
+        prop_assert_eq!(poll.iter().filter(|p| p.robot).count(), 1);
+        prop_assert!(poll.iter().any(|p| p.robot && p.call == choose_call(&view).call && p.share > 0));
+    }
+}

@@ -1,8 +1,10 @@
 //! Law 16B: unauthorized information from partner (a hesitation, an alert, a remark). The
 //! Director records what the information was and the call made after it; the engine polls the
 //! robots on the same hand and auction without the information (`tenace_robot::poll`): their
-//! own call, and the calls the hand fits in their system up to the level of the higher of the
-//! call taken and theirs — the candidates for the logical alternatives of 16B1(b). Whether the information demonstrably suggested the call taken over
+//! own call, each call's share of a panel of robot peers (`tenace_robot::PEERS`: the robot
+//! valuing the hand from two points below to two above), and the calls the hand fits in their
+//! system up to the level of the higher of the call taken and theirs — the candidates for the
+//! logical alternatives of 16B1(b), with the frequencies a Director would get from a poll. Whether the information demonstrably suggested the call taken over
 //! an alternative is the Director's judgement (16B1(a)); the note states the question and what
 //! follows (16B3: an adjusted score, Law 12C1, with `adjust` to score the alternatives).
 
@@ -35,9 +37,12 @@ impl FaceTable {
         let poll = tenace_robot::poll(&view);
         let robot = poll.iter().find(|p| p.robot).map_or(Call::Pass, |p| p.call);
         let top = level(made.call).max(level(robot));
-        let poll: Vec<_> = poll.into_iter().filter(|p| p.robot || level(p.call) <= top).collect();
+        let poll: Vec<_> = poll.into_iter().filter(|p| p.robot || p.share > 0 || level(p.call) <= top).collect();
         let alternatives: Vec<String> = poll.iter().filter(|p| p.fits).map(|p| format!("{} ({})", p.call, p.meaning)).collect();
-        let others: Vec<Call> = poll.iter().filter(|p| p.fits && p.call != made.call).map(|p| p.call).collect();
+        let mut panel: Vec<&tenace_robot::Polled> = poll.iter().filter(|p| p.share > 0).collect();
+        panel.sort_by_key(|p| std::cmp::Reverse(p.share));
+        let panel: Vec<String> = panel.iter().map(|p| format!("{} {} %", p.call, p.share)).collect();
+        let others: Vec<Call> = poll.iter().filter(|p| (p.fits || p.share > 0) && p.call != made.call).map(|p| p.call).collect();
         let seat = made.seat;
         let taken = made.call;
         let verdict = if others.is_empty() {
@@ -55,7 +60,9 @@ impl FaceTable {
             Law::new("16B"),
             format!(
                 "Unauthorized information ({source}) before {seat:?}'s {taken} (call {number}). Without it the robots call {robot}; \
-                 calls the hand fits in their system: {}. Question for the Director: {verdict}.",
+                 a panel of robot peers valuing the hand from 2 points below to 2 above calls {}; calls the hand fits in their \
+                 system: {}. Question for the Director: {verdict}.",
+                panel.join(", "),
                 if alternatives.is_empty() { "none".to_string() } else { alternatives.join("; ") }
             ),
         );
