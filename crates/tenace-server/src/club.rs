@@ -172,6 +172,8 @@ pub struct Club {
     background: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
     /// The Director's desk: rulings being worked on.
     pub(crate) desks: crate::desk::Desks,
+    /// Club nights at real tables being scored (crate::nights).
+    pub(crate) nights: crate::nights::Nights,
     /// Who has seen which hands, and who sits where (Law 16).
     pub(crate) sight: Sight,
     /// True while the store refuses writes; a probe is then running.
@@ -309,6 +311,7 @@ impl Club {
             fields: tokio::sync::Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
+            nights: crate::nights::Nights::default(),
             sight: Sight::load(seen),
             store_down: AtomicBool::new(false),
             store_back: Mutex::new(None),
@@ -1175,6 +1178,55 @@ impl Club {
         self.director(director)?;
         self.may_see(director, id).await?;
         self.desks.rule(&self.store, id, line).await
+    }
+
+    /// Club nights (crate::nights): the scorer is a Director account.
+    fn scorer(&self, name: &str) -> Result<(), crate::nights::NightError> {
+        if self.is_director(name) {
+            Ok(())
+        } else {
+            Err(crate::nights::NightError::NotScorer)
+        }
+    }
+
+    /// Creates a club night from the scorer's form.
+    pub async fn create_night(&self, scorer: &str, new: crate::nights::NewNight) -> Result<crate::nights::ScorerView, crate::nights::NightError> {
+        self.scorer(scorer)?;
+        self.nights.create(&self.store, new_id("n"), new, now()).await
+    }
+
+    /// The club nights: id, name, when created.
+    pub async fn nights(&self, scorer: &str) -> Result<Vec<(String, String, i64)>, crate::nights::NightError> {
+        self.scorer(scorer)?;
+        Ok(self.store.nights().await?)
+    }
+
+    /// The scorer's view of night `id`.
+    pub async fn night(&self, scorer: &str, id: &str) -> Result<crate::nights::ScorerView, crate::nights::NightError> {
+        self.scorer(scorer)?;
+        self.nights.scorer(&self.store, id).await
+    }
+
+    /// Night `id`'s event file.
+    pub async fn night_event(&self, scorer: &str, id: &str) -> Result<tenace_events::Event, crate::nights::NightError> {
+        self.scorer(scorer)?;
+        self.nights.event(&self.store, id).await
+    }
+
+    /// The scorer's correction (79C) or adjusted score (12) on night `id`.
+    pub async fn night_score(&self, scorer: &str, id: &str, r: crate::nights::ScorerResult) -> Result<crate::nights::ScorerView, crate::nights::NightError> {
+        self.scorer(scorer)?;
+        self.nights.score(&self.store, id, scorer, r).await
+    }
+
+    /// A club night table's page, by its code (no account: the code is the key).
+    pub async fn night_table(&self, code: &str, round: Option<u32>) -> Result<crate::nights::TableView, crate::nights::NightError> {
+        self.nights.table(&self.store, code, round).await
+    }
+
+    /// A result from a club night table's page.
+    pub async fn night_enter(&self, code: &str, r: crate::nights::EnteredResult) -> Result<crate::nights::TableView, crate::nights::NightError> {
+        self.nights.enter(&self.store, code, r).await
     }
 
     fn director(&self, name: &str) -> Result<(), DeskError> {

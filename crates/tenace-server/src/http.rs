@@ -39,6 +39,16 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/director.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/director.js")) }))
         .route("/common.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/common.js")) }))
         .route("/protocol.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/protocol.js")) }))
+        .route("/scorer", get(|| async { page("text/html; charset=utf-8", include_str!("../web/scorer.html")) }))
+        .route("/scorer.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/scorer.js")) }))
+        .route("/t/{code}", get(|| async { page("text/html; charset=utf-8", include_str!("../web/table.html")) }))
+        .route("/table.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/table.js")) }))
+        .route("/api/nights", get(list_nights).post(create_night))
+        .route("/api/nights/{id}", get(show_night))
+        .route("/api/nights/{id}/event", get(night_event))
+        .route("/api/nights/{id}/scores", post(night_score))
+        .route("/api/night-tables/{code}", get(night_table))
+        .route("/api/night-tables/{code}/results", post(night_enter))
         .route("/api/rulings", get(list_rulings).post(open_ruling))
         .route("/api/rulings/{id}", get(show_ruling).post(rule))
         .route("/api/tournaments/{file}", get(tournament_report))
@@ -175,6 +185,107 @@ fn desk_error(e: crate::desk::DeskError) -> Response {
         DeskError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
     (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+}
+
+fn night_error(e: crate::nights::NightError) -> Response {
+    use crate::nights::NightError;
+    let status = match e {
+        NightError::NotScorer => StatusCode::FORBIDDEN,
+        NightError::NoNight(_) | NightError::NoTable(_) => StatusCode::NOT_FOUND,
+        NightError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        NightError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+}
+
+fn night_reply<T: serde::Serialize>(r: Result<T, crate::nights::NightError>) -> Response {
+    match r {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => night_error(e),
+    }
+}
+
+async fn list_nights(State(app): State<App>, headers: axum::http::HeaderMap) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    night_reply(app.club.nights(&user).await.map(|list| {
+        let nights: Vec<_> = list.into_iter().map(|(id, name, created)| serde_json::json!({"id": id, "name": name, "created": created})).collect();
+        serde_json::json!({ "nights": nights })
+    }))
+}
+
+async fn create_night(
+    State(app): State<App>,
+    headers: axum::http::HeaderMap,
+    body: Result<Json<crate::nights::NewNight>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    let new = match body {
+        Ok(Json(new)) => new,
+        Err(e) => return bad_json(&format!("{{\"name\": …, \"tables\": N, \"boards_per_round\": N, …}} ({e})")),
+    };
+    night_reply(app.club.create_night(&user, new).await)
+}
+
+async fn show_night(State(app): State<App>, headers: axum::http::HeaderMap, axum::extract::Path(id): axum::extract::Path<String>) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    night_reply(app.club.night(&user, &id).await)
+}
+
+async fn night_event(State(app): State<App>, headers: axum::http::HeaderMap, axum::extract::Path(id): axum::extract::Path<String>) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    night_reply(app.club.night_event(&user, &id).await)
+}
+
+async fn night_score(
+    State(app): State<App>,
+    headers: axum::http::HeaderMap,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    body: Result<Json<crate::nights::ScorerResult>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    let Ok(Json(r)) = body else { return bad_json("{\"board\": N, \"ns\": N, \"ew\": N, \"outcome\": \"4S N =\"}") };
+    night_reply(app.club.night_score(&user, &id, r).await)
+}
+
+#[derive(Deserialize)]
+struct RoundQuery {
+    #[serde(default)]
+    round: Option<u32>,
+}
+
+async fn night_table(State(app): State<App>, axum::extract::Path(code): axum::extract::Path<String>, Query(q): Query<RoundQuery>) -> Response {
+    night_reply(app.club.night_table(&code, q.round).await)
+}
+
+async fn night_enter(
+    State(app): State<App>,
+    axum::extract::Path(code): axum::extract::Path<String>,
+    body: Result<Json<crate::nights::EnteredResult>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let r = match body {
+        Ok(Json(r)) => r,
+        Err(e) => {
+            return bad_json(&format!(
+                "{{\"id\": …, \"round\": N, \"board\": N, \"contract\": \"4S\", \"declarer\": \"N\", \"tricks\": N, \"confirmed\": true}} ({e})"
+            ))
+        }
+    };
+    night_reply(app.club.night_enter(&code, r).await)
 }
 
 fn bearer_token(headers: &axum::http::HeaderMap) -> &str {

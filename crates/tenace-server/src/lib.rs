@@ -12,6 +12,7 @@ pub mod club;
 pub mod desk;
 pub mod http;
 pub mod limits;
+pub mod nights;
 pub mod outbox;
 pub mod protocol;
 pub mod sight;

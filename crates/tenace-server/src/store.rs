@@ -44,6 +44,10 @@ const SCHEMA: &[&str] = &[
     // Tournaments (tenace-tournament): options and an event log, like a room.
     "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, options TEXT NOT NULL, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS tournament_events (tournament TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
+    // Club nights (nights.rs): the setup, the table codes, and the log of results.
+    "CREATE TABLE IF NOT EXISTS nights (id TEXT PRIMARY KEY, setup TEXT NOT NULL, created BIGINT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS night_codes (code TEXT PRIMARY KEY, night TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS night_events (night TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (night, seq))",
 ];
 
 /// The tables a Tenace database holds; a SQLite file with other tables and none of these is
@@ -613,6 +617,65 @@ impl Store {
             });
         }
         Ok(out)
+    }
+}
+
+const NIGHT_EVENT: &str = "INSERT INTO night_events (night, seq, event) VALUES ($1, $2, $3)";
+
+impl Store {
+    /// Stores a new club night with its table codes, in one transaction.
+    pub async fn create_night(&self, id: &str, setup: &crate::nights::NightSetup, now: i64) -> Result<(), StoreError> {
+        let json = to_json(setup)?;
+        let mut tx = Write::begin(&self.pool).await?;
+        sqlx::query("INSERT INTO nights (id, setup, created) VALUES ($1, $2, $3)").bind(id).bind(json).bind(now).execute(tx.conn()).await?;
+        for code in setup.codes.values() {
+            sqlx::query("INSERT INTO night_codes (code, night) VALUES ($1, $2)").bind(code).bind(id).execute(tx.conn()).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends `events` to a club night's log from sequence number `first` on, in one
+    /// transaction.
+    pub async fn append_night(&self, id: &str, first: usize, events: &[crate::nights::NightEvent]) -> Result<(), StoreError> {
+        let mut tx = Write::begin(&self.pool).await?;
+        insert_events(&mut tx, NIGHT_EVENT, id, first, events).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A club night's setup and log, or `None` when there is no such night.
+    pub async fn night(&self, id: &str) -> Result<Option<(crate::nights::NightSetup, Vec<crate::nights::NightEvent>)>, StoreError> {
+        let Some(row) = sqlx::query("SELECT setup FROM nights WHERE id = $1").bind(id).fetch_optional(&self.pool).await? else { return Ok(None) };
+        let setup = parse(&row.get::<String, _>(0))?;
+        let rows = sqlx::query("SELECT seq, event FROM night_events WHERE night = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let seq: i64 = r.get(0);
+            if seq != i as i64 {
+                return Err(StoreError::Corrupt(format!("club night {id}: result {i} is missing (the next stored one is number {seq})")));
+            }
+            events.push(parse(&r.get::<String, _>(1))?);
+        }
+        Ok(Some((setup, events)))
+    }
+
+    /// The night a table code belongs to (codes are stored in capitals).
+    pub async fn night_of_code(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT night FROM night_codes WHERE code = $1").bind(code.trim().to_ascii_uppercase()).fetch_optional(&self.pool).await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Every club night: id, name (from the setup) and when it was created, newest first.
+    pub async fn nights(&self) -> Result<Vec<(String, String, i64)>, StoreError> {
+        let rows = sqlx::query("SELECT id, setup, created FROM nights ORDER BY created DESC, id").fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let name = parse::<crate::nights::NightSetup>(&r.get::<String, _>(1)).map(|s| s.event.name).unwrap_or_else(|e| format!("(unreadable: {e})"));
+                (r.get(0), name, r.get(2))
+            })
+            .collect())
     }
 }
 

@@ -664,20 +664,8 @@ fn score(
     }
     let method = method.as_deref().map(Method::parse).transpose().map_err(|e| e.to_string())?.unwrap_or(event.method);
     let scores = tenace_events::score_with(&event, method).map_err(|e| e.to_string())?;
-    let unit = match method {
-        Method::Matchpoints => "MP",
-        Method::Vp => "VP",
-        Method::TotalPoints => "Points",
-        _ => "IMPs",
-    };
-    let mut text = String::new();
-    for r in &scores.rankings {
-        text.push_str(&format!("{}\n{:>6} {:>4}  {:<40} {:>9} {:>7} {:>6}\n", r.title, "Rank", "No.", "Name", unit, "%", "Boards"));
-        for s in &r.standings {
-            let pct = s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default();
-            text.push_str(&format!("{:>6} {:>4}  {:<40} {:>9.2} {:>7} {:>6}\n", s.rank, s.number, s.name, s.total, pct, s.boards));
-        }
-    }
+    let unit = tenace_events::report::unit(method);
+    let mut text = tenace_events::report::ranking_text(&scores);
     if let Some(n) = card {
         if event.contestant(n).is_none() && !event.results.iter().any(|r| r.ns.contains(n) || r.ew.contains(n)) {
             return Err(format!("contestant {n} is not in this event"));

@@ -12,3 +12,27 @@ pub fn number(v: f64) -> String {
         format!("{v:.2}")
     }
 }
+
+/// The unit a method's totals are in (`MP`, `IMPs`, `VP`, `Points`).
+pub fn unit(method: crate::Method) -> &'static str {
+    match method {
+        crate::Method::Matchpoints => "MP",
+        crate::Method::Vp => "VP",
+        crate::Method::TotalPoints => "Points",
+        _ => "IMPs",
+    }
+}
+
+/// The rankings as plain text, one table per field: what `tenace event score` prints and the
+/// scorer's page of a club night shows.
+pub fn ranking_text(scores: &crate::Scores) -> String {
+    let mut text = String::new();
+    for r in &scores.rankings {
+        text.push_str(&format!("{}\n{:>6} {:>4}  {:<40} {:>9} {:>7} {:>6}\n", r.title, "Rank", "No.", "Name", unit(scores.method), "%", "Boards"));
+        for s in &r.standings {
+            let pct = s.percentage.map(|p| format!("{p:.2}")).unwrap_or_default();
+            text.push_str(&format!("{:>6} {:>4}  {:<40} {:>9.2} {:>7} {:>6}\n", s.rank, s.number, s.name, s.total, pct, s.boards));
+        }
+    }
+    text
+}
