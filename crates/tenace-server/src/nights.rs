@@ -352,7 +352,10 @@ impl Nights {
             result.round = Some(slot.round);
         }
         if let Some(was) = night.event.results.iter().find(|x| x.board == r.board && x.ns == result.ns && x.ew == result.ew) {
-            result.lead = was.lead.filter(|_| matches!(result.outcome, Outcome::Played(_)));
+            // The lead stays with a corrected result by the same declarer (it was made by the
+            // same player); a different declarer or an adjusted score has no lead.
+            let declarer = |o: &Outcome| o.played().and_then(|p| p.declarer);
+            result.lead = was.lead.filter(|_| declarer(&result.outcome).is_some() && declarer(&result.outcome) == declarer(&was.outcome));
         }
         night.event.check_result(&result).map_err(|e| NightError::Refused(e.to_string()))?;
         let entry = NightEvent::Scored { by: by.to_string(), result };

@@ -1091,3 +1091,191 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
 }
+
+/// Enters board `board`'s result on a club night table's page (the current window): North fills
+/// in the form, East-West confirm; waits until the page shows it entered (or kept offline, when
+/// `offline`).
+async fn enter_on_phone(b: &Browser, board: u64, tricks: u64, lead: &str, offline: bool) {
+    let form = format!("form[data-board=\"{board}\"]");
+    wait_js(b, "the board's form", Duration::from_secs(20), &format!("return !!document.querySelector({});", json!(form))).await;
+    let fill = format!(
+        "const f = document.querySelector({}); f.level.value = '3'; f.strain.value = 'NT'; f.double.value = ''; f.declarer.value = 'N';
+         f.lead.value = {}; f.tricks.value = '{tricks}'; return true;",
+        json!(form),
+        json!(lead)
+    );
+    assert_eq!(js(b, &fill).await, json!(true));
+    assert!(click(b, &format!("{form} button[type=submit]")).await);
+    let summary = wait_js(
+        b,
+        "East-West's confirmation",
+        Duration::from_secs(10),
+        "const c = document.getElementById('confirm'); return c.hidden ? null : c.textContent;",
+    )
+    .await;
+    assert!(summary.as_str().unwrap().contains(&format!("Board {board}: 3NT by N, {tricks} tricks")), "{summary}");
+    assert!(click(b, "#confirm-yes").await);
+    let done = if offline {
+        format!("const p = document.getElementById('pending'); return !p.hidden && p.textContent.includes('board {board} 3NT');")
+    } else {
+        format!("return !!document.querySelector('#board-{board} .result');")
+    };
+    wait_js(b, &format!("board {board} entered"), Duration::from_secs(20), &done).await;
+}
+
+/// Issue 20: a club night of three tables, each entering its results on a phone-sized page: the
+/// scorer creates the night on the scorer's page; the tables enter every board (East-West
+/// confirming), one result while the phone is offline (kept on the phone, sent when the
+/// connection is back) and one whose answer is lost on the way (sent again, never entered
+/// twice); the scorer corrects one result (79C) and gives one adjusted score (12C2); the
+/// scorer's page then shows the ranking `tenace event score` prints for the night's event file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_club_night_three_phones_and_the_scorer() {
+    let Some(server) = club_for("browser_club_night_three_phones_and_the_scorer").await else { return };
+    let addr = server.addr;
+    let token = register(addr, "director").await;
+    with_browser(|b| async move {
+        // The scorer logs in and creates the night.
+        b.goto(&format!("http://{addr}/scorer")).await.unwrap();
+        wait_js(&b, "the scorer's login", Duration::from_secs(20), "return !document.getElementById('login-view').hidden;").await;
+        type_into(&b, "#login-name", "director").await;
+        type_into(&b, "#login-password", "secret-pass").await;
+        assert!(click(&b, "#login-button").await);
+        wait_js(&b, "the scorer's home", Duration::from_secs(20), "return !document.getElementById('home-view').hidden;").await;
+        type_into(&b, "#new-name", "Thursday club").await;
+        type_into(&b, "#new-tables", "3").await;
+        type_into(&b, "#new-per-round", "2").await;
+        type_into(&b, "#new-seed", "11").await;
+        type_into(&b, "#new-names", "Ann & Bob\nCy & Di\nEd & Flo").await;
+        assert!(click(&b, "#new-button").await);
+        let codes = wait_js(
+            &b,
+            "the table codes",
+            Duration::from_secs(20),
+            "const a = Array.from(document.querySelectorAll('a.code')); return a.length === 3 ? a.map((x) => [Number(x.dataset.table), x.dataset.code]) : null;",
+        )
+        .await;
+        let codes: Vec<(u64, String)> = codes.as_array().unwrap().iter().map(|c| (c[0].as_u64().unwrap(), c[1].as_str().unwrap().to_string())).collect();
+        let night = js(&b, "return location.hash.slice(1);").await.as_str().unwrap().to_string();
+        let scorer = b.window().await.unwrap();
+        snap(&b, "night-scorer-new").await;
+
+        // Three phones, one per table.
+        let mut phones = Vec::new();
+        for (table, code) in &codes {
+            let w = b.new_window(false).await.unwrap().handle;
+            b.switch_to_window(w.clone()).await.unwrap();
+            b.set_window_size(390, 844).await.unwrap();
+            b.goto(&format!("http://{addr}/t/{code}")).await.unwrap();
+            let shown = wait_js(&b, "the table's page", Duration::from_secs(20), "const v = document.getElementById('table-view'); return v.hidden ? null : document.getElementById('where').textContent;").await;
+            assert!(shown.as_str().unwrap().starts_with(&format!("Table {table} · round 1 of 3")), "{shown}");
+            phones.push((*table, code.clone(), w));
+        }
+        // The number of results the scorer has is `n` (checked at once: the page has its answer).
+        let stored = |n: usize| {
+            let token = token.clone();
+            let night = night.clone();
+            async move {
+                let v: Value = reqwest::Client::new()
+                    .get(format!("http://{addr}/api/nights/{night}"))
+                    .header("Authorization", format!("Bearer {token}"))
+                    .send()
+                    .await
+                    .unwrap()
+                    .json()
+                    .await
+                    .unwrap();
+                let rows: Vec<String> = v["results"].as_array().unwrap().iter().map(|r| format!("b{} {}v{} {}", r["board"], r["ns"], r["ew"], r["result"])).collect();
+                assert_eq!(rows.len(), n, "{rows:?}");
+            }
+        };
+        let mut entered = 0;
+        for round in 1..=3u64 {
+            for (table, _, w) in &phones {
+                b.switch_to_window(w.clone()).await.unwrap();
+                if round > 1 {
+                    // Once a round is entered the page offers the next one.
+                    assert!(click(&b, "#next-round").await, "the next round's button");
+                    wait_js(&b, &format!("round {round}"), Duration::from_secs(20), &format!("return document.getElementById('where').textContent.includes('round {round} of 3');")).await;
+                }
+                let fits = js(&b, "return [document.documentElement.scrollWidth, window.innerWidth];").await;
+                assert!(fits[0].as_u64() <= fits[1].as_u64() && fits[1].as_u64() <= Some(390), "the table's page fits a 390 px phone: {fits}");
+                let boards: Vec<u64> = js(&b, "return Array.from(document.querySelectorAll('form.entry')).map((f) => Number(f.dataset.board));").await.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+                assert_eq!(boards.len(), 2, "two boards a round");
+                for (i, &board) in boards.iter().enumerate() {
+                    let deal = tenace_events::dealing::seeded_deal(11, board as u32);
+                    let lead = deal.hand(tenace_core::Seat::East).iter().next_back().unwrap().to_string();
+                    let tricks = 6 + (board * 7 + table * 3) % 5;
+                    if round == 2 && *table == 2 && i == 0 {
+                        // Offline: the request never leaves the phone.
+                        let patched = js(&b, "window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('offline')); return true;").await;
+                        assert_eq!(patched, json!(true));
+                        enter_on_phone(&b, board, tricks, &lead, true).await;
+                        snap(&b, "night-phone-offline").await;
+                        stored(entered).await;
+                        js(&b, "window.fetch = window.__fetch; window.dispatchEvent(new Event('online')); return true;").await;
+                        wait_js(&b, "the offline result sent", Duration::from_secs(20), &format!("return !!document.querySelector('#board-{board} .result') && document.getElementById('pending').hidden;")).await;
+                    } else if round == 3 && *table == 1 && i == 1 {
+                        // The answer is lost: the result reached the scorer, the phone sends it again.
+                        let patched = js(&b, "window.__fetch = window.fetch; window.fetch = (...a) => window.__fetch(...a).then(() => { throw new TypeError('connection lost'); }); return true;").await;
+                        assert_eq!(patched, json!(true));
+                        enter_on_phone(&b, board, tricks, &lead, true).await;
+                        stored(entered + 1).await;
+                        js(&b, "window.fetch = window.__fetch; window.dispatchEvent(new Event('online')); return true;").await;
+                        wait_js(&b, "the lost answer resent", Duration::from_secs(20), &format!("return !!document.querySelector('#board-{board} .result') && document.getElementById('pending').hidden;")).await;
+                    } else {
+                        enter_on_phone(&b, board, tricks, &lead, false).await;
+                    }
+                    entered += 1;
+                    stored(entered).await;
+                    // The traveller so far, the phone's own row marked.
+                    let rows = js(&b, &format!("return document.querySelectorAll('#board-{board} table.trav tr.mine').length;")).await;
+                    assert_eq!(rows, json!(1));
+                }
+            }
+        }
+        assert_eq!(entered, 18);
+        b.switch_to_window(phones[0].2.clone()).await.unwrap();
+        wait_js(&b, "table 1 done", Duration::from_secs(20), "return document.getElementById('where').textContent.includes('all your boards are entered');").await;
+        snap(&b, "night-phone-done").await;
+
+        // The scorer: every table done; a correction and an adjusted score.
+        b.switch_to_window(scorer).await.unwrap();
+        wait_js(&b, "every table done", Duration::from_secs(20), "return document.querySelectorAll('#progress td.done').length === 9;").await;
+        let (board, ns, ew) = {
+            let v = js(&b, "const r = document.querySelectorAll('tr.result-row')[2]; r.click(); return [r.dataset.board, r.dataset.ns, r.dataset.ew];").await;
+            (v[0].as_str().unwrap().to_string(), v[1].as_str().unwrap().to_string(), v[2].as_str().unwrap().to_string())
+        };
+        type_into(&b, "#score-outcome", "4S S -1").await;
+        assert!(click(&b, "#score-button").await);
+        wait_js(&b, "the correction", Duration::from_secs(20), &format!("return !!document.querySelector('tr.result-row[data-board=\"{board}\"][data-ns=\"{ns}\"][data-ew=\"{ew}\"][data-result=\"4S S -1\"]');")).await;
+        js(&b, "document.querySelectorAll('tr.result-row')[9].click(); return true;").await;
+        type_into(&b, "#score-outcome", "A+/A-").await;
+        assert!(click(&b, "#score-button").await);
+        wait_js(&b, "the adjusted score", Duration::from_secs(20), "return !!document.querySelector('tr.result-row[data-result=\"A+/A-\"]');").await;
+        // A score that cannot be is refused with the reason, and changes nothing.
+        type_into(&b, "#score-outcome", "4S N +9").await;
+        assert!(click(&b, "#score-button").await);
+        let refusal = wait_js(&b, "the refusal", Duration::from_secs(20), "const e = document.getElementById('scorer-error'); return e.hidden ? null : e.textContent;").await;
+        assert!(refusal.as_str().unwrap().contains("0 to 13 tricks"), "{refusal}");
+        snap(&b, "night-scorer-done").await;
+
+        // The page's ranking is the one `tenace event score` prints for the night's event file.
+        let event: tenace_events::Event = reqwest::Client::new()
+            .get(format!("http://{addr}/api/nights/{night}/event"))
+            .header("Authorization", format!("Bearer {token}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(event.results.len(), 18);
+        let expected = tenace_events::report::ranking_text(&tenace_events::score(&event).unwrap());
+        let shown = js(&b, "return document.getElementById('ranking').textContent;").await;
+        assert_eq!(shown.as_str().unwrap(), expected);
+        assert!(expected.contains("Ann & Bob"), "{expected}");
+    })
+    .await;
+    server.task.abort();
+}

@@ -73,7 +73,7 @@ function render(v) {
   const codes = $('codes');
   codes.replaceChildren();
   for (const [table, code] of v.codes) {
-    codes.append(el('a', { href: '/t/' + code, target: '_blank', 'data-table': table, class: 'code' }, 'table ' + table + ': ' + code), ' ');
+    codes.append(el('a', { href: '/t/' + code, target: '_blank', 'data-table': table, 'data-code': code, class: 'code' }, 'table ' + table + ': ' + code), ' ');
   }
   const progress = $('progress');
   progress.replaceChildren();
@@ -93,7 +93,7 @@ function render(v) {
   for (const h of ['Board', 'Table', 'Round', 'NS', 'EW', 'Result', 'Lead', 'Score']) rh.append(el('th', null, h));
   results.append(rh);
   for (const r of v.results) {
-    const tr = el('tr');
+    const tr = el('tr', { class: 'result-row', 'data-board': r.board, 'data-ns': r.ns, 'data-ew': r.ew, 'data-result': r.result });
     for (const x of [r.board, r.table ?? '', r.round ?? '', r.ns, r.ew, r.result, r.lead || '', r.score ?? '']) tr.append(el('td', null, x));
     tr.addEventListener('click', () => { $('score-board').value = r.board; $('score-ns').value = r.ns; $('score-ew').value = r.ew; $('score-outcome').value = r.result; });
     results.append(tr);

@@ -41,7 +41,13 @@ async function api(method, path, body) {
   const r = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = {};
   try { data = await r.json(); } catch (_) { /* not JSON */ }
-  if (!r.ok) { const e = new Error(data.error || ('refused (' + r.status + ')')); e.name = 'Refused'; throw e; }
+  if (!r.ok) {
+    // A refusal (4xx) says why and is final; a server in trouble (5xx: the store cannot write)
+    // is like no connection: the result stays on the phone and is sent again.
+    const e = new Error(data.error || ('refused (' + r.status + ')'));
+    if (r.status >= 400 && r.status < 500) e.name = 'Refused';
+    throw e;
+  }
   return data;
 }
 
@@ -57,27 +63,42 @@ async function load() {
   }
 }
 
-/** Sends the results kept on this phone, oldest first; a refused one is dropped and shown. */
+/** @param {string} id */
+function drop(id) {
+  savePending(pending().filter((x) => x.result.id !== id));
+}
+
+let flushing = false;
+
+/**
+ * Sends the results kept on this phone, oldest first; a refused one is dropped and shown. One
+ * sending at a time (the timer, the `online` event and a new result may all ask), and the list
+ * is read afresh from storage each time, so a result sent is never put back.
+ */
 async function flush() {
-  let list = pending();
-  for (const p of list.slice()) {
-    try {
-      const view = await api('POST', '/api/night-tables/' + encodeURIComponent(p.code) + '/results', p.result);
-      list = list.filter((x) => x.result.id !== p.result.id);
-      savePending(list);
-      if (p.code === code) render(view);
-    } catch (e) {
-      if (e instanceof Error && e.name === 'Refused') {
-        list = list.filter((x) => x.result.id !== p.result.id);
-        savePending(list);
-        message('Board ' + p.result.board + ' was not entered: ' + e.message);
-      } else {
-        savePending(list);
-        return; // still offline: keep the rest for later
+  if (flushing) return;
+  flushing = true;
+  try {
+    for (;;) {
+      const p = pending()[0];
+      if (!p) break;
+      try {
+        const view = await api('POST', '/api/night-tables/' + encodeURIComponent(p.code) + '/results', p.result);
+        drop(p.result.id);
+        if (p.code === code) render(view);
+      } catch (e) {
+        if (e instanceof Error && e.name === 'Refused') {
+          drop(p.result.id);
+          message('Board ' + p.result.board + ' was not entered: ' + e.message);
+        } else {
+          savePending(pending());
+          break; // still offline: kept for later
+        }
       }
     }
+  } finally {
+    flushing = false;
   }
-  savePending(list);
 }
 
 /** @param {string} label */
@@ -101,6 +122,14 @@ function render(view) {
     const b = el('button', { type: 'button', 'data-round': r, disabled: r === view.round }, 'Round ' + r);
     b.addEventListener('click', () => { state.round = r; load(); });
     rounds.append(b);
+  }
+  // A round entered: the next pairs and boards are one tap away (the results stay in view
+  // until then, for the players to see the travellers).
+  const complete = view.boards.every((b) => b.result);
+  if (complete && view.round < view.rounds) {
+    const next = el('button', { type: 'button', id: 'next-round' }, 'Round ' + (view.round + 1) + ' →');
+    next.addEventListener('click', () => { state.round = view.round + 1; load(); });
+    rounds.append(next);
   }
   const boards = $('boards');
   boards.replaceChildren();
