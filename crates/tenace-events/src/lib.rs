@@ -9,6 +9,7 @@
 //! - [`movement`]: Mitchell, Howell, team matches, round robin, Swiss; the Law 8 validator.
 //! - [`dealing`]: boards dealt from the OS generator or a published seed (Law 6).
 //! - [`report`]: PBN 2.1 score tables, JSON and HTML.
+//! - [`import`]: results from table terminals' files (Bridgemate's `ReceivedData` as CSV).
 //!
 //! Pure logic: the only I/O is reading and writing files when asked to.
 //!
@@ -34,6 +35,7 @@ pub mod adjusted;
 pub mod dealing;
 mod error;
 pub mod event;
+pub mod import;
 pub mod imps;
 pub mod matchpoints;
 pub mod movement;

@@ -157,6 +157,17 @@ pub enum EventCommand {
         #[arg(long)]
         name: Option<String>,
     },
+    /// Import the results a table-terminal system recorded (issue 20, item 4): the CSV export of
+    /// Bridgemate's `ReceivedData` table (`mdb-export night.bws ReceivedData > results.csv`).
+    /// Later rows correct earlier ones (Law 79C); erased rows are left out; a row that cannot be
+    /// entered is named with its row number, and then nothing is imported.
+    Import {
+        /// The event file (JSON); rewritten atomically.
+        file: PathBuf,
+        /// The `ReceivedData` CSV.
+        #[arg(long)]
+        bridgemate: PathBuf,
+    },
     /// Swiss pairing of the next round from the scores so far (by score, no rematches), added to
     /// the event's movement (Law 8) so that its results can be entered.
     Swiss {
@@ -251,6 +262,7 @@ pub fn run(command: EventCommand) -> Result<Status, String> {
         EventCommand::Score { file, method, out, dd, card, strict, expected_results, factoring, board_decimals } => {
             score(&file, method, out, dd, card, strict, (expected_results, factoring.as_deref(), board_decimals))
         }
+        EventCommand::Import { file, bridgemate } => import_bridgemate(&file, &bridgemate).map(|()| Status::Done),
         EventCommand::Name { file, number, players, name } => name_contestant(&file, number, players, name).map(|()| Status::Done),
         EventCommand::Swiss { file, boards, dry_run } => swiss(&file, boards.as_deref(), dry_run).map(|()| Status::Done),
     }
@@ -552,6 +564,23 @@ fn swiss(file: &Path, boards: Option<&str>, dry_run: bool) -> Result<(), String>
 
 /// Names contestant `number` after `players` (or `name`), adding it to the event when results
 /// already name it but the list does not; the file is written only if the event still validates.
+fn import_bridgemate(file: &Path, csv: &Path) -> Result<(), String> {
+    let (mut event, _) = load(file, true)?;
+    let text = std::fs::read_to_string(csv).map_err(|e| format!("{}: {e}", csv.display()))?;
+    let imported = tenace_events::import::bridgemate_csv(&text).map_err(|e| format!("{}: {e}", csv.display()))?;
+    // Each row on its own first, so that a refusal names the file's row.
+    let mut check = event.clone();
+    for (r, row) in imported.results.iter().zip(&imported.rows) {
+        check.enter(r.clone()).map_err(|e| format!("{} row {row}: {e}", csv.display()))?;
+    }
+    let count = imported.results.len();
+    event.enter_all(imported.results).map_err(|e| e.to_string())?;
+    event.validate().map_err(|e| e.to_string())?;
+    event.write(file).map_err(|e| e.to_string())?;
+    println!("imported {count} results from {} ({} erased rows left out); the event has {} results", csv.display(), imported.erased, event.results.len());
+    Ok(())
+}
+
 fn name_contestant(file: &Path, number: u32, players: Vec<String>, name: Option<String>) -> Result<(), String> {
     let (mut event, _) = load(file, true)?;
     let players: Vec<String> = players.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();

@@ -381,3 +381,40 @@ fn score_a_pbn_event_with_a_corrupt_board() {
     assert!(out.contains("Philippe CHESNY"), "{out}");
     assert_bad_input(&tenace(&["event", "score", "--strict", &file]), "the CA appears twice");
 }
+
+/// Issue 20, item 4: a club night's results imported from a Bridgemate `ReceivedData` export
+/// score as the same results entered one by one; a row the movement does not allow is named
+/// with its row number and nothing is imported.
+#[test]
+fn a_bridgemate_received_data_export_is_imported() {
+    let d = dir();
+    let (a, b) = (p(d.path(), "a.json"), p(d.path(), "b.json"));
+    for f in [&a, &b] {
+        ok(&tenace(&["event", "new", f, "--name", "Club night", "--tables", "3", "--boards-per-round", "2", "--seed", "42"]));
+    }
+    // Board 1: 1 v 4 (round 1, table 1), 3 v 5 (round 2, table 3); board 2 at table 1 in round 1.
+    let csv = p(d.path(), "received.csv");
+    std::fs::write(
+        &csv,
+        "Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,Result,LeadCard,Remarks,Erased\n\
+         1,1,1,1,1,4,1,\"N\",\"4 S\",\"-1\",\"\",\"\",0\n\
+         1,3,2,1,3,5,3,\"S\",\"4 S\",\"=\",\"\",\"\",0\n\
+         1,1,1,2,1,4,4,\"E\",\"3 NT x\",\"-2\",\"\",\"\",0\n\
+         1,1,1,2,1,4,4,\"E\",\"3 NT\",\"-2\",\"\",\"\",-1\n\
+         1,1,1,1,1,4,1,\"N\",\"4 S\",\"+1\",\"\",\"\",0\n",
+    )
+    .unwrap();
+    let out = ok(&tenace(&["event", "import", &a, "--bridgemate", &csv]));
+    assert!(out.contains("imported 4 results") && out.contains("1 erased rows left out") && out.contains("the event has 3 results"), "{out}");
+    for (board, ns, ew, contract, declarer, tricks) in [("1", "3", "5", "4S", "S", "10"), ("2", "1", "4", "3NTX", "E", "7"), ("1", "1", "4", "4S", "N", "11")] {
+        ok(&tenace(&["event", "result", &b, "--board", board, "--ns", ns, "--ew", ew, "--contract", contract, "--declarer", declarer, "--tricks", tricks]));
+    }
+    assert_eq!(ok(&tenace(&["event", "score", &a])), ok(&tenace(&["event", "score", &b])));
+
+    // Pairs 2 and 4 do not meet on board 3 in this movement (Law 8): row 2 is named.
+    let wrong = p(d.path(), "wrong.csv");
+    std::fs::write(&wrong, "Table,Round,Board,PairNS,PairEW,NS/EW,Contract,Result\n2,1,3,2,4,N,1 NT,=\n").unwrap();
+    let before = std::fs::read(&a).unwrap();
+    assert_bad_input(&tenace(&["event", "import", &a, "--bridgemate", &wrong]), "row 2: ");
+    assert_eq!(std::fs::read(&a).unwrap(), before, "nothing imported");
+}
