@@ -181,3 +181,27 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
         again.task.abort();
     }
 }
+
+/// The boards of a night from a PBN hand record (`tenace deal` writes one): each board's deal is
+/// the record's; a record without one of the night's boards is refused, naming it.
+#[tokio::test]
+async fn a_club_night_takes_its_boards_from_a_pbn_hand_record() {
+    let db = databases("nights_pbn").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let director = register(server.addr, "director").await;
+    let deals: Vec<tenace_core::Deal> = (1..=6).map(|b| tenace_events::dealing::seeded_deal(99, b)).collect();
+    let pbn: String = deals.iter().enumerate().map(|(i, d)| format!("[Board \"{}\"]\n[Deal \"{}\"]\n\n", i + 1, d.to_pbn(tenace_core::Seat::North))).collect();
+    let new = |record: &str| json!({"name": "From the record", "tables": 3, "boards_per_round": 2, "hand_record": record});
+    let short: String = pbn.split("\n\n").take(5).map(|g| format!("{g}\n\n")).collect();
+    let (status, body) = call(server.addr, Some(&director), "POST", "/api/nights", Some(new(&short))).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(&body).contains("no deal for board 6"), "{body}");
+    let (status, night) = call(server.addr, Some(&director), "POST", "/api/nights", Some(new(&pbn))).await;
+    assert_eq!(status, 200, "{night}");
+    let (_, file) = call(server.addr, Some(&director), "GET", &format!("/api/nights/{}/event", night["id"].as_str().unwrap()), None).await;
+    let event: tenace_events::Event = serde_json::from_value(file).unwrap();
+    for (i, d) in deals.iter().enumerate() {
+        assert_eq!(event.board(i as u32 + 1).and_then(|b| b.deal.as_ref()), Some(d));
+    }
+    server.task.abort();
+}
