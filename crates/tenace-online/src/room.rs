@@ -111,6 +111,22 @@ pub enum Audience {
     Private { from: Seat, to: Seat },
 }
 
+/// How many news lines a room keeps (the newest).
+pub const NEWS_KEPT: usize = 10;
+
+/// What became of a request at the table, for everyone there to read (issue 18: a request never
+/// ends in silence): a claim rejected or accepted, an undo declined or granted, a skip declined,
+/// agreed or required. Public facts only (who asked, who answered, what it means), never an
+/// explanation's text (Law 20F: that goes to the caller's opponents alone).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewsLine {
+    /// The number of room events before it: increasing, so a client tells new lines from seen ones.
+    pub seq: usize,
+    /// The board it happened on.
+    pub board: u32,
+    pub text: String,
+}
+
 /// One chat line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatLine {
@@ -316,6 +332,9 @@ pub struct Room {
     /// has seen which hand of the board being played).
     #[serde(default)]
     held: Vec<(String, Seat)>,
+    /// What became of the latest requests (newest last, at most [`NEWS_KEPT`]).
+    #[serde(default)]
+    news: Vec<NewsLine>,
 }
 
 impl Room {
@@ -337,6 +356,7 @@ impl Room {
             questions: Vec::new(),
             answers: Vec::new(),
             chat: Vec::new(),
+            news: Vec::new(),
             finished: Vec::new(),
             events: 0,
             held: Vec::new(),
@@ -417,6 +437,17 @@ impl Room {
 
     pub fn chat(&self) -> &[ChatLine] {
         &self.chat
+    }
+
+    /// What became of the latest requests at the table (newest last).
+    pub fn news(&self) -> &[NewsLine] {
+        &self.news
+    }
+
+    fn tell(&mut self, text: String) {
+        self.news.push(NewsLine { seq: self.events, board: self.number, text });
+        let excess = self.news.len().saturating_sub(NEWS_KEPT);
+        self.news.drain(..excess);
     }
 
     pub fn finished(&self) -> &[FinishedBoard] {
@@ -759,8 +790,17 @@ impl Room {
                 }
             }
             RoomEvent::Table { event } => {
+                let claim = self.table.pending_claim().map(|c| (c.claimer, c.tricks));
                 let by_robot_or_anyone = event.clone();
                 self.table.apply(by_robot_or_anyone)?;
+                match (event, claim) {
+                    (TableEvent::DoubtClaim { seat }, Some((claimer, tricks))) => self
+                        .tell(format!("{seat:?} rejected {claimer:?}'s claim of {tricks} more trick(s): the claim is withdrawn and play continues (Law 68D)")),
+                    (TableEvent::AcceptClaim { .. }, Some((claimer, tricks))) if self.table.pending_claim().is_none() => {
+                        self.tell(format!("{claimer:?}'s claim of {tricks} more trick(s) is accepted (Law 69A)"))
+                    }
+                    _ => {}
+                }
                 match event {
                     TableEvent::Claim { .. } => self.claim_check = None,
                     TableEvent::ResumePlay => self.claim_check = None,
@@ -776,13 +816,21 @@ impl Room {
                     if let Some(r) = &mut self.undo {
                         r.awaiting.retain(|s| s != by);
                     }
-                } else {
-                    self.undo = None;
+                } else if let Some(r) = self.undo.take() {
+                    self.tell(format!("{by:?} declined {:?}'s request to undo: play goes on from where it stood", r.by));
                 }
             }
             RoomEvent::Undone => {
                 let req = self.undo.take().ok_or(OnlineError::Undo("no undo was requested"))?;
                 let n = self.undo_length(req.by)?;
+                let events = self.table.events();
+                let first = events.len().checked_sub(n).and_then(|i| events.get(i));
+                let what = if matches!(first, Some(TableEvent::Play { .. })) { "card" } else { "call" };
+                self.tell(format!(
+                    "Undo agreed: {:?}'s last {what} is taken back{}",
+                    req.by,
+                    if n > 1 { format!(", with the {} action(s) after it", n - 1) } else { String::new() }
+                ));
                 for _ in 0..n {
                     self.table.undo();
                 }
@@ -799,12 +847,15 @@ impl Room {
                     if let Some(r) = &mut self.skip {
                         r.awaiting.retain(|s| s != by);
                     }
-                } else {
-                    self.skip = None;
+                } else if let Some(r) = self.skip.take() {
+                    self.tell(format!("{by:?} declined {:?}'s request to skip the board: it is played", r.by));
                 }
             }
-            RoomEvent::SkipElected { .. } => {}
+            RoomEvent::SkipElected { by, offender, reason } => {
+                self.tell(format!("{by:?} required a skip after {offender:?}'s irregularity ({reason}) (OKb Law 9B1)"))
+            }
             RoomEvent::Skipped => {
+                self.tell("The board is skipped: Average to both sides (Law 12C2)".to_string());
                 self.skip = None;
                 self.undo = None;
                 self.skipped = true;

@@ -215,6 +215,8 @@ pub struct TableView {
     pub skip: Option<RequestView>,
     pub questions: Vec<QuestionView>,
     pub chat: Vec<ChatLine>,
+    /// What became of the latest requests at the table (claims, undo, skip): everyone's to read.
+    pub news: Vec<crate::room::NewsLine>,
     pub result: Option<ResultView>,
     pub history: Vec<BoardSummary>,
     /// The tournament this table belongs to (filled in by the club): its players may call the
@@ -381,6 +383,7 @@ impl Room {
             skip: self.skip_request().map(|r| RequestView { by: r.by, awaiting: r.awaiting.clone() }),
             questions,
             chat,
+            news: self.news().to_vec(),
             result: self.outcome().map(|o| self.result_view(table_id, &o, field)),
             history: self.finished().iter().map(|f| summary(f.board.number.get(), &f.outcome)).collect(),
             tournament: None,

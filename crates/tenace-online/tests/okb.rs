@@ -119,6 +119,9 @@ fn okb_undo_needs_the_opponents_consent() {
     assert_eq!(events.last(), Some(&RoomEvent::Undone));
     assert!(room.table().auction().calls().is_empty());
     assert_eq!(room.player_to_act(), Some(Seat::North));
+    // Everyone at the table is told (issue 18: no request ends in silence).
+    let news = room.view("t", Viewer::Seat { seat: Seat::South }, &[]).news;
+    assert_eq!(news.last().map(|n| n.text.as_str()), Some("Undo agreed: North's last call is taken back"));
 }
 
 #[test]
@@ -129,6 +132,9 @@ fn okb_undo_refused_by_an_opponent_stands() {
     room.act(&actor(Seat::West), Action::AnswerUndo { accept: false }).unwrap();
     assert!(room.undo_request().is_none());
     assert_eq!(room.table().auction().calls().len(), 1);
+    // The requester is told who declined.
+    let news = room.view("t", Viewer::Seat { seat: Seat::North }, &[]).news;
+    assert_eq!(news.last().map(|n| n.text.as_str()), Some("West declined North's request to undo: play goes on from where it stood"));
 }
 
 #[test]
@@ -141,6 +147,7 @@ fn okb_undo_withdraws_the_opponents_later_actions_but_not_after_partner_acted() 
     room.act(&actor(Seat::East), Action::AnswerUndo { accept: true }).unwrap();
     room.act(&actor(Seat::West), Action::AnswerUndo { accept: true }).unwrap();
     assert!(room.table().auction().calls().is_empty());
+    assert_eq!(room.news().last().unwrap().text, "Undo agreed: North's last call is taken back, with the 1 action(s) after it");
     call(&mut room, Seat::North, "1C").unwrap();
     call(&mut room, Seat::East, "Pass").unwrap();
     call(&mut room, Seat::South, "1H").unwrap();
@@ -157,6 +164,7 @@ fn okb_undo_in_the_play_needs_declarer_not_dummy() {
     assert_eq!(room.undo_request().unwrap().awaiting, vec![Seat::North]);
     room.act(&actor(Seat::North), Action::AnswerUndo { accept: true }).unwrap();
     assert!(!room.table().play().unwrap().opening_lead_made());
+    assert_eq!(room.news().last().unwrap().text, "Undo agreed: East's last card is taken back");
 }
 
 #[test]
@@ -178,6 +186,14 @@ fn law_68b_claimer_hand_is_shown_to_the_opponents_and_law_68d_rejection_resumes_
     assert!(room.table().pending_claim().is_none());
     assert!(!room.board_over());
     assert!(view_cards(&room, east, Seat::North).is_none(), "the hand is hidden again");
+    // The claimer (and everyone else, kibitzers too) is told why the claim is gone.
+    for viewer in [Viewer::Seat { seat: Seat::North }, Viewer::Kibitzer { watching: None }] {
+        let news = room.view("t", viewer, &[]).news;
+        assert_eq!(
+            news.last().map(|n| n.text.as_str()),
+            Some("East rejected North's claim of 13 more trick(s): the claim is withdrawn and play continues (Law 68D)")
+        );
+    }
 }
 
 #[test]
@@ -188,6 +204,7 @@ fn law_69a_claim_accepted_by_both_defenders_ends_the_board() {
     // Dummy (South) has no say; declarer's assent agrees the concession.
     assert!(room.act(&actor(Seat::South), Action::AnswerClaim { accept: true }).is_err());
     room.act(&actor(Seat::North), Action::AnswerClaim { accept: true }).unwrap();
+    assert_eq!(room.news().last().unwrap().text, "East's claim of 0 more trick(s) is accepted (Law 69A)");
     let Some(Outcome::Played { result }) = room.outcome() else { panic!("board over") };
     assert_eq!(result.declarer_tricks, 13);
     let v = room.view("t", Viewer::Seat { seat: Seat::West }, &[]);
@@ -207,6 +224,7 @@ fn okb_16b1_skip_needs_everyone_and_scores_average() {
     assert!(room.act(&actor(Seat::South), Action::AnswerSkip { accept: true }).is_err(), "the requester does not answer");
     room.act(&actor(Seat::West), Action::AnswerSkip { accept: true }).unwrap();
     assert_eq!(room.outcome(), Some(Outcome::Skipped));
+    assert_eq!(room.news().last().unwrap().text, "The board is skipped: Average to both sides (Law 12C2)");
     let v = room.view("t", Viewer::Seat { seat: Seat::North }, &[]);
     assert_eq!(v.result.as_ref().unwrap().ending, "skipped");
     assert_eq!(v.result.unwrap().score_ns, None);
@@ -222,6 +240,8 @@ fn okb_16b1_one_refusal_keeps_the_board() {
     room.act(&actor(Seat::East), Action::AnswerSkip { accept: false }).unwrap();
     assert!(room.skip_request().is_none());
     assert!(!room.board_over());
+    assert_eq!(room.news().last().unwrap().text, "East declined South's request to skip the board: it is played");
+    assert_eq!(room.news().last().unwrap().board, 1);
 }
 
 #[test]

@@ -825,6 +825,13 @@ function render() {
   if (!me) $('watch-seat').value = watching || '';
   document.body.dataset.yourTurn = v.your_turn ? 'true' : 'false';
 
+  // What became of the latest request on this board (a claim rejected, an undo declined...).
+  const news = (v.news || []).filter((n) => n.board === v.board);
+  const latest = news[news.length - 1];
+  $('table-news').textContent = latest ? latest.text : '';
+  $('table-news').dataset.seq = latest ? String(latest.seq) : '';
+  show($('table-news'), !!latest);
+
   renderHands(v);
   renderTrick(v);
   renderAuction(v);

@@ -32,6 +32,7 @@
  * }} ResultView
  */
 
+/** What became of a request at the table (Room::news). @typedef {{ seq: number, board: number, text: string }} NewsLine */
 /** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null }} BoardSummary */
 
 /**
@@ -42,7 +43,7 @@
  *   contract: string | null, declarer: Seat | null, to_act: Seat | null, your_turn: boolean,
  *   legal_calls: Call[], legal_cards: Card[], tricks: TrickView[], tricks_ns: number, tricks_ew: number,
  *   claim: ClaimView | null, undo: RequestView | null, skip: RequestView | null,
- *   questions: QuestionView[], chat: ChatLine[], result: ResultView | null, history: BoardSummary[], tournament?: string,
+ *   questions: QuestionView[], chat: ChatLine[], news: NewsLine[], result: ResultView | null, history: BoardSummary[], tournament?: string,
  *   [more: string]: unknown,
  * }} TableView
  */
