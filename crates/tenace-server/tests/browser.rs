@@ -634,6 +634,9 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
              return !!c && c.title === 'four or more hearts, 11-15' && document.getElementById('call-info-text').textContent.includes('four or more hearts, 11-15');",
         )
         .await;
+        // The answer stays in the questions panel, where the asker sees it came.
+        let answered = wait_js(&b, "the answer in the questions panel", Duration::from_secs(10), "const a = document.querySelector('.question.answered[data-call-index=\"1\"]'); return a && !document.getElementById('questions-panel').hidden ? a.textContent : null;").await;
+        assert!(answered.as_str().unwrap().contains("four or more hearts, 11-15"), "{answered}");
 
         snap(&b, "procedures-answer").await;
         // South overcalls 1NT with an alert; West (opponent) sees the explanation, North does not.

@@ -18,7 +18,7 @@ const STORE_TABLE = 'tenace.table';
  *   badToken: boolean, attempts: number, reconnectTimer: any, pingTimer: any, lobbyTimer: any,
  *   current: Current | null, following: boolean, creatingSeat: import('./protocol.js').Seat | null,
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
- *   drafts: Record<number, string>, tables: import('./protocol.js').TableSummary[],
+ *   drafts: Record<number, string>, asked: number[], answered: number[], tables: import('./protocol.js').TableSummary[],
  *   tournaments: import('./protocol.js').TournamentSummary[],
  *   tournament: import('./protocol.js').TournamentView | null, director: boolean,
  * }}
@@ -42,6 +42,8 @@ const state = {
   pending: false, // a call or card was sent; wait for the next view
   selectedCall: null, // index of the auction call shown in #call-info
   drafts: {}, // explanations being typed, by call index
+  asked: [], // calls this player has asked about and not yet seen answered (Law 20F)
+  answered: [], // those since answered: their explanations stay shown until the board ends
   tables: [],
   tournaments: [],
   tournament: null, // the tournament whose details are open in the lobby
@@ -361,6 +363,8 @@ function onView(v) {
   if (boardChanged) {
     state.selectedCall = null;
     state.drafts = {};
+    state.asked = [];
+    state.answered = [];
   }
   if (document.body.dataset.screen !== 'table') screen('table');
   render();
@@ -1086,7 +1090,13 @@ function renderQuestions(v) {
   clear(box);
   const me = mySeat(v);
   const items = v.phase === 'over' ? [] : v.questions;
-  show(panel, items.length > 0);
+  // A question of mine that is no longer waiting has been answered: its answer stays in view
+  // (issue 18: asking never ends in silence, even when the explanation was already given).
+  const waiting = items.filter((q) => q.by === me).map((q) => q.call);
+  for (const i of state.asked) if (!waiting.includes(i) && !state.answered.includes(i)) state.answered.push(i);
+  state.asked = waiting;
+  const answers = v.phase === 'over' ? [] : state.answered.filter((i) => v.auction[i]);
+  show(panel, items.length > 0 || answers.length > 0);
   for (const q of items) {
     const c = v.auction[q.call];
     if (!c) continue;
@@ -1116,6 +1126,15 @@ function renderQuestions(v) {
       div.appendChild(document.createTextNode(': '));
       div.appendChild(el('span', { class: 'explanation' }, c.explanation || 'waiting for the answer…'));
     }
+    box.appendChild(div);
+  }
+  for (const i of answers) {
+    const c = v.auction[i];
+    const div = el('div', { class: 'question answered', 'data-call-index': i });
+    div.appendChild(document.createTextNode(c.seat + "'s answer about "));
+    div.appendChild(callNode(c.call));
+    div.appendChild(document.createTextNode(': '));
+    div.appendChild(el('span', { class: 'explanation' }, c.explanation || 'no explanation given'));
     box.appendChild(div);
   }
   if (focused !== null) {
@@ -1442,7 +1461,8 @@ function wire() {
   });
   $('ask-button').addEventListener('click', () => {
     const i = parseInt($('ask-button').dataset.call, 10);
-    if (!Number.isNaN(i)) act({ action: 'ask', call: i });
+    // A robot answers at once: remember the question so that its answer is shown.
+    if (!Number.isNaN(i) && act({ action: 'ask', call: i }) && !state.asked.includes(i)) state.asked.push(i);
   });
   $('claim-button').addEventListener('click', () => {
     // A claim is most often of all the remaining tricks: the form starts there.
