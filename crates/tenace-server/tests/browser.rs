@@ -511,6 +511,23 @@ async fn browser_plays_a_complete_board_against_robots() {
         let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
         let score: i64 = b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap().unwrap().parse().unwrap();
         assert!(shown.contains(&format!("NS {}", signed(score))), "{shown:?}");
+        // The last trick on request (issue 18, item 3): its four cards and who won it; again to
+        // go back. The pause after each trick is a setting kept on this device (on by default).
+        assert_eq!(js(&b, "return document.getElementById('trick-pause').checked;").await, json!(true));
+        assert!(click(&b, "#last-trick-button").await);
+        let last = wait_js(
+            &b,
+            "the last trick",
+            Duration::from_secs(10),
+            "const t = document.getElementById('trick'); return t.dataset.showing === 'last' && t.querySelectorAll('.trick-card').length === 4 ? document.getElementById('trick-label').textContent : null;",
+        )
+        .await;
+        assert!(last.as_str().unwrap().contains(", won by "), "{last}");
+        assert_eq!(js(&b, "return document.getElementById('last-trick-button').getAttribute('aria-pressed');").await, json!("true"));
+        assert!(click(&b, "#last-trick-button").await);
+        assert_eq!(js(&b, "return document.getElementById('last-trick-button').getAttribute('aria-pressed');").await, json!("false"));
+        assert!(click(&b, "#trick-pause").await);
+        assert_eq!(js(&b, "return localStorage.getItem('tenace.trickPause');").await, json!("0"));
         // The robots' comparison table played the same board.
         wait_js(
             &b,

@@ -18,11 +18,17 @@ const STORE_TABLE = 'tenace.table';
  *   badToken: boolean, attempts: number, reconnectTimer: any, pingTimer: any, lobbyTimer: any,
  *   current: Current | null, following: boolean, creatingSeat: import('./protocol.js').Seat | null,
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
- *   drafts: Record<number, string>, asked: number[], answered: number[], tables: import('./protocol.js').TableSummary[],
+ *   drafts: Record<number, string>, asked: number[], answered: number[], showLast: boolean,
+ *   hold: { board: number, trick: number, until: number } | null, tables: import('./protocol.js').TableSummary[],
  *   tournaments: import('./protocol.js').TournamentSummary[],
  *   tournament: import('./protocol.js').TournamentView | null, director: boolean,
  * }}
  */
+/** localStorage: keep each finished trick in view for a moment ('1', the default) or not ('0'). */
+const STORE_TRICK_PAUSE = 'tenace.trickPause';
+/** How long a finished trick stays in view with the pause setting on. */
+const TRICK_PAUSE_MS = 1500;
+
 const state = {
   ...loadSession(),
   ws: null,
@@ -44,6 +50,8 @@ const state = {
   drafts: {}, // explanations being typed, by call index
   asked: [], // calls this player has asked about and not yet seen answered (Law 20F)
   answered: [], // those since answered: their explanations stay shown until the board ends
+  showLast: false, // the player asked to see the last finished trick
+  hold: null, // a finished trick kept in view for a moment (the pause setting)
   tables: [],
   tournaments: [],
   tournament: null, // the tournament whose details are open in the lobby
@@ -365,6 +373,8 @@ function onView(v) {
     state.drafts = {};
     state.asked = [];
     state.answered = [];
+    state.showLast = false;
+    state.hold = null;
   }
   if (document.body.dataset.screen !== 'table') screen('table');
   render();
@@ -935,14 +945,29 @@ function renderTrick(v) {
   clear(t);
   const bottom = bottomSeat(v);
   const posOf = { [bottom]: 'bottom', [rotate(bottom, 1)]: 'left', [rotate(bottom, 2)]: 'top', [rotate(bottom, 3)]: 'right' };
+  // The finished tricks (four cards and a winner).
+  const done = v.tricks.filter((x) => x.winner);
+  const lastDone = done.length ? done[done.length - 1] : null;
+  // The pause setting: a trick just finished stays in view for a moment, even when the next
+  // lead comes at once (robots).
+  const pause = localStorage.getItem(STORE_TRICK_PAUSE) !== '0';
+  if (pause && lastDone && (!state.hold || state.hold.board !== v.board || state.hold.trick < done.length)) {
+    state.hold = { board: v.board, trick: done.length, until: Date.now() + TRICK_PAUSE_MS };
+    setTimeout(() => { if (state.view) renderTrick(state.view); }, TRICK_PAUSE_MS + 20);
+  }
+  const held = pause && state.hold && state.hold.board === v.board && Date.now() < state.hold.until;
   let trick = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
   let previous = false;
-  if (trick && trick.cards.length === 0 && v.tricks.length > 1) {
+  if (lastDone && (state.showLast || held)) {
+    trick = lastDone;
+    previous = true;
+  } else if (trick && trick.cards.length === 0 && v.tricks.length > 1) {
     // A new trick not yet led to: show the last one, quitted (Law 66A).
     trick = v.tricks[v.tricks.length - 2];
     previous = true;
   }
   t.classList.toggle('previous', previous);
+  t.dataset.showing = trick ? (previous ? 'last' : 'current') : '';
   if (trick) {
     for (const pc of trick.cards) {
       const slot = el('div', { class: 'trick-card pos-' + posOf[pc.seat], 'data-seat': pc.seat });
@@ -951,7 +976,13 @@ function renderTrick(v) {
       slot.appendChild(c);
       t.appendChild(slot);
     }
+    if (previous && trick.winner) t.appendChild(el('div', { id: 'trick-label' }, 'Trick ' + (v.tricks.indexOf(trick) + 1) + ', won by ' + trick.winner));
   }
+  const lastButton = $('last-trick-button');
+  show(lastButton, !!lastDone && v.phase !== 'auction');
+  lastButton.textContent = state.showLast ? 'Back to the trick' : 'Last trick';
+  lastButton.setAttribute('aria-pressed', state.showLast ? 'true' : 'false');
+  $('trick-pause').checked = pause;
   const info = $('turn-info');
   if (v.phase === 'over') info.textContent = 'Board over';
   else if (v.your_turn) info.textContent = v.to_act === mySeat(v) ? 'Your turn' : 'Play from dummy (' + v.to_act + ')';
@@ -1454,6 +1485,13 @@ function wire() {
   $('next-board').addEventListener('click', () => {
     clearError();
     act({ action: 'next_board' });
+  });
+  $('last-trick-button').addEventListener('click', () => {
+    state.showLast = !state.showLast;
+    if (state.view) renderTrick(state.view);
+  });
+  $('trick-pause').addEventListener('change', () => {
+    localStorage.setItem(STORE_TRICK_PAUSE, $('trick-pause').checked ? '1' : '0');
   });
   $('call-info-close').addEventListener('click', () => {
     state.selectedCall = null;
