@@ -732,6 +732,13 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
         assert!(score > 0, "1H by East went down: {score}");
         let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
         assert!(shown.contains(&format!("NS {}", signed(score))) && shown.contains("by claim"), "{shown:?}");
+        // The header counts the conceded tricks, and the board is in "Boards played" at once
+        // (issue 18, item 4).
+        let counts = js(&b, "return [document.getElementById('tricks-ns').textContent, document.getElementById('tricks-ew').textContent].map(Number);").await;
+        assert_eq!(counts[0].as_u64().unwrap() + counts[1].as_u64().unwrap(), 13, "{counts}");
+        assert!(counts[0].as_u64().unwrap() >= 12, "East conceded the rest: {counts}");
+        let row = js(&b, "const r = document.querySelector('#history-body tr[data-board]'); return r && !document.getElementById('history-section').hidden ? r.textContent : null;").await;
+        assert!(row.as_str().is_some_and(|r| r.contains(&signed(score))), "{row}");
         snap(&b, "procedures-over").await;
     })
     .await;

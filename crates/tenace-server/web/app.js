@@ -825,8 +825,12 @@ function render() {
   }
   // At a tournament's table a player may call the Director (Law 9B1(a)).
   show($('director-call'), !!v.tournament && !!me);
-  $('tricks-ns').textContent = v.tricks_ns;
-  $('tricks-ew').textContent = v.tricks_ew;
+  // Once the board is over the result's tricks count (a claim's or a ruling's included).
+  const r = v.result;
+  const declared = r && r.declarer && r.tricks !== null && r.tricks !== undefined;
+  const nsDeclares = declared && side(r.declarer) === side('North');
+  $('tricks-ns').textContent = declared ? String(nsDeclares ? r.tricks : 13 - r.tricks) : v.tricks_ns;
+  $('tricks-ew').textContent = declared ? String(nsDeclares ? 13 - r.tricks : r.tricks) : v.tricks_ew;
   const isPublic = v.viewer.kind === 'public';
   const watching = v.viewer.kind === 'kibitzer' ? v.viewer.watching : null;
   $('viewer-info').textContent = me
@@ -1429,10 +1433,15 @@ function renderComparison(cmp) {
 /** @param {import('./protocol.js').TableView} v */
 function renderHistory(v) {
   const section = $('history-section');
-  show(section, v.history.length > 0);
+  // The board just finished counts as played at once (before the next board is asked for).
+  const rows = v.history.slice();
+  if (v.result && !rows.some((h) => h.board === v.board)) {
+    rows.push({ board: v.board, contract: v.result.contract, declarer: v.result.declarer, tricks: v.result.tricks, score_ns: v.result.score_ns });
+  }
+  show(section, rows.length > 0);
   const body = $('history-body');
   clear(body);
-  for (const h of v.history) {
+  for (const h of rows) {
     const tr = el('tr', { 'data-board': h.board });
     tr.appendChild(el('td', null, String(h.board)));
     const c = el('td');
