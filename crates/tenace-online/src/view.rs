@@ -150,6 +150,10 @@ pub struct ResultView {
     /// Double-dummy tricks and par: filled in by the server once computed (off the table's task).
     #[serde(default)]
     pub hand_record: Option<HandRecord>,
+    /// No other result yet, but one is coming (the server's robots are playing the board for
+    /// the comparison): set by the server.
+    #[serde(default)]
+    pub comparison_pending: bool,
 }
 
 /// The hand record's analysis of a board: what each declarer makes in each strain
@@ -413,6 +417,7 @@ impl Room {
             comparison,
             deal: self.table().board().deal.to_pbn(Seat::North),
             hand_record: None,
+            comparison_pending: false,
         }
     }
 }

@@ -1011,6 +1011,9 @@ impl RoomTask {
             let mut view = self.room.view(&self.id, viewer, &self.field);
             if let Some(r) = view.result.as_mut() {
                 r.hand_record = self.hand_records.get(&self.room.board_number()).cloned().flatten();
+                // The robots' comparison game is still being played: say so, rather than "no
+                // other table" (issue 18).
+                r.comparison_pending = r.comparison.is_none() && r.ending != "skipped" && tournament.is_none() && self.club.config.robot_comparison;
             }
             view.tournament = tournament.clone();
             if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {

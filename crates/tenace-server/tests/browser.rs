@@ -511,6 +511,9 @@ async fn browser_plays_a_complete_board_against_robots() {
         let shown = b.find(Locator::Css("#result")).await.unwrap().text().await.unwrap();
         let score: i64 = b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap().unwrap().parse().unwrap();
         assert!(shown.contains(&format!("NS {}", signed(score))), "{shown:?}");
+        // Never "no other table" while the robots' comparison is still being played.
+        let cmp = js(&b, "const c = document.getElementById('comparison'); return c.dataset.ready === 'true' || (c.dataset.pending === 'true' && c.textContent.includes('robots are playing'));").await;
+        assert_eq!(cmp, json!(true), "the comparison says it is coming");
         // The last trick on request (issue 18, item 3): its four cards and who won it; again to
         // go back. The pause after each trick is a setting kept on this device (on by default).
         assert_eq!(js(&b, "return document.getElementById('trick-pause').checked;").await, json!(true));

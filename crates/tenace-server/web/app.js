@@ -1301,7 +1301,7 @@ function renderResult(v) {
 
   renderDeal(r.deal);
   renderHandRecord(r.hand_record);
-  renderComparison(r.comparison);
+  renderComparison(r.comparison, !!r.comparison_pending);
   const nb = $('next-board');
   show(nb, !!mySeat(v));
   nb.disabled = v.board >= v.boards;
@@ -1396,14 +1396,16 @@ function ddNodes(hr, ids) {
   return [t, par];
 }
 
-function renderComparison(cmp) {
+function renderComparison(cmp, pending) {
   const box = $('comparison');
   clear(box);
   if (!cmp) {
     box.dataset.ready = 'false';
-    box.appendChild(el('span', { class: 'muted' }, 'No other table has played this board yet.'));
+    box.dataset.pending = pending ? 'true' : 'false';
+    box.appendChild(el('span', { class: 'muted' }, pending ? 'The robots are playing this board for the comparison…' : 'No other table has played this board yet.'));
     return;
   }
+  box.dataset.pending = 'false';
   box.dataset.ready = 'true';
   const t = el('table', { class: 'comparison-table' });
   const head = el('tr');

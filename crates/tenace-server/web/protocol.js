@@ -27,7 +27,7 @@
 /**
  * @typedef {{
  *   contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null,
- *   ending: string, claim_check: [number, number] | null, comparison: Comparison | null, deal: string,
+ *   ending: string, claim_check: [number, number] | null, comparison: Comparison | null, comparison_pending?: boolean, deal: string,
  *   [more: string]: unknown,
  * }} ResultView
  */
