@@ -637,6 +637,15 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
             "const c = document.querySelector('#auction-body td.call-cell[data-index=\"1\"]'); return !!c && c.classList.contains('alerted') && c.title === 'could be four';",
         )
         .await;
+        // The bidding box is the whole grid, the calls below 1H greyed out (issue 18, item 9).
+        let grid = wait_js(
+            &b,
+            "South's bidding box",
+            Duration::from_secs(20),
+            "const all = document.querySelectorAll('#bidding-box button.call'); return all.length ? [all.length, document.querySelectorAll('#bidding-box button.call:disabled').length, document.querySelector('button.call[data-call=\"1D\"]').disabled] : null;",
+        )
+        .await;
+        assert_eq!(grid, json!([38, 4, true]), "35 bids, Pass, X and XX; 1C, 1D, 1H and XX not allowed");
         // South asks about it (20F): click the call, then Ask.
         assert!(click(&b, "#auction-body td.call-cell[data-index=\"1\"]").await);
         let info = wait_js(&b, "the call's explanation", Duration::from_secs(10), "const i = document.getElementById('call-info'); return !i.hidden && i.textContent;").await;
@@ -663,6 +672,8 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
         assert!(click(&b, "#alert-checkbox").await);
         type_into(&b, "#alert-explanation", "15-18 balanced").await;
         assert!(click(&b, "button.call[data-call=\"1NT\"]").await);
+        // The call-info box closes once South has called.
+        assert_eq!(js(&b, "return document.getElementById('call-info').hidden;").await, json!(true));
         let v = view_until(west, "South's 1NT", |v| calls(v) == 3).await;
         assert_eq!(v["auction"][2]["call"], "1NT");
         assert_eq!(v["auction"][2]["alert"], true);

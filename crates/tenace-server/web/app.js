@@ -1075,25 +1075,21 @@ function renderBiddingBox(v) {
   const calls = v.your_turn && v.phase === 'auction' && !state.pending ? v.legal_calls : [];
   show(panel, calls.length > 0);
   if (!calls.length) return;
+  // The whole box every time, the calls the Laws do not allow now greyed out (Laws 18-19):
+  // the grid does not move from one turn to the next.
   const legal = new Set(calls);
   for (let level = 1; level <= 7; level++) {
     const row = el('div', { class: 'bid-row', 'data-level': level });
-    for (const strain of STRAINS) {
-      const call = level + strain;
-      if (!legal.has(call)) continue;
-      row.appendChild(callButton(call));
-    }
-    if (row.childNodes.length) box.appendChild(row);
+    for (const strain of STRAINS) row.appendChild(callButton(level + strain, legal.has(level + strain)));
+    box.appendChild(row);
   }
   const row = el('div', { class: 'bid-row specials' });
-  for (const call of ['Pass', 'X', 'XX']) {
-    if (legal.has(call)) row.appendChild(callButton(call));
-  }
+  for (const call of ['Pass', 'X', 'XX']) row.appendChild(callButton(call, legal.has(call)));
   box.appendChild(row);
 }
 
-function callButton(call) {
-  const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call });
+function callButton(call, legal) {
+  const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call, disabled: !legal });
   b.appendChild(callNode(call));
   b.addEventListener('click', () => makeCall(call));
   return b;
@@ -1112,6 +1108,9 @@ function makeCall(call) {
     $('alert-explanation').value = '';
     document.querySelectorAll('button.call').forEach((b) => (/** @type {HTMLButtonElement} */ (b).disabled = true));
     show($('bidding-panel'), false);
+    // The explanation looked at before calling is done with.
+    state.selectedCall = null;
+    show($('call-info'), false);
   }
 }
 
