@@ -901,7 +901,7 @@ async fn browser_directors_desk_rules_an_insufficient_bid_and_a_lead_out_of_turn
             };
             wait_js(&b, turn, Duration::from_secs(10), &format!("return document.getElementById('desk-status').textContent.includes({});", json!(turn))).await;
         }
-        assert_eq!(js(&b, "return document.getElementById('centre').textContent;").await, json!("2S by E"));
+        assert_eq!(js(&b, "return document.getElementById('centre').textContent;").await, json!("2♠ by E"), "with the suit symbol (issue 18, item 9)");
         // North (not the opening leader) faces a card: Law 54's options for declarer.
         assert!(click(&b, "#hand-N .dcard[data-card=\"HK\"]").await);
         let rect = wait_js(

@@ -14,6 +14,16 @@ export const STORE_TOKEN = 'tenace.token';
 export const STORE_USER = 'tenace.user';
 
 /**
+ * Calls, contracts and result lines with suit symbols: `1D` → `1♦`, `4SX by E` → `4♠X by E`
+ * (no trump stays `NT`).
+ * @param {string} text
+ * @returns {string}
+ */
+export function withSuits(text) {
+  return String(text).replace(/([1-7])([CDHS])(?![A-Za-z])|([1-7])([CDHS])(?=X)/g, (_, l1, s1, l2, s2) => (l1 || l2) + SUITS[s1 || s2]);
+}
+
+/**
  * The element with this id. The pages are static, so every id the scripts use exists; its type
  * is left open (inputs, buttons, lists).
  * @param {string} id

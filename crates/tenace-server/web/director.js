@@ -3,7 +3,7 @@
 // crate::desk. Everything the page does is a line of the command language of `tenace rule`
 // sent to POST /api/rulings/{id}; the server answers with the desk as it stands. A native ES
 // module sharing the club's constants and login (common.js).
-import { SUITS, STRAINS, $, loadSession, openSession, closeSession } from './common.js';
+import { SUITS, STRAINS, $, loadSession, openSession, closeSession, withSuits } from './common.js';
 
 /** @type {{ token: string | null, user: string | null, ruling: string | null, desk: any }} */
 const state = { ...loadSession(), ruling: null, desk: null };
@@ -135,7 +135,7 @@ function show(view) {
     }
   }
   const current = d.tricks.length ? d.tricks[d.tricks.length - 1] : [];
-  $('centre').textContent = d.contract ? (d.contract + ' by ' + d.declarer) : 'auction';
+  $('centre').textContent = d.contract ? (withSuits(d.contract) + ' by ' + d.declarer) : 'auction';
   if (current.length && current.length < 4) $('centre').textContent += ' · ' + current.map((c) => c.seat + ' ' + c.card).join(', ');
   // The auction, in columns W N E S.
   const body = $('auction-table').querySelector('tbody');
@@ -151,7 +151,7 @@ function show(view) {
       for (let k = 0; k < 4; k++) row.append(document.createElement('td'));
       body.append(row);
     }
-    row.children[at].textContent = c.call;
+    row.children[at].textContent = withSuits(c.call);
     col = at;
   });
   if (d.to_call) $('call-seat').value = d.to_call;
@@ -160,7 +160,7 @@ function show(view) {
   tricks.replaceChildren();
   for (const t of d.tricks.filter((t) => t.length)) {
     const li = document.createElement('li');
-    li.textContent = t.map((c) => c.seat + ' ' + c.card).join(', ');
+    li.textContent = t.map((c) => c.seat + ' ' + SUITS[c.card[0]] + (c.card[1] === 'T' ? '10' : c.card.slice(1))).join(', ');
     tricks.append(li);
   }
   const rect = $('rectification');
