@@ -1326,3 +1326,94 @@ async fn browser_club_night_three_phones_and_the_scorer() {
     .await;
     server.task.abort();
 }
+
+/// The page's overflow beyond the window's width, and the widest elements sticking out (for the
+/// failure message).
+const WIDE: &str = "const w = window.innerWidth;
+    const out = (e) => e.getClientRects().length && e.getBoundingClientRect().right > w + 0.5;
+    const wide = Array.from(document.querySelectorAll('body *')).filter((e) => out(e) && !(e.parentElement && out(e.parentElement)))
+      .slice(0, 8).map((e) => e.tagName + (e.id ? '#' + e.id : '') + '[' + (e.textContent || '').trim().slice(0, 30) + ']' + (e.className ? '.' + String(e.className).split(' ').join('.') : '') + ':' + Math.round(e.getBoundingClientRect().right));
+    return { overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, wide };";
+
+/// Issue 18, item 1: the table on a 390 × 844 phone in portrait: nothing wider than the screen,
+/// the own hand's thirteen cards on screen and tappable, the bidding box in view when it is the
+/// player's call, and dummy and the trick in view during the play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_table_fits_a_phone() {
+    let Some(server) = club_for("browser_table_fits_a_phone").await else { return };
+    let addr = server.addr;
+    with_browser(|b| async move {
+        b.set_window_size(390, 844).await.unwrap();
+        register_in_browser(&b, addr, "phone-player").await;
+        snap(&b, "phone-lobby").await;
+        let lobby = js(&b, WIDE).await;
+        assert!(lobby["overflow"].as_i64().unwrap() <= 0, "the lobby fits: {lobby}");
+        open_table(&b, "Phone", 1, true).await;
+        wait_js(&b, "three robots", Duration::from_secs(20), "return document.querySelectorAll('.seat-box .robot-marker').length === 3;").await;
+        snap(&b, "phone-table").await;
+        // What is on screen, measured in the page: overflow, the hand's cards, the bidding box.
+        const FIT: &str = "const w = window.innerWidth; const h = window.innerHeight;
+            const on = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= w + 0.5; };
+            const cards = Array.from(document.querySelectorAll('#seat-south .hand .card'));
+            const seen = (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= h + 0.5; };
+            return { overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth, cards: cards.length, cards_on: cards.filter(on).length,
+              cards_seen: cards.filter(seen).length,
+              box: !!document.querySelector('#bidding-panel:not([hidden])'), box_on: Array.from(document.querySelectorAll('#bidding-box button.call')).every(on),
+              box_seen: Array.from(document.querySelectorAll('#bidding-box button.call')).every(seen) };";
+        let fit = wait_js(&b, "South's call", Duration::from_secs(60), &format!("{} ", FIT.replace("return {", "const r = {") + "; return r.box ? r : null;")).await;
+        assert!(fit["overflow"].as_i64().unwrap() <= 0, "nothing wider than the phone: {fit}");
+        assert_eq!((fit["cards"].as_u64(), fit["cards_on"].as_u64()), (Some(13), Some(13)), "the whole hand on screen: {fit}");
+        assert_eq!(fit["box_on"], json!(true), "the bidding box on screen: {fit}");
+        // Both in view at once, without scrolling: the hand and the whole bidding box.
+        let both = wait_js(&b, "the hand and the box in view", Duration::from_secs(5), &format!("{} ", FIT.replace("return {", "const r = {") + "; return r.box_seen && r.cards_seen === 13 ? r : null;")).await;
+        assert_eq!(both["cards_seen"], json!(13), "{both}");
+        snap(&b, "phone-auction").await;
+
+        // Bid a grand slam (South declares: North's dummy is at the top, and the play waits for
+        // this page) and pass after; at the first card to play, dummy, the trick and the hand are all
+        // in view at once.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut playing = false;
+        while Instant::now() < deadline {
+            let s = js(&b, TURN_STATE).await;
+            if s["phase"] == "over" {
+                break;
+            }
+            if s["cards"].as_array().is_some_and(|c| !c.is_empty()) && s["phase"] == "play" {
+                playing = true;
+                break;
+            }
+            let calls: Vec<String> = serde_json::from_value(s["calls"].clone()).unwrap_or_default();
+            if !calls.is_empty() {
+                // North (the dealer) has made one call: a strain North has not named makes South
+                // declarer.
+                let north = js(&b, "const c = document.querySelector('#auction-body td.call-cell[data-index=\"0\"]'); return c ? c.dataset.call : '';").await;
+                let grand = if north.as_str().unwrap_or("").ends_with("NT") { "7C" } else { "7NT" };
+                let call = if calls.iter().any(|c| c == grand) { grand } else { "Pass" };
+                click(&b, &format!("button.call[data-call=\"{call}\"]")).await;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(playing, "the board is played: {}", page_summary(&b).await);
+        {
+            let view = wait_js(
+                &b,
+                "the table in view for the play",
+                Duration::from_secs(5),
+                "const h = window.innerHeight; const w = window.innerWidth;
+                 const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= h + 0.5 && r.left >= 0 && r.right <= w + 0.5; };
+                 const own = Array.from(document.querySelectorAll('#seat-south .hand .card'));
+                 const dummy = Array.from(document.querySelectorAll('.seat-box:not(.pos-bottom) .hand .card:not(.back)'));
+                 const r = { own: own.length, own_seen: own.filter(seen).length, dummy: dummy.length, dummy_seen: dummy.filter(seen).length,
+                   centre: seen(document.getElementById('centre')), overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+                 return r.own_seen === r.own && r.dummy > 0 && r.dummy_seen === r.dummy && r.centre ? r : null;",
+            )
+            .await;
+            assert!(view["overflow"].as_i64().unwrap() <= 0, "{view}");
+            snap(&b, "phone-play").await;
+            play_in_browser(&b, "phone", Duration::from_secs(300), |calls, _| calls[0].clone()).await;
+        }
+    })
+    .await;
+    server.task.abort();
+}

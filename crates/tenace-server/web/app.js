@@ -19,7 +19,8 @@ const STORE_TABLE = 'tenace.table';
  *   current: Current | null, following: boolean, creatingSeat: import('./protocol.js').Seat | null,
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
  *   drafts: Record<number, string>, asked: number[], answered: number[], showLast: boolean,
- *   hold: { board: number, trick: number, until: number } | null, tables: import('./protocol.js').TableSummary[],
+ *   hold: { board: number, trick: number, until: number } | null, lastPhase: string,
+ *   tables: import('./protocol.js').TableSummary[],
  *   tournaments: import('./protocol.js').TournamentSummary[],
  *   tournament: import('./protocol.js').TournamentView | null, director: boolean,
  * }}
@@ -52,6 +53,7 @@ const state = {
   answered: [], // those since answered: their explanations stay shown until the board ends
   showLast: false, // the player asked to see the last finished trick
   hold: null, // a finished trick kept in view for a moment (the pause setting)
+  lastPhase: '', // the phase last rendered (a phone brings the table into view when play starts)
   tables: [],
   tournaments: [],
   tournament: null, // the tournament whose details are open in the lobby
@@ -839,6 +841,11 @@ function render() {
       ? 'Watching — you held a seat at this board, so no hidden hand until it ends (Law 16)'
       : 'Kibitzing' + (watching ? ' (' + watching + ')' : '');
   document.body.dataset.phase = v.phase;
+  // On a phone the play needs the whole table (dummy, the trick, the hand) in view.
+  if (v.phase === 'play' && state.lastPhase !== 'play' && window.innerWidth <= 600) {
+    setTimeout(() => $('compass').scrollIntoView({ block: 'nearest' }), 0);
+  }
+  state.lastPhase = v.phase;
   show($('watch-box'), !me && !isPublic);
   if (!me) $('watch-seat').value = watching || '';
   document.body.dataset.yourTurn = v.your_turn ? 'true' : 'false';
@@ -980,8 +987,10 @@ function renderTrick(v) {
       slot.appendChild(c);
       t.appendChild(slot);
     }
-    if (previous && trick.winner) t.appendChild(el('div', { id: 'trick-label' }, 'Trick ' + (v.tricks.indexOf(trick) + 1) + ', won by ' + trick.winner));
   }
+  const label = $('trick-label');
+  label.textContent = trick && previous && trick.winner ? 'Trick ' + (v.tricks.indexOf(trick) + 1) + ', won by ' + trick.winner : '';
+  show(label, !!label.textContent);
   const lastButton = $('last-trick-button');
   show(lastButton, !!lastDone && v.phase !== 'auction');
   lastButton.textContent = state.showLast ? 'Back to the trick' : 'Last trick';
@@ -1073,8 +1082,11 @@ function renderBiddingBox(v) {
   const box = $('bidding-box');
   clear(box);
   const calls = v.your_turn && v.phase === 'auction' && !state.pending ? v.legal_calls : [];
+  const appearing = calls.length > 0 && panel.hidden;
   show(panel, calls.length > 0);
   if (!calls.length) return;
+  // On a phone the box is under the table: bring it up, the hand just above it.
+  if (appearing && window.innerWidth <= 600) setTimeout(() => panel.scrollIntoView({ block: 'end' }), 0);
   // The whole box every time, the calls the Laws do not allow now greyed out (Laws 18-19):
   // the grid does not move from one turn to the next.
   const legal = new Set(calls);
