@@ -475,7 +475,8 @@ impl Room {
     /// The current board's result as the field sees it (with the opening lead), once it is over.
     pub fn field_result(&self, table_id: &str) -> Option<crate::view::FieldResult> {
         let lead = self.table.play().and_then(|p| p.tricks().first()).and_then(|t| t.cards.first().copied());
-        self.outcome().map(|o| crate::view::FieldResult::of(table_id, &o).with_lead(lead))
+        let players = Seat::ALL.map(|s| self.seats[s.index()].as_ref().map_or_else(|| "—".to_string(), Occupant::display));
+        self.outcome().map(|o| crate::view::FieldResult::of(table_id, &o).with_lead(lead).with_players(players))
     }
 
     /// True once the current board has ended (played out, agreed claim, passed out or skipped).

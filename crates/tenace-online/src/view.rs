@@ -43,13 +43,19 @@ pub struct FieldResult {
     /// The opening lead, when the board was played (results stored before it was kept have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lead: Option<Card>,
+    /// Who played it, North, East, South, West (a person's name or "Robot"); results stored
+    /// before names were kept have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<[String; 4]>,
 }
 
 impl FieldResult {
     /// This room's result on its current board, as the other tables see it.
     pub fn of(table: &str, outcome: &Outcome) -> FieldResult {
         match outcome {
-            Outcome::Skipped => FieldResult { table: table.to_string(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None },
+            Outcome::Skipped => {
+                FieldResult { table: table.to_string(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None, players: None }
+            }
             Outcome::Played { result } => FieldResult {
                 table: table.to_string(),
                 score_ns: Some(result.score_ns),
@@ -57,6 +63,7 @@ impl FieldResult {
                 declarer: result.contract.map(|c| c.declarer),
                 tricks: result.contract.map(|_| result.declarer_tricks),
                 lead: None,
+                players: None,
             },
         }
     }
@@ -64,6 +71,12 @@ impl FieldResult {
     /// The same result with its opening lead.
     pub fn with_lead(mut self, lead: Option<Card>) -> FieldResult {
         self.lead = lead;
+        self
+    }
+
+    /// The same result with who played it (North, East, South, West).
+    pub fn with_players(mut self, players: [String; 4]) -> FieldResult {
+        self.players = Some(players);
         self
     }
 }
@@ -130,6 +143,10 @@ pub struct Comparison {
     pub mp_percent_ns: f64,
     /// North-South's IMPs per comparison (cross-IMPs / comparisons, PBN `Cross2`).
     pub imps_ns: f64,
+    /// Each row's North-South matchpoint percentage and IMPs per comparison, in the order of
+    /// `results` (none for a skipped board): every table's standing on the board.
+    #[serde(default)]
+    pub rows: Vec<Option<(f64, f64)>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -404,7 +421,7 @@ impl Room {
             Outcome::Played { result } if result.ending == tenace_table::Ending::Claim => self.current_claim_check(),
             _ => None,
         };
-        let mine = FieldResult::of(table_id, outcome);
+        let mine = self.field_result(table_id).unwrap_or_else(|| FieldResult::of(table_id, outcome));
         let others: Vec<FieldResult> = field.iter().filter(|f| f.table != table_id).cloned().collect();
         let comparison = (!others.is_empty()).then(|| compare(&mine, &others));
         ResultView {
@@ -433,19 +450,20 @@ pub fn compare(mine: &FieldResult, others: &[FieldResult]) -> Comparison {
     let mut results = vec![mine.clone()];
     results.extend(others.iter().cloned());
     let scored: Vec<i32> = results.iter().filter_map(|r| r.score_ns).collect();
-    let (mp_percent_ns, imps_ns) = match mine.score_ns {
-        None => (50.0, 0.0),
-        Some(_) if scored.len() < 2 => (50.0, 0.0),
-        Some(_) => {
-            // `mine` is the first scored entry.
-            let mp = tenace_events::matchpoints::matchpoints(&scored);
-            let pct = tenace_events::matchpoints::percentage(mp[0], scored.len());
-            let entries: Vec<Vec<(f64, i32)>> = scored.iter().map(|&s| vec![(1.0, s)]).collect();
-            let imps = tenace_events::imps::cross2(&entries);
-            (pct, imps[0])
-        }
+    // Each scored row's matchpoint percentage and cross-IMPs per comparison, by tenace-events.
+    let values: Vec<(f64, f64)> = if scored.len() < 2 {
+        scored.iter().map(|_| (50.0, 0.0)).collect()
+    } else {
+        let mp = tenace_events::matchpoints::matchpoints(&scored);
+        let entries: Vec<Vec<(f64, i32)>> = scored.iter().map(|&s| vec![(1.0, s)]).collect();
+        let imps = tenace_events::imps::cross2(&entries);
+        mp.iter().zip(imps).map(|(&m, i)| (tenace_events::matchpoints::percentage(m, scored.len()), i)).collect()
     };
-    Comparison { results, mp_percent_ns, imps_ns }
+    let mut next = values.iter();
+    let rows: Vec<Option<(f64, f64)>> = results.iter().map(|r| r.score_ns.and_then(|_| next.next().copied())).collect();
+    // `mine` is the first row; a skipped board scores 50% and 0 IMPs (Law 12C2).
+    let (mp_percent_ns, imps_ns) = rows[0].unwrap_or((50.0, 0.0));
+    Comparison { results, mp_percent_ns, imps_ns, rows }
 }
 
 /// Cards of a hand, spades first, high to low (as a hand is held).
@@ -455,4 +473,38 @@ pub fn sorted(hand: Hand) -> Vec<Card> {
         v.extend(hand.cards_in(suit).iter().rev());
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(table: &str, score: Option<i32>) -> FieldResult {
+        FieldResult {
+            table: table.into(),
+            score_ns: score,
+            contract: score.map(|_| "4S".into()),
+            declarer: score.map(|_| Seat::South),
+            tricks: None,
+            lead: None,
+            players: None,
+        }
+    }
+
+    /// Law 78A (matchpoints) and cross-IMPs for every row of a board's comparison, the skipped
+    /// row left out; this table's row is the first.
+    #[test]
+    fn every_row_of_a_comparison_has_its_matchpoints_and_imps() {
+        let c = compare(&row("a", Some(420)), &[row("b", Some(-50)), row("c", None), row("d", Some(420))]);
+        assert_eq!(c.rows.len(), 4);
+        assert_eq!(c.rows[2], None, "a skipped board has no standing");
+        let (a, b, d) = (c.rows[0].unwrap(), c.rows[1].unwrap(), c.rows[3].unwrap());
+        // 420 beats -50 and ties 420: 3 of 4 matchpoints, 75 %; -50 has none.
+        assert_eq!((a.0, b.0, d.0), (75.0, 0.0, 75.0));
+        assert!(a.1 > 0.0 && b.1 < 0.0 && (a.1 - d.1).abs() < 1e-9, "{c:?}");
+        assert_eq!((c.mp_percent_ns, c.imps_ns), a, "this table's row is the headline");
+        // Alone on the board with one other table, a skipped board scores average.
+        let skipped = compare(&row("a", None), &[row("b", Some(100))]);
+        assert_eq!((skipped.mp_percent_ns, skipped.imps_ns), (50.0, 0.0));
+    }
 }

@@ -542,6 +542,22 @@ async fn browser_plays_a_complete_board_against_robots() {
         snap(&b, "robots-over").await;
         let scores = b.find(Locator::Css("#comparison-scores")).await.unwrap().text().await.unwrap();
         assert!(scores.contains("IMPs"), "{scores:?}");
+        // Every row with its players, the lead and its own matchpoints and IMPs (issue 18, item 8).
+        let rows = js(
+            &b,
+            "return Array.from(document.querySelectorAll('#comparison tr[data-table]')).map((r) => ({ table: r.dataset.table,
+               pairs: Array.from(r.querySelectorAll('td.pair')).map((c) => c.textContent), lead: r.querySelector('td.lead').textContent,
+               mp: Number(r.querySelector('td.mp').textContent) }));",
+        )
+        .await;
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        let mine = rows.iter().find(|r| r["table"] != "Robots").unwrap();
+        let robots = rows.iter().find(|r| r["table"] == "Robots").unwrap();
+        assert_eq!(mine["pairs"], json!(["Robot – solo-browser", "Robot – Robot"]), "{rows:?}");
+        assert_eq!(robots["pairs"], json!(["Robot – Robot", "Robot – Robot"]), "{rows:?}");
+        assert!(mine["lead"].as_str().is_some_and(|l| !l.is_empty()), "the opening lead: {rows:?}");
+        assert_eq!(mine["mp"].as_f64().unwrap() + robots["mp"].as_f64().unwrap(), 100.0, "{rows:?}");
     })
     .await;
     server.task.abort();

@@ -109,6 +109,13 @@ function contractNode(contract) {
   if (m[3]) span.appendChild(document.createTextNode(m[3]));
   return span;
 }
+/** A card as text with its suit symbol: "HK" → ♥K (red suits coloured). */
+function cardText(card) {
+  const span = el('span', { class: 'card-text' });
+  span.appendChild(el('span', { class: 'suit ' + suitClass(card[0]) }, SUITS[card[0]]));
+  span.appendChild(document.createTextNode(card[1] === 'T' ? '10' : card.slice(1)));
+  return span;
+}
 function vulText(v) {
   return { None: 'None', NorthSouth: 'N-S', EastWest: 'E-W', Both: 'All' }[v] || String(v);
 }
@@ -1420,21 +1427,30 @@ function renderComparison(cmp, pending) {
   box.dataset.ready = 'true';
   const t = el('table', { class: 'comparison-table' });
   const head = el('tr');
-  for (const h of ['Table', 'Contract', 'By', 'Tricks', 'Score NS']) head.appendChild(el('th', null, h));
+  for (const h of ['Table', 'North-South', 'East-West', 'Contract', 'By', 'Lead', 'Tricks', 'Score NS', 'NS %', 'NS IMPs']) head.appendChild(el('th', null, h));
   t.appendChild(head);
   const mine = state.view ? state.view.table : null;
-  for (const r of cmp.results) {
+  cmp.results.forEach((r, i) => {
     const row = el('tr', { 'data-table': r.table });
     if (r.table === mine) row.classList.add('mine');
     row.appendChild(el('td', null, r.table === mine ? 'this table' : r.table));
+    const p = r.players || null;
+    row.appendChild(el('td', { class: 'pair' }, p ? p[0] + ' – ' + p[2] : ''));
+    row.appendChild(el('td', { class: 'pair' }, p ? p[1] + ' – ' + p[3] : ''));
     const c = el('td');
     c.appendChild(r.contract ? contractNode(r.contract) : document.createTextNode('Skipped'));
     row.appendChild(c);
     row.appendChild(el('td', null, r.declarer || ''));
+    const lead = el('td', { class: 'lead' });
+    if (r.lead) lead.appendChild(cardText(r.lead));
+    row.appendChild(lead);
     row.appendChild(el('td', null, r.tricks === null || r.tricks === undefined ? '' : String(r.tricks)));
     row.appendChild(el('td', null, r.score_ns === null || r.score_ns === undefined ? 'Avg' : signed(r.score_ns)));
+    const value = cmp.rows && cmp.rows[i];
+    row.appendChild(el('td', { class: 'mp' }, value ? value[0].toFixed(1) : '50.0'));
+    row.appendChild(el('td', { class: 'imps' }, value ? signed(Math.round(value[1] * 100) / 100) : '0'));
     t.appendChild(row);
-  }
+  });
   box.appendChild(t);
   const mp = Number(cmp.mp_percent_ns);
   const imps = Number(cmp.imps_ns);

@@ -22,7 +22,7 @@
 /** @typedef {{ by: Seat, call: number }} QuestionView */
 /** Who a chat line is for (OKb: kibitzers' remarks, private lines to one opponent). @typedef {{ kind: 'all' } | { kind: 'kibitzers' } | { kind: 'private', from: Seat, to: Seat }} Audience */
 /** @typedef {{ from: string, seat: Seat | null, audience: Audience, text: string, to_name?: string | null }} ChatLine */
-/** @typedef {{ results: object[], mp_percent_ns: number, imps_ns: number }} Comparison */
+/** @typedef {{ results: any[], mp_percent_ns: number, imps_ns: number, rows?: ([number, number] | null)[] }} Comparison */
 
 /**
  * @typedef {{

@@ -44,7 +44,15 @@ fn field(scoring: Scoring) -> (Tournament, Field) {
 }
 
 fn result(i: usize, score: i32) -> FieldResult {
-    FieldResult { table: format!("t{i}"), score_ns: Some(score), contract: Some("4S".into()), declarer: Some(Seat::South), tricks: Some(10), lead: None }
+    FieldResult {
+        table: format!("t{i}"),
+        score_ns: Some(score),
+        contract: Some("4S".into()),
+        declarer: Some(Seat::South),
+        tricks: Some(10),
+        lead: None,
+        players: None,
+    }
 }
 
 fn bench(c: &mut Criterion) {

@@ -49,7 +49,15 @@ fn result(room: &str, board: u32, score_contract: (&str, Seat, u8)) -> (String, 
     (
         room.to_string(),
         board,
-        FieldResult { table: room.into(), score_ns: Some(0), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None },
+        FieldResult {
+            table: room.into(),
+            score_ns: Some(0),
+            contract: Some(contract.into()),
+            declarer: Some(declarer),
+            tricks: Some(tricks),
+            lead: None,
+            players: None,
+        },
     )
 }
 

@@ -46,7 +46,15 @@ fn result(room: &str, board: u32, contract: &str, declarer: Seat, tricks: u8) ->
     (
         room.to_string(),
         board,
-        FieldResult { table: room.into(), score_ns: None, contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None },
+        FieldResult {
+            table: room.into(),
+            score_ns: None,
+            contract: Some(contract.into()),
+            declarer: Some(declarer),
+            tricks: Some(tricks),
+            lead: None,
+            players: None,
+        },
     )
 }
 

@@ -40,7 +40,15 @@ fn with_entrants(scoring: Scoring, boards: u32, names: &[&str]) -> Tournament {
 }
 
 fn played(name: &str, score_ns: i32) -> FieldResult {
-    FieldResult { table: format!("t-{name}"), score_ns: Some(score_ns), contract: Some("4S".into()), declarer: Some(Seat::South), tricks: Some(10), lead: None }
+    FieldResult {
+        table: format!("t-{name}"),
+        score_ns: Some(score_ns),
+        contract: Some("4S".into()),
+        declarer: Some(Seat::South),
+        tricks: Some(10),
+        lead: None,
+        players: None,
+    }
 }
 
 #[test]
@@ -96,7 +104,7 @@ fn matchpoints_across_the_field() {
     assert_eq!(trav.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["c", "a", "b", "d"]);
     // A result from a table that is no entrant's is not counted.
     let mut f2 = f.clone();
-    f2.add(&t, 1, FieldResult { table: "robots".into(), score_ns: Some(1000), contract: None, declarer: None, tricks: None, lead: None });
+    f2.add(&t, 1, FieldResult { table: "robots".into(), score_ns: Some(1000), contract: None, declarer: None, tricks: None, lead: None, players: None });
     assert_eq!(f2.ranking(&t, true), r);
 }
 
@@ -109,7 +117,7 @@ fn adjusted_scores_at_the_close() {
     let mut f = Field::default();
     f.add(&t, 1, played("a", 420));
     f.add(&t, 1, played("b", 400));
-    f.add(&t, 2, FieldResult { table: "t-a".into(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None });
+    f.add(&t, 2, FieldResult { table: "t-a".into(), score_ns: None, contract: None, declarer: None, tricks: None, lead: None, players: None });
     // While running: the boards played so far.
     let running = f.ranking(&t, false);
     assert_eq!(running.iter().map(|s| (s.name.as_str(), s.total, s.boards)).collect::<Vec<_>>(), [("a", 75.0, 2), ("b", 0.0, 1)]);
@@ -291,12 +299,12 @@ fn result(name: &str, board: u32, k: usize) -> FieldResult {
     let (contract, declarer, tricks) = PLAYED[k];
     let table = format!("t-{name}");
     if contract == "Pass" {
-        return FieldResult { table, score_ns: Some(0), contract: Some("Pass".into()), declarer: None, tricks: None, lead: None };
+        return FieldResult { table, score_ns: Some(0), contract: Some("Pass".into()), declarer: None, tricks: None, lead: None, players: None };
     }
     let vulnerable = tenace_core::BoardNumber::new(board).unwrap().vulnerability().is_vulnerable(declarer.side());
     let score = contract.parse::<tenace_core::Contract>().unwrap().score(tricks, vulnerable).unwrap();
     let score_ns = if declarer.side() == tenace_core::Side::NorthSouth { score } else { -score };
-    FieldResult { table, score_ns: Some(score_ns), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None }
+    FieldResult { table, score_ns: Some(score_ns), contract: Some(contract.into()), declarer: Some(declarer), tricks: Some(tricks), lead: None, players: None }
 }
 
 /// The ranking `tenace event score` gives the event: (name, first place, total), in order.
@@ -327,7 +335,7 @@ proptest! {
                 let board = b as u32 + 1;
                 match d {
                     Did::Nothing => {}
-                    Did::Skipped => f.add(&t, board, FieldResult { table: format!("t-{name}"), score_ns: None, contract: None, declarer: None, tricks: None, lead: None }),
+                    Did::Skipped => f.add(&t, board, FieldResult { table: format!("t-{name}"), score_ns: None, contract: None, declarer: None, tricks: None, lead: None, players: None }),
                     Did::Scored(k) => f.add(&t, board, result(name, board, *k as usize)),
                 }
             }
