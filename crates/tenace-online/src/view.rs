@@ -201,6 +201,12 @@ pub struct BoardSummary {
     pub declarer: Option<Seat>,
     pub tricks: Option<u8>,
     pub score_ns: Option<i32>,
+    /// North-South's matchpoint percentage and IMPs per comparison on the board, when other
+    /// tables have played it (filled in by the server, which has the field).
+    #[serde(default)]
+    pub mp_percent_ns: Option<f64>,
+    #[serde(default)]
+    pub imps_ns: Option<f64>,
 }
 
 /// Everything one viewer may know about a room, sent after every change.
@@ -441,7 +447,15 @@ impl Room {
 
 fn summary(board: u32, outcome: &Outcome) -> BoardSummary {
     let f = FieldResult::of("", outcome);
-    BoardSummary { board, contract: f.contract.unwrap_or_else(|| "Skipped".into()), declarer: f.declarer, tricks: f.tricks, score_ns: f.score_ns }
+    BoardSummary {
+        board,
+        contract: f.contract.unwrap_or_else(|| "Skipped".into()),
+        declarer: f.declarer,
+        tricks: f.tricks,
+        score_ns: f.score_ns,
+        mp_percent_ns: None,
+        imps_ns: None,
+    }
 }
 
 /// This table's result against the others: matchpoints over the scored results (a skipped

@@ -414,6 +414,7 @@ impl Club {
             robot_busy: false,
             summary,
             hand_records: HashMap::new(),
+            standings: HashMap::new(),
         };
         tokio::spawn(task.run(rx));
     }
@@ -545,11 +546,15 @@ struct RoomTask {
     summary: Arc<Mutex<TableSummary>>,
     /// Hand records by board number, computed once per board in the background.
     hand_records: HashMap<u32, Option<tenace_online::view::HandRecord>>,
+    /// This table's standing on each board it finished (North-South's matchpoint percentage and
+    /// IMPs per comparison against the set's other results), for the session's running score.
+    standings: HashMap<u32, (f64, f64)>,
 }
 
 impl RoomTask {
     async fn run(mut self, mut rx: mpsc::UnboundedReceiver<RoomCmd>) {
         self.update_summary();
+        self.load_standings().await;
         self.load_field().await;
         self.schedule_robot();
         self.request_hand_record();
@@ -910,6 +915,27 @@ impl RoomTask {
 
     async fn load_field(&mut self) {
         self.field = if self.room.board_over() { self.club.field(&self.room.options().set_id(), self.room.board_number()).await } else { Arc::new(Vec::new()) };
+        if let Some(mine) = self.room.field_result(&self.id) {
+            self.note_standing(self.room.board_number(), &mine, &self.field.clone());
+        }
+    }
+
+    /// The standings of the boards finished before this task started (after a restart).
+    async fn load_standings(&mut self) {
+        let set_id = self.room.options().set_id();
+        let finished: Vec<(u32, FieldResult)> = self.room.finished().iter().map(|f| (f.board.number.get(), FieldResult::of(&self.id, &f.outcome))).collect();
+        for (board, mine) in finished {
+            let field = self.club.field(&set_id, board).await;
+            self.note_standing(board, &mine, &field);
+        }
+    }
+
+    fn note_standing(&mut self, board: u32, mine: &FieldResult, field: &[FieldResult]) {
+        let others: Vec<FieldResult> = field.iter().filter(|f| f.table != self.id).cloned().collect();
+        if !others.is_empty() {
+            let c = tenace_online::view::compare(mine, &others);
+            self.standings.insert(board, (c.mp_percent_ns, c.imps_ns));
+        }
     }
 
     /// When nobody else has played this board of the set, four robots play it in the
@@ -1016,6 +1042,12 @@ impl RoomTask {
                 r.comparison_pending = r.comparison.is_none() && r.ending != "skipped" && tournament.is_none() && self.club.config.robot_comparison;
             }
             view.tournament = tournament.clone();
+            for h in &mut view.history {
+                if let Some(&(mp, imps)) = self.standings.get(&h.board) {
+                    h.mp_percent_ns = Some(mp);
+                    h.imps_ns = Some(imps);
+                }
+            }
             if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
                 // The connection is gone (its writer stopped): as a disconnect, or the seat
                 // would wait for ever when the disconnect itself arrives after this.

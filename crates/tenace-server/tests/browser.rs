@@ -558,6 +558,16 @@ async fn browser_plays_a_complete_board_against_robots() {
         assert_eq!(robots["pairs"], json!(["Robot – Robot", "Robot – Robot"]), "{rows:?}");
         assert!(mine["lead"].as_str().is_some_and(|l| !l.is_empty()), "the opening lead: {rows:?}");
         assert_eq!(mine["mp"].as_f64().unwrap() + robots["mp"].as_f64().unwrap(), 100.0, "{rows:?}");
+        // The session's score: the set's only board, so the final one, as the comparison's.
+        let total = wait_js(
+            &b,
+            "the session's score",
+            Duration::from_secs(10),
+            "const t = document.getElementById('history-total'); return t.dataset.final === 'true' ? [t.textContent, Number(t.querySelector('.mp').textContent)] : null;",
+        )
+        .await;
+        assert!(total[0].as_str().unwrap().starts_with("Final: 1 board compared"), "{total}");
+        assert_eq!(total[1].as_f64(), mine["mp"].as_f64(), "{total}");
     })
     .await;
     server.task.abort();

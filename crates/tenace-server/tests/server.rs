@@ -98,12 +98,14 @@ async fn four_people_play_a_board_and_the_table_survives_a_restart() {
         let score = result["score_ns"].clone();
         // The hand record (double-dummy table and par) follows once solved.
         // The solver runs on the lowest-priority thread: on a loaded machine this can take a while.
+        // So does the robots' comparison (the same board played by four robots).
         let v = loop {
             let v = clients[0].next_within(300).await;
-            if v["type"] == "view" && !v["view"]["result"]["hand_record"].is_null() {
+            if v["type"] == "view" && !v["view"]["result"]["hand_record"].is_null() && !v["view"]["result"]["comparison"].is_null() {
                 break v;
             }
         };
+        let mp = v["view"]["result"]["comparison"]["mp_percent_ns"].clone();
         let record = &v["view"]["result"]["hand_record"];
         assert_eq!(record["tricks"].as_object().unwrap().len(), 4, "{record}");
         let cells: Vec<u64> =
@@ -134,7 +136,17 @@ async fn four_people_play_a_board_and_the_table_survives_a_restart() {
         let v = north.view().await;
         assert_eq!(v["board"], 2);
         assert_eq!(v["history"][0]["score_ns"], score);
+        // The session's running score: board 1's standing against the robots' table.
+        assert_eq!(v["history"][0]["mp_percent_ns"], mp, "{}", v["history"]);
+        // And again after another restart, from the stored results of the finished board.
         again.task.abort();
+        drop(north);
+        let third = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+        let mut k = Client::connect(third.addr, &login(third.addr, "kibitz-p").await, "kibitz-p").await;
+        k.send(json!({"type": "watch", "table": table})).await;
+        let v = k.view().await;
+        assert_eq!(v["history"][0]["mp_percent_ns"], mp, "{}", v["history"]);
+        third.task.abort();
     }
 }
 

@@ -1465,7 +1465,11 @@ function renderHistory(v) {
   // The board just finished counts as played at once (before the next board is asked for).
   const rows = v.history.slice();
   if (v.result && !rows.some((h) => h.board === v.board)) {
-    rows.push({ board: v.board, contract: v.result.contract, declarer: v.result.declarer, tricks: v.result.tricks, score_ns: v.result.score_ns });
+    const c = v.result.comparison;
+    rows.push({
+      board: v.board, contract: v.result.contract, declarer: v.result.declarer, tricks: v.result.tricks, score_ns: v.result.score_ns,
+      mp_percent_ns: c ? c.mp_percent_ns : null, imps_ns: c ? c.imps_ns : null,
+    });
   }
   show(section, rows.length > 0);
   const body = $('history-body');
@@ -1479,7 +1483,24 @@ function renderHistory(v) {
     tr.appendChild(el('td', null, h.declarer || ''));
     tr.appendChild(el('td', null, h.tricks === null || h.tricks === undefined ? '' : String(h.tricks)));
     tr.appendChild(el('td', null, h.score_ns === null || h.score_ns === undefined ? 'Avg' : signed(h.score_ns)));
+    const compared = h.mp_percent_ns !== null && h.mp_percent_ns !== undefined;
+    tr.appendChild(el('td', { class: 'mp' }, compared ? h.mp_percent_ns.toFixed(1) : '—'));
+    tr.appendChild(el('td', { class: 'imps' }, compared ? signed(Math.round(h.imps_ns * 100) / 100) : '—'));
     body.appendChild(tr);
+  }
+  // The session's running score: the mean matchpoint percentage and the IMPs so far, over the
+  // boards compared; "final" once the set's last board is over.
+  const compared = rows.filter((h) => h.mp_percent_ns !== null && h.mp_percent_ns !== undefined);
+  const total = $('history-total');
+  clear(total);
+  if (compared.length) {
+    const mp = compared.reduce((a, h) => a + h.mp_percent_ns, 0) / compared.length;
+    const imps = compared.reduce((a, h) => a + h.imps_ns, 0);
+    const final = v.board >= v.boards && v.phase === 'over';
+    total.dataset.final = final ? 'true' : 'false';
+    total.appendChild(el('th', { colspan: 5 }, (final ? 'Final' : 'So far') + ': ' + compared.length + ' board' + (compared.length === 1 ? '' : 's') + ' compared'));
+    total.appendChild(el('th', { class: 'mp' }, mp.toFixed(1)));
+    total.appendChild(el('th', { class: 'imps' }, signed(Math.round(imps * 100) / 100)));
   }
 }
 

@@ -33,7 +33,7 @@
  */
 
 /** What became of a request at the table (Room::news). @typedef {{ seq: number, board: number, text: string }} NewsLine */
-/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null }} BoardSummary */
+/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, score_ns: number | null, mp_percent_ns?: number | null, imps_ns?: number | null }} BoardSummary */
 
 /**
  * What one viewer may see of a table (Room::view; Laws 20F, 41D, 68B, 73B1, 76B).
