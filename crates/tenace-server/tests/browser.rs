@@ -820,15 +820,35 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
         let v = host.until("East seated", |v| v["type"] == "view" && v["view"]["seats"][1]["name"] == "lena").await;
         assert_eq!(v["view"]["seats"][1]["robot"], false);
 
+        // Lena's second device (another window, nothing remembered of the table): the lobby
+        // offers her own seat back, and she does not count as a kibitzer there (issue 18, item 5).
+        let first = b.window().await.unwrap();
+        let second = b.new_window(false).await.unwrap().handle;
+        b.switch_to_window(second.clone()).await.unwrap();
+        b.goto(&format!("http://{addr}/")).await.unwrap();
+        js(&b, "localStorage.removeItem('tenace.table'); return true;").await;
+        b.refresh().await.unwrap();
+        let back = wait_js(&b, "her seat in the lobby", Duration::from_secs(20), &format!("const r = document.querySelector('{row} button.return-seat'); return document.body.dataset.screen === 'lobby' && r ? r.dataset.seat : null;")).await;
+        assert_eq!(back, json!("East"));
+        assert!(click(&b, &format!("{row} button.return-seat")).await);
+        wait_js(&b, "the seat on the second device", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'You sit East';").await;
+        // Both of her devices follow the table: neither counts as a kibitzer.
+        host.send(json!({"type": "lobby"})).await;
+        let lobby = host.until("the lobby", |v| v["type"] == "lobby").await;
+        let line = lobby["tables"].as_array().unwrap().iter().find(|t| t["table"] == table.as_str()).unwrap().clone();
+        assert_eq!(line["kibitzers"], 0, "{line}");
+        b.close_window().await.unwrap();
+        b.switch_to_window(first).await.unwrap();
+
         // Leave: back in the lobby, East is free again; then watch the table. Lena held East at
         // this board, so she watches it with no hidden hand until it ends (Law 16).
         assert!(click(&b, "#leave-button").await);
         host.until("East gone", |v| v["type"] == "view" && v["view"]["seats"][1]["name"].is_null()).await;
-        assert!(click(&b, "#lobby-refresh").await);
+        // Without Refresh (issue 18, item 5), well before the lobby's own 5 s refresh.
         wait_js(
             &b,
             "East free in the lobby",
-            Duration::from_secs(20),
+            Duration::from_secs(3),
             &format!("return document.body.dataset.screen === 'lobby' && !!document.querySelector('{row} button.join-seat[data-seat=\"East\"]');"),
         )
         .await;

@@ -416,7 +416,13 @@ function renderLobby() {
     SEATS.forEach((seat, i) => {
       const td = el('td', { 'data-seat': seat });
       const who = t.seats[i];
-      if (who && who !== 'Robot') {
+      if (who && who === state.user) {
+        // Your own seat (taken on another device, or left open in another tab): back to it.
+        td.appendChild(el('span', null, who + ' '));
+        const b = el('button', { type: 'button', class: 'return-seat', 'data-seat': seat, 'data-table': t.table }, 'Return to my seat');
+        b.addEventListener('click', () => joinTable(t.table, seat));
+        td.appendChild(b);
+      } else if (who && who !== 'Robot') {
         td.textContent = who;
       } else {
         if (who === 'Robot') td.appendChild(el('span', { class: 'robot-marker' }, 'Robot '));
@@ -791,6 +797,10 @@ function leaveTable() {
   state.view = null;
   saveCurrent();
   screen('lobby');
+  // The lobby as it is once the table has let the seat go (not as it was a moment ago): asked
+  // again shortly, before the lobby's own five-second refresh.
+  setTimeout(refreshLobby, 300);
+  setTimeout(refreshLobby, 1000);
 }
 
 // ---------- the table ----------
