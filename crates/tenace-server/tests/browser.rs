@@ -820,25 +820,26 @@ async fn browser_lobby_lists_tables_to_sit_and_watch() {
         let v = host.until("East seated", |v| v["type"] == "view" && v["view"]["seats"][1]["name"] == "lena").await;
         assert_eq!(v["view"]["seats"][1]["robot"], false);
 
-        // Lena's second device (another window, nothing remembered of the table): the lobby
+        // Lena's second device (another browser, nothing remembered of the table): the lobby
         // offers her own seat back, and she does not count as a kibitzer there (issue 18, item 5).
-        let first = b.window().await.unwrap();
-        let second = b.new_window(false).await.unwrap().handle;
-        b.switch_to_window(second.clone()).await.unwrap();
-        b.goto(&format!("http://{addr}/")).await.unwrap();
-        js(&b, "localStorage.removeItem('tenace.table'); return true;").await;
-        b.refresh().await.unwrap();
-        let back = wait_js(&b, "her seat in the lobby", Duration::from_secs(20), &format!("const r = document.querySelector('{row} button.return-seat'); return document.body.dataset.screen === 'lobby' && r ? r.dataset.seat : null;")).await;
+        let driver2 = start_driver().await;
+        let b2 = start_browser(&driver2).await;
+        b2.goto(&format!("http://{addr}/")).await.unwrap();
+        wait_js(&b2, "the login form", Duration::from_secs(20), "return !document.getElementById('login-view').hidden;").await;
+        type_into(&b2, "#login-name", "lena").await;
+        type_into(&b2, "#login-password", "secret-pass").await;
+        assert!(click(&b2, "#login-button").await);
+        let back = wait_js(&b2, "her seat in the lobby", Duration::from_secs(20), &format!("const r = document.querySelector('{row} button.return-seat'); return document.body.dataset.screen === 'lobby' && r ? r.dataset.seat : null;")).await;
         assert_eq!(back, json!("East"));
-        assert!(click(&b, &format!("{row} button.return-seat")).await);
-        wait_js(&b, "the seat on the second device", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'You sit East';").await;
+        assert!(click(&b2, &format!("{row} button.return-seat")).await);
+        wait_js(&b2, "the seat on the second device", Duration::from_secs(20), "return document.body.dataset.screen === 'table' && document.getElementById('viewer-info').textContent === 'You sit East';").await;
         // Both of her devices follow the table: neither counts as a kibitzer.
         host.send(json!({"type": "lobby"})).await;
         let lobby = host.until("the lobby", |v| v["type"] == "lobby").await;
         let line = lobby["tables"].as_array().unwrap().iter().find(|t| t["table"] == table.as_str()).unwrap().clone();
         assert_eq!(line["kibitzers"], 0, "{line}");
-        b.close_window().await.unwrap();
-        b.switch_to_window(first).await.unwrap();
+        let _ = b2.close().await;
+        drop(driver2);
 
         // Leave: back in the lobby, East is free again; then watch the table. Lena held East at
         // this board, so she watches it with no hidden hand until it ends (Law 16).
@@ -1459,6 +1460,61 @@ async fn browser_table_fits_a_phone() {
             snap(&b, "phone-play").await;
             play_in_browser(&b, "phone", Duration::from_secs(300), |calls, _| calls[0].clone()).await;
         }
+    })
+    .await;
+    server.task.abort();
+}
+
+/// Issue 18, item 5: cards and calls have spoken names; a call and a card are made by typing
+/// them; each call and card is announced in a live region for screen readers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_keyboard_and_screen_reader() {
+    let Some(server) = club_for("browser_keyboard_and_screen_reader").await else { return };
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "keys-player").await;
+        open_table(&b, "Keys", 1, true).await;
+        wait_js(&b, "South's call", Duration::from_secs(60), "return document.querySelectorAll('#bidding-box button.call:not(:disabled)').length > 0;").await;
+        let names = js(
+            &b,
+            "return [document.querySelector('button.call[data-call=\"1H\"]').getAttribute('aria-label'), document.querySelector('button.call[data-call=\"3NT\"]').getAttribute('aria-label'),
+                     document.querySelector('button.call[data-call=\"Pass\"]').getAttribute('aria-label'),
+                     Array.from(document.querySelectorAll('#seat-south .hand .card')).every((c) => /^(spade|heart|diamond|club) (ace|king|queen|jack|ten|[2-9])$/.test(c.getAttribute('aria-label')))];",
+        )
+        .await;
+        assert_eq!(names, json!(["1 heart", "3 no trump", "pass", true]));
+        // A grand slam in a strain North (the dealer) has not named, typed: South declares.
+        let north = js(&b, "const c = document.querySelector('#auction-body td.call-cell[data-index=\"0\"]'); return c ? c.dataset.call : '';").await;
+        let (typed, said) = if north.as_str().unwrap_or("").ends_with("NT") { ("7c", "South: 7 clubs") } else { ("7nt", "South: 7 no trump") };
+        let body = b.find(Locator::Css("body")).await.unwrap();
+        body.send_keys(typed).await.unwrap();
+        assert_eq!(js(&b, "return document.getElementById('key-entry').hidden ? null : document.getElementById('key-buffer').textContent;").await, json!(typed));
+        body.send_keys("\u{E007}").await.unwrap();
+        let heard = wait_js(&b, "the call announced", Duration::from_secs(20), &format!("const a = document.getElementById('announce').textContent; return a.includes({}) ? a : null;", json!(said))).await;
+        assert!(heard.as_str().unwrap().contains(said), "{heard}");
+        // Typed passes until the auction ends (an opponent may double or bid on).
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while js(&b, "return document.getElementById('phase').textContent;").await == json!("auction") {
+            assert!(Instant::now() < deadline, "the auction did not end: {}", page_summary(&b).await);
+            if js(&b, "return document.querySelectorAll('#bidding-box button.call:not(:disabled)').length > 0;").await == json!(true) {
+                body.send_keys("p\u{E007}").await.unwrap();
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        // The opening lead is announced; then a card of South's (or dummy's) is typed.
+        let lead = wait_js(&b, "the opening lead announced", Duration::from_secs(60), "const a = document.getElementById('announce').textContent; return / plays (spade|heart|diamond|club) /.test(a) ? a : null;").await;
+        assert!(lead.as_str().unwrap().contains(" plays "), "{lead}");
+        let card = wait_js(&b, "a card to play", Duration::from_secs(60), "const c = document.querySelector('.card.legal'); return c ? c.dataset.card : null;").await;
+        let card = card.as_str().unwrap().to_string();
+        let rank = if &card[1..] == "T" { "10".to_string() } else { card[1..].to_lowercase() };
+        body.send_keys(&format!("{}{rank}\u{E007}", card[..1].to_lowercase())).await.unwrap();
+        let name = js(&b, &format!("return document.querySelector('.card[data-card=\"{card}\"]').getAttribute('aria-label');")).await;
+        let played = wait_js(&b, "the typed card played", Duration::from_secs(20), &format!("const a = document.getElementById('announce').textContent; return a.includes('plays ' + {}) ? a : null;", name)).await;
+        assert!(played.as_str().is_some(), "{played}");
+        // A card typed out of turn, or not held, is refused with its spoken name.
+        body.send_keys("zz\u{E007}").await.unwrap();
+        let refusal = wait_js(&b, "the refusal", Duration::from_secs(10), "const m = document.getElementById('messages'); return m.hidden ? null : m.textContent;").await;
+        assert!(refusal.as_str().unwrap().contains("is not a card"), "{refusal}");
     })
     .await;
     server.task.abort();

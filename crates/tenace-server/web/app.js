@@ -20,6 +20,7 @@ const STORE_TABLE = 'tenace.table';
  *   view: import('./protocol.js').TableView | null, pending: boolean, selectedCall: number | null,
  *   drafts: Record<number, string>, asked: number[], answered: number[], showLast: boolean,
  *   hold: { board: number, trick: number, until: number } | null, lastPhase: string,
+ *   heard: { table: string, board: number, calls: number, cards: number } | null, keys: string,
  *   tables: import('./protocol.js').TableSummary[],
  *   tournaments: import('./protocol.js').TournamentSummary[],
  *   tournament: import('./protocol.js').TournamentView | null, director: boolean,
@@ -54,6 +55,8 @@ const state = {
   showLast: false, // the player asked to see the last finished trick
   hold: null, // a finished trick kept in view for a moment (the pause setting)
   lastPhase: '', // the phase last rendered (a phone brings the table into view when play starts)
+  heard: null, // the calls and cards already announced to screen readers
+  keys: '', // a call or card being typed
   tables: [],
   tournaments: [],
   tournament: null, // the tournament whose details are open in the lobby
@@ -115,6 +118,21 @@ function cardText(card) {
   span.appendChild(el('span', { class: 'suit ' + suitClass(card[0]) }, SUITS[card[0]]));
   span.appendChild(document.createTextNode(card[1] === 'T' ? '10' : card.slice(1)));
   return span;
+}
+const SUIT_NAMES = { S: 'spade', H: 'heart', D: 'diamond', C: 'club' };
+const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten' };
+/** A card as a screen reader says it: "spade king", "heart 7". */
+function cardName(card) {
+  return SUIT_NAMES[card[0]] + ' ' + (RANK_NAMES[card.slice(1)] || card.slice(1));
+}
+/** A call as said: "1 heart", "3 no trump", "pass", "double", "redouble". */
+function callName(call) {
+  if (call === 'Pass') return 'pass';
+  if (call === 'X') return 'double';
+  if (call === 'XX') return 'redouble';
+  const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  if (!m) return call;
+  return m[1] + ' ' + (m[2] === 'NT' ? 'no trump' : SUIT_NAMES[m[2]] + (m[1] === '1' ? '' : 's'));
 }
 function vulText(v) {
   return { None: 'None', NorthSouth: 'N-S', EastWest: 'E-W', Both: 'All' }[v] || String(v);
@@ -804,6 +822,70 @@ function leaveTable() {
 }
 
 // ---------- the table ----------
+/**
+ * Says each new call and card to screen readers (the #announce live region): "East: 1 heart",
+ * "South plays spade king". The first view of a board announces nothing (it is read as a whole).
+ * @param {import('./protocol.js').TableView} v
+ */
+function announce(v) {
+  const cards = v.tricks.flatMap((t) => t.cards);
+  const h = state.heard;
+  const lines = [];
+  if (h && h.table === v.table && h.board === v.board) {
+    for (const c of v.auction.slice(h.calls)) lines.push(c.seat + ': ' + callName(c.call));
+    for (const c of cards.slice(h.cards)) lines.push(c.seat + ' plays ' + cardName(c.card));
+  }
+  state.heard = { table: v.table, board: v.board, calls: v.auction.length, cards: cards.length };
+  // Added as new lines (a live region reads what is added), the last eight kept.
+  const region = $('announce');
+  for (const line of lines) region.appendChild(el('div', null, line + '.'));
+  while (region.childNodes.length > 8) region.removeChild(region.firstChild);
+}
+
+/**
+ * A call or card typed on the keyboard (issue 18, item 5): letters and digits gather in a
+ * buffer shown on the page, Enter makes the call or plays the card if the Laws allow it now,
+ * Esc clears. Calls: `1h`, `3nt` (or `3n`), `p`, `x`, `xx`; cards: `sk`, `h10` (or `ht`, `ks`).
+ * @param {KeyboardEvent} e
+ */
+function typed(e) {
+  const v = state.view;
+  const target = /** @type {HTMLElement} */ (e.target);
+  if (!v || document.body.dataset.screen !== 'table' || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+  if (e.key === 'Escape') state.keys = '';
+  else if (e.key === 'Backspace') state.keys = state.keys.slice(0, -1);
+  else if (e.key === 'Enter' && state.keys) {
+    submitTyped(v, state.keys.toLowerCase());
+    state.keys = '';
+    e.preventDefault();
+  } else if (/^[a-z0-9]$/i.test(e.key) && state.keys.length < 4) state.keys += e.key.toLowerCase();
+  else return;
+  $('key-buffer').textContent = state.keys;
+  show($('key-entry'), state.keys.length > 0);
+}
+
+/**
+ * @param {import('./protocol.js').TableView} v
+ * @param {string} text
+ */
+function submitTyped(v, text) {
+  if (v.phase === 'auction') {
+    const m = /^([1-7])(c|d|h|s|nt?)$/.exec(text);
+    const call = text === 'p' || text === 'pass' ? 'Pass' : text === 'x' ? 'X' : text === 'xx' ? 'XX' : m ? m[1] + (m[2].startsWith('n') ? 'NT' : m[2].toUpperCase()) : null;
+    if (!call) return showError('"' + text + '" is not a call (type 1h, 3nt, p, x or xx)');
+    if (!v.your_turn || !v.legal_calls.includes(call)) return showError(callName(call) + ' is not a call you can make now');
+    makeCall(call);
+    return;
+  }
+  const m = /^([shdc])(10|[2-9tjqka])$/.exec(text) || /^(10|[2-9tjqka])([shdc])$/.exec(text);
+  if (!m) return showError('"' + text + '" is not a card (type sk, h10, ct)');
+  const [suit, rank] = /^[shdc]$/.test(m[1]) ? [m[1], m[2]] : [m[2], m[1]];
+  const card = suit.toUpperCase() + (rank === '10' ? 'T' : rank.toUpperCase());
+  if (!v.your_turn || !v.legal_cards.includes(card)) return showError(cardName(card) + ' is not a card you can play now');
+  playCard(card);
+}
+
 /** @param {import('./protocol.js').TableView} v */
 function mySeat(v) {
   if (!v || !v.viewer) return null;
@@ -874,6 +956,7 @@ function render() {
   $('table-news').dataset.seq = latest ? String(latest.seq) : '';
   show($('table-news'), !!latest);
 
+  announce(v);
   renderHands(v);
   renderTrick(v);
   renderAuction(v);
@@ -890,12 +973,13 @@ function render() {
 function cardNode(card, opts) {
   const s = card[0];
   const r = card.slice(1);
-  const c = el('div', { class: 'card ' + suitClass(s), 'data-card': card, title: card });
+  const c = el('div', { class: 'card ' + suitClass(s), 'data-card': card, title: card, role: 'img', 'aria-label': cardName(card) });
   c.appendChild(el('span', { class: 'rank' }, rankText(r)));
   c.appendChild(el('span', { class: 'suit' }, SUITS[s]));
   if (opts && opts.legal) {
     c.classList.add('legal');
     c.tabIndex = 0;
+    c.setAttribute('role', 'button');
     const playIt = () => playCard(card);
     c.addEventListener('click', playIt);
     c.addEventListener('keydown', (e) => {
@@ -1118,7 +1202,7 @@ function renderBiddingBox(v) {
 }
 
 function callButton(call, legal) {
-  const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call, disabled: !legal });
+  const b = el('button', { type: 'button', class: 'call call-' + call.toLowerCase(), 'data-call': call, disabled: !legal, 'aria-label': callName(call) });
   b.appendChild(callNode(call));
   b.addEventListener('click', () => makeCall(call));
   return b;
@@ -1537,6 +1621,7 @@ function wire() {
   kindChanged();
   $('new-table-form').addEventListener('submit', createTable);
   $('leave-button').addEventListener('click', leaveTable);
+  document.addEventListener('keydown', typed);
   $('call-director').addEventListener('click', () => {
     const v = state.view;
     if (!v) return;
