@@ -258,9 +258,13 @@ impl Store {
                 )));
             }
         }
+        // In one transaction: one commit (one flush to disk) for the whole schema, not one per
+        // table, and a schema that is there entirely or not at all.
+        let mut tx = Write::begin(&pool).await?;
         for stmt in SCHEMA {
-            sqlx::query(stmt).execute(&pool).await?;
+            sqlx::query(stmt).execute(tx.conn()).await?;
         }
+        tx.commit().await?;
         sqlx::query("INSERT INTO tenace_meta (key, value) VALUES ('schema', '2') ON CONFLICT (key) DO UPDATE SET value = excluded.value")
             .execute(&pool)
             .await?;
