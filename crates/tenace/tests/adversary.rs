@@ -313,7 +313,9 @@ async fn row1_a_full_disk_stops_the_table_loudly_and_play_resumes_when_there_is_
     let mut last_board = 0;
     let down = loop {
         let m = a.next_within(60).await;
-        if m["type"] == "error" {
+        // Other refusals are Ann acting twice on two views of the same moment (a hand record or
+        // the robots' comparison arriving resends the view): not the store's failure.
+        if m["type"] == "error" && m["message"].as_str().is_some_and(|t| t.contains("cannot store")) {
             break m;
         }
         if m["type"] != "view" {
