@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use futures_util::{FutureExt, StreamExt};
 use serde_json::{json, Value};
-use support::{config, databases, login, register, Client};
+use support::{config, databases, http, login, register, Client};
 use tokio_tungstenite::tungstenite::Message;
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -1270,15 +1270,7 @@ async fn browser_club_night_three_phones_and_the_scorer() {
             let token = token.clone();
             let night = night.clone();
             async move {
-                let v: Value = reqwest::Client::new()
-                    .get(format!("http://{addr}/api/nights/{night}"))
-                    .header("Authorization", format!("Bearer {token}"))
-                    .send()
-                    .await
-                    .unwrap()
-                    .json()
-                    .await
-                    .unwrap();
+                let (_, v) = http(addr, Some(&token), "GET", &format!("/api/nights/{night}"), None).await;
                 let rows: Vec<String> = v["results"].as_array().unwrap().iter().map(|r| format!("b{} {}v{} {}", r["board"], r["ns"], r["ew"], r["result"])).collect();
                 assert_eq!(rows.len(), n, "{rows:?}");
             }
@@ -1355,15 +1347,8 @@ async fn browser_club_night_three_phones_and_the_scorer() {
         snap(&b, "night-scorer-done").await;
 
         // The page's ranking is the one `tenace event score` prints for the night's event file.
-        let event: tenace_events::Event = reqwest::Client::new()
-            .get(format!("http://{addr}/api/nights/{night}/event"))
-            .header("Authorization", format!("Bearer {token}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let (_, file) = http(addr, Some(&token), "GET", &format!("/api/nights/{night}/event"), None).await;
+        let event: tenace_events::Event = serde_json::from_value(file).unwrap();
         assert_eq!(event.results.len(), 18);
         let expected = tenace_events::report::ranking_text(&tenace_events::score(&event).unwrap());
         let shown = js(&b, "return document.getElementById('ranking').textContent;").await;

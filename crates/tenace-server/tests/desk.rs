@@ -7,28 +7,12 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, login, register, Client};
+use support::{config, databases, http, login, register, Client};
 
 const DEAL: &str = "N:AKQ2.KJ4.T98.765 J54.Q92.AKQ2.K32 T98.AT8.J765.AQJ 763.7653.43.T984";
 
-/// Sends a request to the desk and returns (status, body).
-async fn desk(addr: std::net::SocketAddr, token: Option<&str>, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let client = reqwest::Client::new();
-    let url = format!("http://{addr}{path}");
-    let mut req = if method == "GET" { client.get(url) } else { client.post(url) };
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
-
 async fn rule(addr: std::net::SocketAddr, token: &str, id: &str, command: &str) -> (u16, Value) {
-    desk(addr, Some(token), "POST", &format!("/api/rulings/{id}"), Some(json!({ "command": command }))).await
+    http(addr, Some(token), "POST", &format!("/api/rulings/{id}"), Some(json!({ "command": command }))).await
 }
 
 fn option_with_law(view: &Value, law: &str) -> u64 {
@@ -51,17 +35,17 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
         let player = register(addr, "player").await;
 
         // Only a Director account may use the desk; a missing token is asked to log in.
-        let (status, body) = desk(addr, Some(&player), "GET", "/api/rulings", None).await;
+        let (status, body) = http(addr, Some(&player), "GET", "/api/rulings", None).await;
         assert_eq!(status, 403, "{body}");
         assert!(body["error"].as_str().unwrap().contains("Director"), "{body}");
-        let (status, _) = desk(addr, None, "GET", "/api/rulings", None).await;
+        let (status, _) = http(addr, None, "GET", "/api/rulings", None).await;
         assert_eq!(status, 401);
         // A malformed deal is refused with the reason.
-        let (status, body) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": "N:AKQ"}))).await;
+        let (status, body) = http(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": "N:AKQ"}))).await;
         assert_eq!(status, 400, "{body}");
         assert!(body["error"].as_str().unwrap().starts_with("deal:"), "{body}");
 
-        let (status, view) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
+        let (status, view) = http(addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
         assert_eq!(status, 200, "{view}");
         let id = view["id"].as_str().unwrap().to_string();
         assert_eq!(view["desk"]["to_call"], "N", "board 1: North deals (Law 2)");
@@ -87,13 +71,13 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
         assert_eq!(status, 400, "{body}");
         let (status, body) = rule(addr, &director, &id, &"N ".repeat(600)).await;
         assert_eq!(status, 400, "an oversized command: {body}");
-        let (status, body) = desk(addr, Some(&director), "POST", &format!("/api/rulings/{id}"), Some(json!({"line": "N 1H"}))).await;
+        let (status, body) = http(addr, Some(&director), "POST", &format!("/api/rulings/{id}"), Some(json!({"line": "N 1H"}))).await;
         assert_eq!(status, 400, "a malformed request: {body}");
         assert!(body["error"].as_str().unwrap().contains("command"), "{body}");
         let (status, body) = rule(addr, &director, &id, "N SA").await;
         assert_eq!(status, 422, "{body}");
         assert!(body["error"].as_str().unwrap().contains("Law 9B2"), "{body}");
-        let (_, now) = desk(addr, Some(&director), "GET", &format!("/api/rulings/{id}"), None).await;
+        let (_, now) = http(addr, Some(&director), "GET", &format!("/api/rulings/{id}"), None).await;
         assert_eq!(now["desk"]["events"], events);
         assert!(!now["desk"]["rectification"].is_null());
 
@@ -122,14 +106,14 @@ async fn law_27_ruled_at_the_directors_desk_and_the_ruling_survives_a_restart() 
         server.task.abort();
         let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
         let token = &login(again.addr, "director").await;
-        let (status, list) = desk(again.addr, Some(token), "GET", "/api/rulings", None).await;
+        let (status, list) = http(again.addr, Some(token), "GET", "/api/rulings", None).await;
         assert_eq!(status, 200);
         assert!(list["rulings"].as_array().unwrap().iter().any(|r| r["id"] == id.as_str()), "{list}");
-        let (status, back) = desk(again.addr, Some(token), "GET", &format!("/api/rulings/{id}"), None).await;
+        let (status, back) = http(again.addr, Some(token), "GET", &format!("/api/rulings/{id}"), None).await;
         assert_eq!(status, 200);
         assert_eq!(back["desk"]["auction"], view["desk"]["auction"]);
         assert_eq!(back["desk"]["to_call"], "S");
-        let (status, _) = desk(again.addr, Some(token), "GET", "/api/rulings/r-nonesuch", None).await;
+        let (status, _) = http(again.addr, Some(token), "GET", "/api/rulings/r-nonesuch", None).await;
         assert_eq!(status, 404);
         again.task.abort();
     }
@@ -153,10 +137,10 @@ async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so
     let online: Vec<String> = view["view"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
     assert_eq!(online.len(), 2, "{view}");
 
-    let (status, list) = desk(addr, Some(&director), "GET", "/api/rulings", None).await;
+    let (status, list) = http(addr, Some(&director), "GET", "/api/rulings", None).await;
     assert_eq!(status, 200);
     assert!(list["tables"].as_array().unwrap().iter().any(|t| t["table"] == table.as_str()), "{list}");
-    let (status, ruling) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": table }))).await;
+    let (status, ruling) = http(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": table }))).await;
     assert_eq!(status, 200, "{ruling}");
     assert!(ruling["origin"].as_str().unwrap().contains(&table), "{ruling}");
     let carried: Vec<String> = ruling["desk"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
@@ -170,7 +154,7 @@ async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so
     desk_south.sort();
     assert_eq!(desk_south, mine_sorted);
     // An unknown table is named.
-    let (status, body) = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": "t-nonesuch" }))).await;
+    let (status, body) = http(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": "t-nonesuch" }))).await;
     assert_eq!(status, 404, "{body}");
     assert!(body["error"].as_str().unwrap().contains("t-nonesuch"));
     server.task.abort();
@@ -200,7 +184,7 @@ async fn law_16_a_director_called_to_one_table_while_sitting_at_another_of_the_s
         let b = h.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
         h.send(json!({"type": "leave", "table": b})).await;
 
-        let called = desk(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": a })));
+        let called = http(addr, Some(&director), "POST", "/api/rulings", Some(json!({ "table": a })));
         let sat = async {
             // The seat is asked for a little later each try, sweeping the desk's store write.
             tokio::time::sleep(std::time::Duration::from_micros(200 * i)).await;
@@ -231,7 +215,7 @@ async fn laws_16b_21b_12c_the_directors_judgement_helpers_at_the_desk() {
     let db = databases("desk-help").await.remove(0);
     let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let director = register(server.addr, "director").await;
-    let (_, view) = desk(server.addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
+    let (_, view) = http(server.addr, Some(&director), "POST", "/api/rulings", Some(json!({"board": 1, "deal": DEAL}))).await;
     let id = view["id"].as_str().unwrap().to_string();
     for call in ["N 1S", "E P", "S 2S", "W P", "N P"] {
         let (status, v) = rule(server.addr, &director, &id, call).await;
@@ -254,7 +238,7 @@ async fn laws_16b_21b_12c_the_directors_judgement_helpers_at_the_desk() {
     server.task.abort();
     let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let token = login(again.addr, "director").await;
-    let (_, back) = desk(again.addr, Some(&token), "GET", &format!("/api/rulings/{id}"), None).await;
+    let (_, back) = http(again.addr, Some(&token), "GET", &format!("/api/rulings/{id}"), None).await;
     assert_eq!(back["desk"]["events"], events);
     assert_eq!(back["desk"]["notes"], v["desk"]["notes"]);
     again.task.abort();

@@ -8,22 +8,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, login, register};
-
-async fn call(addr: std::net::SocketAddr, token: Option<&str>, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let client = reqwest::Client::new();
-    let url = format!("http://{addr}{path}");
-    let mut req = if method == "GET" { client.get(url) } else { client.post(url) };
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let r = req.send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
+use support::{config, databases, http, login, register};
 
 /// The result a table enters on `board` (made up, but each table's differs).
 fn made_up(id: &str, round: u64, board: u64, table: u64) -> Value {
@@ -44,12 +29,12 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
 
         // Only a Director account scores a night; a bad night is refused with the reason.
         let new = json!({"name": "Tuesday pairs", "tables": 3, "boards_per_round": 2, "seed": 7, "names": ["Ann & Bob", "Cy & Di"]});
-        let (status, body) = call(addr, Some(&player), "POST", "/api/nights", Some(new.clone())).await;
+        let (status, body) = http(addr, Some(&player), "POST", "/api/nights", Some(new.clone())).await;
         assert_eq!(status, 403, "{body}");
-        let (status, body) = call(addr, Some(&director), "POST", "/api/nights", Some(json!({"name": "x", "tables": 1, "boards_per_round": 2}))).await;
+        let (status, body) = http(addr, Some(&director), "POST", "/api/nights", Some(json!({"name": "x", "tables": 1, "boards_per_round": 2}))).await;
         assert_eq!(status, 422, "{body}");
         assert!(error_of(&body).contains("2 to 30 tables"), "{body}");
-        let (status, night) = call(addr, Some(&director), "POST", "/api/nights", Some(new)).await;
+        let (status, night) = http(addr, Some(&director), "POST", "/api/nights", Some(new)).await;
         assert_eq!(status, 200, "{night}");
         let id = night["id"].as_str().unwrap().to_string();
         let codes: Vec<(u64, String)> =
@@ -59,39 +44,39 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
 
         // A table's page: the pairs the movement seats there and the boards of the round.
         let (t1, code1) = codes[0].clone();
-        let (status, view) = call(addr, None, "GET", &format!("/api/night-tables/{}", code1.to_lowercase()), None).await;
+        let (status, view) = http(addr, None, "GET", &format!("/api/night-tables/{}", code1.to_lowercase()), None).await;
         assert_eq!(status, 200, "{view}");
         assert_eq!((view["table"].as_u64(), view["round"].as_u64(), view["rounds"].as_u64()), (Some(t1), Some(1), Some(3)));
         assert_eq!(view["ns"]["name"], "Ann & Bob", "{view}");
         let board = view["boards"][0]["board"].as_u64().unwrap();
         assert!(view["boards"][0]["traveller"].as_array().unwrap().is_empty());
-        let (status, body) = call(addr, None, "GET", "/api/night-tables/NOPE42", None).await;
+        let (status, body) = http(addr, None, "GET", "/api/night-tables/NOPE42", None).await;
         assert_eq!(status, 404, "{body}");
 
         // Refusals name the reason and change nothing.
         let path1 = format!("/api/night-tables/{code1}/results");
         let mut unconfirmed = made_up("a1", 1, board, t1);
         unconfirmed["confirmed"] = json!(false);
-        let (status, body) = call(addr, None, "POST", &path1, Some(unconfirmed)).await;
+        let (status, body) = http(addr, None, "POST", &path1, Some(unconfirmed)).await;
         assert_eq!(status, 422);
         assert!(error_of(&body).contains("Law 79A"), "{body}");
         let other_round = night["progress"].as_array().unwrap().iter().find(|p| p["round"] == 2 && p["table"] == t1).unwrap().clone();
-        let (_, round2) = call(addr, None, "GET", &format!("/api/night-tables/{code1}?round=2"), None).await;
+        let (_, round2) = http(addr, None, "GET", &format!("/api/night-tables/{code1}?round=2"), None).await;
         let later = round2["boards"][0]["board"].as_u64().unwrap();
         assert_eq!(round2["ns"]["number"], other_round["ns"]);
-        let (status, body) = call(addr, None, "POST", &path1, Some(made_up("a2", 1, later, t1))).await;
+        let (status, body) = http(addr, None, "POST", &path1, Some(made_up("a2", 1, later, t1))).await;
         assert_eq!(status, 422);
         assert!(error_of(&body).contains("Law 8") && error_of(&body).contains("not played at table"), "{body}");
         let mut impossible = made_up("a3", 1, board, t1);
         impossible["contract"] = json!("8NT");
-        let (status, body) = call(addr, None, "POST", &path1, Some(impossible)).await;
+        let (status, body) = http(addr, None, "POST", &path1, Some(impossible)).await;
         assert_eq!(status, 422);
         assert!(error_of(&body).contains("not a contract"), "{body}");
         let mut wrong_lead = made_up("a4", 1, board, t1);
         let deal = tenace_events::dealing::seeded_deal(7, board as u32);
         let norths_card = deal.hand(tenace_core::Seat::North).iter().next().unwrap();
         wrong_lead["lead"] = json!(norths_card.to_string());
-        let (status, body) = call(addr, None, "POST", &path1, Some(wrong_lead)).await;
+        let (status, body) = http(addr, None, "POST", &path1, Some(wrong_lead)).await;
         assert_eq!(status, 422);
         assert!(error_of(&body).contains("Law 41A"), "{body}");
 
@@ -100,25 +85,25 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
         let mut first = made_up("a5", 1, board, t1);
         let easts_card = deal.hand(tenace_core::Seat::East).iter().next_back().unwrap();
         first["lead"] = json!(easts_card.to_string());
-        let (status, view) = call(addr, None, "POST", &path1, Some(first.clone())).await;
+        let (status, view) = http(addr, None, "POST", &path1, Some(first.clone())).await;
         assert_eq!(status, 200, "{view}");
         let entered = &view["boards"][0];
         assert_eq!(entered["result"]["lead"], easts_card.to_string());
         assert!(entered["result"]["score"].is_i64(), "{view}");
         assert_eq!(entered["traveller"].as_array().unwrap().len(), 1);
-        let (status, again) = call(addr, None, "POST", &path1, Some(first)).await;
+        let (status, again) = http(addr, None, "POST", &path1, Some(first)).await;
         assert_eq!(status, 200, "{again}");
-        let (status, body) = call(addr, None, "POST", &path1, Some(made_up("a6", 1, board, t1))).await;
+        let (status, body) = http(addr, None, "POST", &path1, Some(made_up("a6", 1, board, t1))).await;
         assert_eq!(status, 422);
         assert!(error_of(&body).contains("Law 79C"), "{body}");
-        let (_, scorer) = call(addr, Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
+        let (_, scorer) = http(addr, Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
         assert_eq!(scorer["results"].as_array().unwrap().len(), 1, "entered once: {scorer}");
 
         // Every table enters every round.
         let mut n = 0;
         for (table, code) in &codes {
             for round in 1..=3u64 {
-                let (_, view) = call(addr, None, "GET", &format!("/api/night-tables/{code}?round={round}"), None).await;
+                let (_, view) = http(addr, None, "GET", &format!("/api/night-tables/{code}?round={round}"), None).await;
                 for b in view["boards"].as_array().unwrap() {
                     if !b["result"].is_null() {
                         continue;
@@ -127,36 +112,36 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
                     assert!(b["traveller"].as_array().unwrap().is_empty(), "{view}");
                     n += 1;
                     let r = made_up(&format!("r{n}"), round, b["board"].as_u64().unwrap(), *table);
-                    let (status, after) = call(addr, None, "POST", &format!("/api/night-tables/{code}/results"), Some(r)).await;
+                    let (status, after) = http(addr, None, "POST", &format!("/api/night-tables/{code}/results"), Some(r)).await;
                     assert_eq!(status, 200, "{after}");
                 }
             }
-            let (_, view) = call(addr, None, "GET", &format!("/api/night-tables/{code}"), None).await;
+            let (_, view) = http(addr, None, "GET", &format!("/api/night-tables/{code}"), None).await;
             assert_eq!(view["done"], true, "{view}");
         }
         assert_eq!(n, 17);
 
         // The scorer corrects one result (79C) and gives an adjusted score on another (12C2).
-        let (_, scorer) = call(addr, Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
+        let (_, scorer) = http(addr, Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
         assert!(scorer["progress"].as_array().unwrap().iter().all(|p| p["entered"] == p["boards"]), "{scorer}");
         let rows = scorer["results"].as_array().unwrap().clone();
         let (a, b) = (&rows[3], &rows[7]);
         let pair = |v: &Value| v.as_str().unwrap().parse::<u64>().unwrap();
         let correction = json!({"board": a["board"], "ns": pair(&a["ns"]), "ew": pair(&a["ew"]), "outcome": "4S S -1"});
-        let (status, scorer) = call(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(correction)).await;
+        let (status, scorer) = http(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(correction)).await;
         assert_eq!(status, 200, "{scorer}");
         let adjusted = json!({"board": b["board"], "ns": pair(&b["ns"]), "ew": pair(&b["ew"]), "outcome": "A+/A-"});
-        let (status, scorer) = call(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(adjusted)).await;
+        let (status, scorer) = http(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(adjusted)).await;
         assert_eq!(status, 200, "{scorer}");
         let bad = json!({"board": b["board"], "ns": pair(&b["ns"]), "ew": pair(&b["ew"]), "outcome": "4S N +9"});
-        let (status, body) = call(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(bad)).await;
+        let (status, body) = http(addr, Some(&director), "POST", &format!("/api/nights/{id}/scores"), Some(bad)).await;
         assert_eq!(status, 422, "{body}");
         let labels: Vec<String> = scorer["results"].as_array().unwrap().iter().map(|r| r["result"].as_str().unwrap().to_string()).collect();
         assert_eq!(labels.len(), 18);
         assert!(labels.contains(&"4S S -1".to_string()) && labels.contains(&"A+/A-".to_string()), "{labels:?}");
 
         // The ranking is the one `tenace event score` prints for the night's event file.
-        let (status, file) = call(addr, Some(&director), "GET", &format!("/api/nights/{id}/event"), None).await;
+        let (status, file) = http(addr, Some(&director), "GET", &format!("/api/nights/{id}/event"), None).await;
         assert_eq!(status, 200);
         let event: tenace_events::Event = serde_json::from_value(file).unwrap();
         event.validate().unwrap();
@@ -170,13 +155,13 @@ async fn a_club_night_is_entered_from_the_tables_and_ranked_like_its_event_file(
         server.task.abort();
         let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
         let token = login(again.addr, "director").await;
-        let (_, back) = call(again.addr, Some(&token), "GET", &format!("/api/nights/{id}"), None).await;
+        let (_, back) = http(again.addr, Some(&token), "GET", &format!("/api/nights/{id}"), None).await;
         assert_eq!(back["ranking"], scorer["ranking"]);
-        let (status, _) = call(again.addr, None, "POST", &format!("/api/night-tables/{}/results", codes[0].1), Some(made_up("r3", 1, 1, 0))).await;
+        let (status, _) = http(again.addr, None, "POST", &format!("/api/night-tables/{}/results", codes[0].1), Some(made_up("r3", 1, 1, 0))).await;
         assert_eq!(status, 200);
-        let (_, back) = call(again.addr, Some(&token), "GET", &format!("/api/nights/{id}"), None).await;
+        let (_, back) = http(again.addr, Some(&token), "GET", &format!("/api/nights/{id}"), None).await;
         assert_eq!(back["results"].as_array().unwrap().len(), 18);
-        let (_, list) = call(again.addr, Some(&token), "GET", "/api/nights", None).await;
+        let (_, list) = http(again.addr, Some(&token), "GET", "/api/nights", None).await;
         assert!(list["nights"].as_array().unwrap().iter().any(|n| n["id"] == id.as_str() && n["name"] == "Tuesday pairs"), "{list}");
         again.task.abort();
     }
@@ -193,12 +178,12 @@ async fn a_club_night_takes_its_boards_from_a_pbn_hand_record() {
     let pbn: String = deals.iter().enumerate().map(|(i, d)| format!("[Board \"{}\"]\n[Deal \"{}\"]\n\n", i + 1, d.to_pbn(tenace_core::Seat::North))).collect();
     let new = |record: &str| json!({"name": "From the record", "tables": 3, "boards_per_round": 2, "hand_record": record});
     let short: String = pbn.split("\n\n").take(5).map(|g| format!("{g}\n\n")).collect();
-    let (status, body) = call(server.addr, Some(&director), "POST", "/api/nights", Some(new(&short))).await;
+    let (status, body) = http(server.addr, Some(&director), "POST", "/api/nights", Some(new(&short))).await;
     assert_eq!(status, 422, "{body}");
     assert!(error_of(&body).contains("no deal for board 6"), "{body}");
-    let (status, night) = call(server.addr, Some(&director), "POST", "/api/nights", Some(new(&pbn))).await;
+    let (status, night) = http(server.addr, Some(&director), "POST", "/api/nights", Some(new(&pbn))).await;
     assert_eq!(status, 200, "{night}");
-    let (_, file) = call(server.addr, Some(&director), "GET", &format!("/api/nights/{}/event", night["id"].as_str().unwrap()), None).await;
+    let (_, file) = http(server.addr, Some(&director), "GET", &format!("/api/nights/{}/event", night["id"].as_str().unwrap()), None).await;
     let event: tenace_events::Event = serde_json::from_value(file).unwrap();
     for (i, d) in deals.iter().enumerate() {
         assert_eq!(event.board(i as u32 + 1).and_then(|b| b.deal.as_ref()), Some(d));

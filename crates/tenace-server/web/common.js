@@ -104,6 +104,31 @@ export async function openSession(path, name, password) {
 }
 
 /**
+ * A JSON request to the club's HTTP API with the session's token (the Director's desk, the
+ * scorer). Returns the JSON answer; throws an Error with the server's message. On 401 (the
+ * session is gone) it calls `loggedOut` first.
+ * @param {string | null} token
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} body
+ * @param {() => void} loggedOut
+ * @returns {Promise<any>}
+ */
+export async function request(token, method, path, body, loggedOut) {
+  const r = await fetch(path, {
+    method,
+    headers: Object.assign({ 'Content-Type': 'application/json' }, token ? { Authorization: 'Bearer ' + token } : {}),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  /** @type {any} */
+  let data = {};
+  try { data = await r.json(); } catch (_) { /* not JSON */ }
+  if (r.status === 401) { loggedOut(); throw new Error(data.error || 'log in again'); }
+  if (!r.ok) throw new Error(data.error || ('request failed (' + r.status + ')'));
+  return data;
+}
+
+/**
  * Forgets the session here and revokes it on the server (the token stops working everywhere).
  * @param {string | null} token
  */

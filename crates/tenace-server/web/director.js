@@ -3,7 +3,7 @@
 // crate::desk. Everything the page does is a line of the command language of `tenace rule`
 // sent to POST /api/rulings/{id}; the server answers with the desk as it stands. A native ES
 // module sharing the club's constants and login (common.js).
-import { SUITS, STRAINS, $, loadSession, openSession, closeSession, withSuits } from './common.js';
+import { SUITS, STRAINS, $, loadSession, openSession, closeSession, request, withSuits } from './common.js';
 
 /** @type {{ token: string | null, user: string | null, ruling: string | null, desk: any }} */
 const state = { ...loadSession(), ruling: null, desk: null };
@@ -21,16 +21,7 @@ function error(text) {
 }
 
 async function api(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    headers: Object.assign({ 'Content-Type': 'application/json' }, state.token ? { Authorization: 'Bearer ' + state.token } : {}),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data = {};
-  try { data = await r.json(); } catch (_) { /* not JSON */ }
-  if (r.status === 401) { logout(); throw new Error(data.error || 'log in again'); }
-  if (!r.ok) throw new Error(data.error || ('request failed (' + r.status + ')'));
-  return data;
+  return request(state.token, method, path, body, logout);
 }
 
 /** @param {Event} ev */

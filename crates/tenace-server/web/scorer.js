@@ -2,7 +2,7 @@
 // The scorer's page of a club night (crate::nights): create a night, hand out the table codes,
 // watch the tables finish, read the live ranking (the text `tenace event score` prints), enter
 // corrections (Law 79C) and adjusted scores (Law 12), download the event file.
-import { $, el, loadSession, openSession, closeSession } from './common.js';
+import { $, el, loadSession, openSession, closeSession, request } from './common.js';
 
 /** @type {{ token: string | null, user: string | null, night: string | null }} */
 const state = { ...loadSession(), night: null };
@@ -26,16 +26,7 @@ function error(text) {
  * @param {any} [body]
  */
 async function api(method, path, body) {
-  const r = await fetch(path, {
-    method,
-    headers: Object.assign({ 'Content-Type': 'application/json' }, state.token ? { Authorization: 'Bearer ' + state.token } : {}),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let data = {};
-  try { data = await r.json(); } catch (_) { /* not JSON */ }
-  if (r.status === 401) { logout(); throw new Error(data.error || 'log in again'); }
-  if (!r.ok) throw new Error(data.error || ('request failed (' + r.status + ')'));
-  return data;
+  return request(state.token, method, path, body, logout);
 }
 
 function logout() {

@@ -73,6 +73,23 @@ pub async fn login(addr: SocketAddr, name: &str) -> String {
     session(addr, "login", name).await
 }
 
+/// One HTTP request to the club (`GET`, or `POST` with a JSON body), with the session token as
+/// a bearer token when given; returns the status and the JSON body (null when there is none).
+pub async fn http(addr: SocketAddr, token: Option<&str>, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let client = reqwest::Client::new();
+    let url = format!("http://{addr}{path}");
+    let mut req = if method == "GET" { client.get(url) } else { client.post(url) };
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    let r = req.send().await.unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
 async fn session(addr: SocketAddr, route: &str, name: &str) -> String {
     let r: Value = reqwest::Client::new()
         .post(format!("http://{addr}/api/{route}"))
