@@ -23,6 +23,23 @@ fn bench(c: &mut Criterion) {
     group.bench_function("analyse opening lead x8 (NT, East leads)", |b| {
         b.iter(|| set.iter().map(|d| tenace_dds::analyse(&tenace_dds::Position::new(d, Strain::NoTrump, Seat::East).expect("valid deal")).len()).sum::<usize>())
     });
+    // A whole board replayed with every card analysed (the replay of a finished board): each
+    // deal in spades by South, played out by the first legal card at each turn.
+    let lines: Vec<(Deal, Vec<tenace_core::Card>)> = set
+        .iter()
+        .map(|d| {
+            let mut p = tenace_dds::Position::new(d, Strain::Spades, Seat::West).expect("valid deal");
+            let mut line = Vec::new();
+            while let Some(card) = p.legal_cards().iter().next() {
+                p.play(card).expect("legal");
+                line.push(card);
+            }
+            (*d, line)
+        })
+        .collect();
+    group.bench_function("analyse_play whole board x8 (4S by South, 52 cards)", |b| {
+        b.iter(|| lines.iter().map(|(d, l)| tenace_dds::analyse_play(d, Strain::Spades, Seat::South, l).expect("legal").len()).sum::<usize>())
+    });
     group.finish();
 }
 

@@ -250,6 +250,69 @@ pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
     (results, engine.nodes)
 }
 
+/// One card of a played board, analysed: what every legal card of the hand to play was worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+pub struct PlayStep {
+    pub to_play: Seat,
+    /// The card played here; `None` for the position left after the last card (a claim).
+    pub played: Option<Card>,
+    /// Tricks declarer's side had won before this card.
+    pub declarer_won: u8,
+    /// Every legal card with the tricks declarer's side ends the board with after it, best play
+    /// from then on; the best cards for the side to play first.
+    pub cards: Vec<CardResult>,
+}
+
+impl PlayStep {
+    /// Declarer's final tricks with best play from here.
+    pub fn best(&self) -> Option<u8> {
+        self.cards.first().map(|r| r.tricks)
+    }
+
+    /// The tricks `card` costs the side that plays it (0 for a best card), `None` when it is not
+    /// a legal card here.
+    pub fn cost(&self, card: Card) -> Option<u8> {
+        let value = self.cards.iter().find(|r| r.card == card)?.tricks;
+        let best = self.best()?;
+        Some(best.abs_diff(value))
+    }
+}
+
+/// A played board card by card, as hand viewers show it: for each card in `played` (from the
+/// opening lead by declarer's left-hand opponent, Law 54A), [`analyse`] of the position before
+/// it, counted as declarer's final tricks; when tricks remain after the last card (a claim), the
+/// position left too. Each card is checked as it is played (held, follows suit: Law 44C); the
+/// first that is not is the error.
+pub fn analyse_play(deal: &Deal, strain: Strain, declarer: Seat, played: &[Card]) -> Result<Vec<PlayStep>, SolveError> {
+    let mut position = Position::new(deal, strain, declarer.after(1))?;
+    let mut out = Vec::with_capacity(played.len() + 1);
+    let mut declarer_won = 0u8;
+    let mut step = |position: &Position, played: Option<Card>, declarer_won: u8| {
+        let to_play = position.to_play();
+        let left = position.tricks_left();
+        let for_declarer = to_play.side() == declarer.side();
+        let cards = analyse(position)
+            .into_iter()
+            .map(|r| CardResult { card: r.card, tricks: declarer_won + if for_declarer { r.tricks } else { left - r.tricks } })
+            .collect();
+        out.push(PlayStep { to_play, played, declarer_won, cards });
+    };
+    for &card in played {
+        step(&position, Some(card), declarer_won);
+        let left = position.tricks_left();
+        position.play(card)?;
+        if position.tricks_left() < left {
+            // The trick is complete: its winner is on lead.
+            declarer_won += u8::from(position.to_play().side() == declarer.side());
+        }
+    }
+    if position.hands.iter().any(|h| !h.is_empty()) {
+        step(&position, None, declarer_won);
+    }
+    Ok(out)
+}
+
 /// Double-dummy tricks for each declarer and strain: `tricks[declarer][strain]`, strains in the
 /// order clubs, diamonds, hearts, spades, no trump.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

@@ -92,6 +92,10 @@ enum Command {
         /// the others, name the bad ones on stderr, exit code 3).
         #[arg(long)]
         strict: bool,
+        /// Analyse the play recorded in FILE card by card, as a hand viewer does: one JSON
+        /// object per board with, at each card, every legal card's value in declarer's tricks.
+        #[arg(long, conflicts_with = "deal", requires = "file")]
+        play: bool,
     },
     /// Run the online club: play duplicate in the browser with friends or robots (OKb laws).
     /// Prints the address to open.
@@ -212,7 +216,8 @@ fn run(command: Command) -> Result<Status, String> {
     let done = |r: Result<(), String>| r.map(|()| Status::Done);
     match command {
         Command::Convert { input, output, strict } => convert(&input, &output, strict),
-        Command::Solve { file, deal, json, threads, strict } => {
+        Command::Solve { file: Some(file), play: true, strict, .. } => solve::run_play(&file, strict),
+        Command::Solve { file, deal, json, threads, strict, .. } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
             solve::run(file.as_deref(), deal.as_deref(), json, threads, strict)
         }

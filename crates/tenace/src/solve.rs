@@ -81,6 +81,54 @@ pub fn run(file: Option<&Path>, deal: Option<&str>, as_json: bool, threads: usiz
     Ok(status)
 }
 
+/// `tenace solve --play`: the play of every board of a file that records one, each card analysed
+/// double dummy (`tenace_dds::analyse_play`), one JSON object per board:
+/// `{"board":N,"contract":"4S","declarer":"S","steps":[{"to_play":"W","played":"SA",
+/// "declarer_won":0,"best":10,"cards":{"SA":10,"S2":9,...}}]}` — each legal card's value is the
+/// tricks declarer's side ends with after it, best play from then on; a card worth less than
+/// `best` to its side cost tricks. A last step with `"played":null` is the position a claim
+/// left. Boards without a deal, a contract or a play record are named on stderr and left out.
+pub fn run_play(path: &Path, strict: bool) -> Result<Status, String> {
+    let (games, mut status) = read_boards(path, strict)?;
+    let mut printed = 0;
+    for (i, g) in games.iter().enumerate() {
+        let label = g.board.map(|b| b.to_string()).unwrap_or_else(|| format!("#{}", i + 1));
+        match play_json(g) {
+            Ok(v) => {
+                println!("{v}");
+                printed += 1;
+            }
+            Err(e) if strict => return Err(format!("board {label}: {e}")),
+            Err(e) => {
+                eprintln!("tenace: board {label}: {e}; left out");
+                status = Status::Incomplete;
+            }
+        }
+    }
+    if printed == 0 {
+        return Err("the file holds no board with a play record to analyse".into());
+    }
+    Ok(status)
+}
+
+fn play_json(g: &GameRecord) -> Result<Value, String> {
+    let deal = g.deal.ok_or("the file gives no deal")?;
+    deal.validate().map_err(|e| e.to_string())?;
+    let contract = g.final_contract().ok_or("no contract (passed out or not given)")?;
+    let declarer = g.declarer.ok_or("no declarer")?;
+    let play = g.play.as_ref().ok_or("no play record")?;
+    let cards: Vec<tenace_core::Card> = play.in_order(contract.strain().trump()).into_iter().filter_map(|(_, c)| c.card).collect();
+    let steps = tenace_dds::analyse_play(&deal, contract.strain(), declarer, &cards).map_err(|e| e.to_string())?;
+    let steps: Vec<Value> = steps
+        .iter()
+        .map(|s| {
+            let values: serde_json::Map<String, Value> = s.cards.iter().map(|r| (r.card.to_string(), json!(r.tricks))).collect();
+            json!({"to_play": s.to_play.letter().to_string(), "played": s.played.map(|c| c.to_string()), "declarer_won": s.declarer_won, "best": s.best(), "cards": values})
+        })
+        .collect();
+    Ok(json!({"board": g.board.map(|b| b.get()), "contract": contract.to_string(), "declarer": declarer.letter().to_string(), "steps": steps}))
+}
+
 /// `{"board":N,"tricks":{"N":{"NT":t,...},...},"par":{"score":S,"contracts":["4S-N"]}}`.
 pub fn board_json(board: &Board, table: &DdTable, p: &Par) -> Value {
     let mut tricks = serde_json::Map::new();

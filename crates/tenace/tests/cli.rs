@@ -193,6 +193,34 @@ fn solve_writes_pbn_tags() {
 }
 
 #[test]
+fn solve_play_analyses_each_card() {
+    // North declares 7S holding every spade; East leads a heart, each player follows with their
+    // own suit's cards, North ruffs; then North claims.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.pbn");
+    let pbn = format!(
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{SUITS_DEAL}\"]\n[Declarer \"N\"]\n[Contract \"7S\"]\n[Result \"13\"]\n[Play \"E\"]\nH2 D2 C2 S2\n*\n"
+    );
+    std::fs::write(&file, pbn).unwrap();
+    let o = tenace(&["solve", "--play", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["contract"], "7S");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 5, "four cards and the position the claim left");
+    assert_eq!(steps[0]["to_play"], "E");
+    assert_eq!(steps[0]["played"], "H2");
+    assert_eq!(steps[0]["cards"].as_object().unwrap().len(), 13, "any heart may be led");
+    assert_eq!(steps[3]["to_play"], "N");
+    assert_eq!(steps[3]["best"], 13);
+    assert!(steps[4]["played"].is_null());
+    assert_eq!(steps[4]["declarer_won"], 1);
+    // A file without play is named, not analysed.
+    std::fs::write(&file, format!("[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{SUITS_DEAL}\"]\n")).unwrap();
+    assert_bad_input(&tenace(&["solve", "--play", file.to_str().unwrap()]), "no board with a play record");
+}
+
+#[test]
 fn solve_bad_input() {
     assert_bad_input(&tenace(&["solve", "--deal", "N:AKQ"]), "four hands");
     let dup = "N:AKQJT98765432... AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432";
