@@ -42,6 +42,9 @@ pub enum OnlineError {
     /// information), Law 76 (spectators), OKb.
     #[error("Law 16: {0}")]
     Sight(String),
+    /// A finished board whose play the solver refuses (a stored log that is not a legal play).
+    #[error("the board cannot be replayed: {0}")]
+    Replay(String),
 }
 
 impl OnlineError {
@@ -59,7 +62,7 @@ impl OnlineError {
             Explanation(_) => "20F".into(),
             Claim(_) => "68B".into(),
             Sight(_) => "16".into(),
-            ChatLength { .. } | BoardInProgress | SetFinished | RobotSeat | EmptySeat { .. } => String::new(),
+            ChatLength { .. } | BoardInProgress | SetFinished | RobotSeat | EmptySeat { .. } | Replay(_) => String::new(),
         }
     }
 }

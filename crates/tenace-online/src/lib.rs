@@ -11,6 +11,7 @@
 //! No I/O: the server (`tenace-server`) stores events and carries views to browsers.
 
 pub mod error;
+pub mod replay;
 pub mod robots;
 pub mod room;
 pub mod view;

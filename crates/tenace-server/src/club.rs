@@ -118,6 +118,14 @@ pub enum RoomCmd {
         director: String,
         reply: tokio::sync::oneshot::Sender<Result<Snapshot, String>>,
     },
+    /// A finished board of this table for `person`'s replay, if Law 16 lets them see it (the
+    /// hands are then in their ledger).
+    Replay {
+        person: String,
+        board: u32,
+        confirmed: bool,
+        reply: tokio::sync::oneshot::Sender<Result<ReplaySource, ReplayError>>,
+    },
     /// The store accepts writes again: reload the log and resume.
     StoreBack,
     /// Tell everyone at the table (a tournament's clock).
@@ -131,6 +139,34 @@ pub struct Snapshot {
     pub board: tenace_core::Board,
     pub events: Vec<tenace_table::TableEvent>,
     pub set_id: String,
+}
+
+/// What a table hands over for a replay: the board as it finished, and who played it.
+pub struct ReplaySource {
+    pub finished: tenace_online::FinishedBoard,
+    pub players: Option<[String; 4]>,
+    pub name: String,
+    pub set_id: String,
+}
+
+/// Why a board is not replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("there is no table {0:?}")]
+    NoTable(String),
+    #[error("board {0} has not been played to its end at this table")]
+    NotOver(u32),
+    /// Law 16: the person plays this set elsewhere and has not played the board.
+    #[error("Law 16: {0}")]
+    Refused(String),
+    /// The person has seen nothing of this board: seeing it bars them from playing it at
+    /// another table of the set; they are asked first.
+    #[error("Law 16: you have not played board {0} of this board set; once you see it you may not play it at another table of the set")]
+    Unseen(u32),
+    #[error("the club cannot store that now: {0}")]
+    Store(String),
+    #[error("{0}")]
+    Failed(String),
 }
 
 #[derive(Clone)]
@@ -158,6 +194,8 @@ pub struct Club {
     /// pool, at most one job per core at a time, so a busy club cannot start hundreds of
     /// solvers (each with its own transposition table) at once.
     solver: Arc<tokio::sync::Semaphore>,
+    /// Analysed replays by (table, board): a finished board never changes.
+    replays: Mutex<HashMap<(String, u32), Arc<tenace_online::replay::BoardReplay>>>,
     /// Hand records by (set seed, board): every table of a set shares them.
     hand_records: Mutex<HashMap<(u64, u32), tenace_online::view::HandRecord>>,
     /// The results of each board of each set (the store's `results` rows), read once and kept
@@ -192,6 +230,9 @@ type Job = Box<dyn FnOnce() + Send>;
 
 /// Every table's result on one board of a set, shared by the tables that show it.
 type Field = Arc<Vec<FieldResult>>;
+
+/// The most analysed replays the club keeps (then it analyses again on request).
+const REPLAYS_KEPT: usize = 512;
 
 /// The most boards whose results the club keeps in memory (then it starts again from the store).
 const FIELDS_KEPT: usize = 4096;
@@ -307,6 +348,7 @@ impl Club {
             set_aside: RwLock::new(Vec::new()),
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
+            replays: Mutex::new(HashMap::new()),
             hand_records_started: Mutex::new(std::collections::HashSet::new()),
             fields: tokio::sync::Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
@@ -647,6 +689,10 @@ impl RoomTask {
                 let answer = self.snapshot(&director).await;
                 let _ = reply.send(answer);
             }
+            RoomCmd::Replay { person, board, confirmed, reply } => {
+                let answer = self.replay_source(&person, board, confirmed).await;
+                let _ = reply.send(answer);
+            }
             RoomCmd::StoreBack => self.reload().await,
             RoomCmd::Notice { message } => self.tell_all(ServerMsg::Notice { message, table: Some(self.id.clone()) }),
         }
@@ -759,6 +805,40 @@ impl RoomTask {
         self.club.store_claimed(&claimed).await.map_err(|e| format!("the club cannot store that now: {e}"))?;
         let table = self.room.table();
         Ok(Snapshot { board: table.board().clone(), events: table.events().to_vec(), set_id })
+    }
+
+    /// Board `board` as it finished here, for `person`'s replay. Law 16: a person who has seen
+    /// the whole board (they played it, or saw it before) may replay it; anyone else only when
+    /// they play no other table of this set, and only once they confirm (seeing it bars them from
+    /// playing it elsewhere, `sight::may_sit`); the four hands are then stored in their ledger
+    /// before the board is shown.
+    async fn replay_source(&self, person: &str, board: u32, confirmed: bool) -> Result<ReplaySource, ReplayError> {
+        let current = (board == self.room.board_number()).then(|| self.room.outcome()).flatten().map(|outcome| {
+            let table = self.room.table();
+            tenace_online::FinishedBoard { board: table.board().clone(), events: table.events().to_vec(), outcome, claim_check: None }
+        });
+        let finished = current.or_else(|| self.room.finished().iter().find(|f| f.board.number.get() == board).cloned()).ok_or(ReplayError::NotOver(board))?;
+        let set_id = self.room.options().set_id();
+        let claimed = {
+            let _gate = self.club.sight.gate();
+            if self.club.sight.hands(person, &set_id, board) != 0xF {
+                if let Some(t) = self.club.plays_set(person, self.room.options().set_seed, &self.id) {
+                    return Err(ReplayError::Refused(format!(
+                        "you play this board set at table {t}; you may replay board {board} once you have played it there"
+                    )));
+                }
+                if !confirmed {
+                    return Err(ReplayError::Unseen(board));
+                }
+            }
+            let news: Vec<Seen> = self.club.sight.news(person, &set_id, board, 0xF).into_iter().collect();
+            self.club.sight.claim(&news);
+            news
+        };
+        self.club.store_claimed(&claimed).await.map_err(|e| ReplayError::Store(e.to_string()))?;
+        let field = self.club.field(&set_id, board).await;
+        let players = field.iter().find(|r| r.table == self.id).and_then(|r| r.players.clone());
+        Ok(ReplaySource { finished, players, name: self.room.options().name.clone(), set_id })
     }
 
     /// Under the sight gate: refuses a Director who plays this set (Law 16), else claims the
@@ -1170,6 +1250,34 @@ impl Club {
 
     pub fn is_director(&self, name: &str) -> bool {
         self.config.directors.iter().any(|d| d == name)
+    }
+
+    /// The replay of board `board` at table `table` for `person` (Law 16: `RoomTask::replay_source`),
+    /// its every card analysed double dummy on the solver pool once and kept.
+    pub async fn replay(&self, person: &str, table: &str, board: u32, confirmed: bool) -> Result<Arc<tenace_online::replay::BoardReplay>, ReplayError> {
+        let handle = self.room(table).ok_or_else(|| ReplayError::NoTable(table.to_string()))?;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let gone = || ReplayError::NoTable(table.to_string());
+        handle.tx.send(RoomCmd::Replay { person: person.to_string(), board, confirmed, reply: tx }).map_err(|_| gone())?;
+        let source = rx.await.map_err(|_| gone())??;
+        let key = (table.to_string(), board);
+        if let Some(r) = self.replays.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return Ok(r);
+        }
+        let id = table.to_string();
+        let made = self
+            .think(move || tenace_online::replay::replay(&id, &source.name, &source.set_id, &source.finished, source.players))
+            .await
+            .ok_or_else(|| ReplayError::Failed("the analysis did not finish".into()))?
+            .map_err(|e| ReplayError::Failed(e.to_string()))?;
+        let made = Arc::new(made);
+        if let Ok(mut m) = self.replays.lock() {
+            if m.len() >= REPLAYS_KEPT {
+                m.clear();
+            }
+            m.insert(key, made.clone());
+        }
+        Ok(made)
     }
 
     /// Opens a ruling for `director` and stores it.

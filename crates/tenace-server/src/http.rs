@@ -52,6 +52,9 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/api/rulings", get(list_rulings).post(open_ruling))
         .route("/api/rulings/{id}", get(show_ruling).post(rule))
         .route("/api/tournaments/{file}", get(tournament_report))
+        .route("/api/replays/{table}/{board}", get(board_replay))
+        .route("/replay", get(|| async { page("text/html; charset=utf-8", include_str!("../web/replay.html")) }))
+        .route("/replay.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/replay.js")) }))
         .route("/api/register", post(register))
         .route("/api/login", post(login))
         .route("/api/logout", post(logout))
@@ -371,6 +374,61 @@ async fn tournament_report(State(app): State<App>, axum::extract::Path(file): ax
         }
         Ok(Err(e)) => (StatusCode::CONFLICT, e).into_response(),
         Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response(),
+    }
+}
+
+#[derive(Deserialize)]
+struct ReplayQuery {
+    /// The person agrees to see a board they have not played (Law 16: they may then not play it).
+    #[serde(default)]
+    confirm: bool,
+}
+
+/// `GET /api/replays/{table}/{board}`: a finished board of a table with every card analysed
+/// double dummy (JSON, `tenace_online::replay::BoardReplay`); `{board}.pbn` or `{board}.lin`
+/// export the same board. Law 16 decides who may see it (`Club::replay`): a board the person has
+/// not seen whole answers 409 with `"confirm": true` until asked again with `?confirm=true`.
+async fn board_replay(
+    State(app): State<App>,
+    headers: axum::http::HeaderMap,
+    axum::extract::Path((table, board)): axum::extract::Path<(String, String)>,
+    Query(q): Query<ReplayQuery>,
+) -> Response {
+    use crate::club::ReplayError;
+    let user = match bearer(&app, &headers).await {
+        Ok(u) => u,
+        Err(r) => return r,
+    };
+    let (number, format) = match board.split_once('.') {
+        None => (board.as_str(), None),
+        Some((n, "pbn")) => (n, Some(tenace_formats::Format::Pbn)),
+        Some((n, "lin")) => (n, Some(tenace_formats::Format::Lin)),
+        Some(_) => return (StatusCode::NOT_FOUND, Json(serde_json::json!({ "error": "ask for a board number, N.pbn or N.lin" }))).into_response(),
+    };
+    let Ok(number) = number.parse::<u32>() else {
+        return (StatusCode::BAD_REQUEST, Json(serde_json::json!({ "error": format!("{number:?} is not a board number") }))).into_response();
+    };
+    match app.club.replay(&user, &table, number, q.confirm).await {
+        Ok(replay) => match format {
+            None => Json(&*replay).into_response(),
+            Some(f) => {
+                let body = f.write(std::slice::from_ref(replay.record()));
+                let disposition = format!("attachment; filename=\"{table}-board{number}.{}\"", f.extension());
+                let kind = if f == tenace_formats::Format::Pbn { "application/x-pbn; charset=utf-8" } else { "text/plain; charset=utf-8" };
+                ([(header::CONTENT_TYPE, kind.to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response()
+            }
+        },
+        Err(e) => {
+            let status = match e {
+                ReplayError::NoTable(_) => StatusCode::NOT_FOUND,
+                ReplayError::NotOver(_) | ReplayError::Unseen(_) => StatusCode::CONFLICT,
+                ReplayError::Refused(_) => StatusCode::FORBIDDEN,
+                ReplayError::Store(_) => StatusCode::SERVICE_UNAVAILABLE,
+                ReplayError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            let confirm = matches!(e, ReplayError::Unseen(_));
+            (status, Json(serde_json::json!({ "error": e.to_string(), "confirm": confirm }))).into_response()
+        }
     }
 }
 

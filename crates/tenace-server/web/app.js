@@ -1418,6 +1418,12 @@ function renderResult(v) {
   show(nb, !!mySeat(v));
   nb.disabled = v.board >= v.boards;
   nb.textContent = v.board >= v.boards ? 'Last board played' : 'Next board';
+  $('replay-link').href = replayHref(v.table, v.board);
+}
+
+/** The replay page of board `board` at `table` (a link that can be shared; Law 16 is checked there). */
+function replayHref(table, board) {
+  return '/replay?table=' + encodeURIComponent(table) + '&board=' + board;
 }
 
 // PBN "N:AK.QJ.T9.8765 ..." -> {North: ['SA', 'SK', ...], ...}
@@ -1580,6 +1586,9 @@ function renderHistory(v) {
     const compared = h.mp_percent_ns !== null && h.mp_percent_ns !== undefined;
     tr.appendChild(el('td', { class: 'mp' }, compared ? h.mp_percent_ns.toFixed(1) : '—'));
     tr.appendChild(el('td', { class: 'imps' }, compared ? signed(Math.round(h.imps_ns * 100) / 100) : '—'));
+    const replay = el('td');
+    replay.appendChild(el('a', { href: replayHref(v.table, h.board), target: '_blank', rel: 'noopener', class: 'replay', 'aria-label': 'Replay board ' + h.board }, 'Replay'));
+    tr.appendChild(replay);
     body.appendChild(tr);
   }
   // The session's running score: the mean matchpoint percentage and the IMPs so far, over the

@@ -90,6 +90,12 @@ pub async fn http(addr: SocketAddr, token: Option<&str>, method: &str, path: &st
     (status, r.json().await.unwrap_or(Value::Null))
 }
 
+/// A `GET` whose answer is text (a PBN or LIN file), with the session token as a bearer token.
+pub async fn http_text(addr: SocketAddr, token: &str, path: &str) -> (u16, String) {
+    let r = reqwest::Client::new().get(format!("http://{addr}{path}")).header("Authorization", format!("Bearer {token}")).send().await.unwrap();
+    (r.status().as_u16(), r.text().await.unwrap_or_default())
+}
+
 async fn session(addr: SocketAddr, route: &str, name: &str) -> String {
     let r: Value = reqwest::Client::new()
         .post(format!("http://{addr}/api/{route}"))
@@ -207,6 +213,26 @@ pub async fn tournament_table(c: &mut Client, id: &str, previous: &str) -> Strin
             _ => tokio::time::sleep(Duration::from_millis(300)).await,
         }
     }
+}
+
+/// Plays at a new table of `boards` boards with three robots, from South (passes, then the first
+/// legal card) until board `until` is over; returns the table id and the last view.
+pub async fn robots_table(c: &mut Client, name: &str, boards: u32, until: u32) -> (String, Value) {
+    c.send(json!({"type": "create_table", "name": name, "boards": boards, "robots": true, "seat": "South"})).await;
+    let table = c.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    loop {
+        let v = c.view().await;
+        if v["phase"] == "over" && v["board"] == until {
+            return (table, v);
+        }
+        play_on(c, &table, &v).await;
+    }
+}
+
+/// The cards of a game record in the order played.
+pub fn cards_in_order(g: &tenace_formats::GameRecord) -> Vec<tenace_core::Card> {
+    let trump = g.contract.and_then(tenace_formats::RecordedContract::trump);
+    g.play.as_ref().map(|p| p.in_order(trump).into_iter().filter_map(|(_, c)| c.card).collect()).unwrap_or_default()
 }
 
 pub fn is_view(v: &Value) -> bool {
