@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client as Browser, ClientBuilder, Locator};
 use futures_util::{FutureExt, StreamExt};
 use serde_json::{json, Value};
-use support::{config, databases, http, login, register, Client};
+use support::{config, databases, http, http_text, login, register, solve_play, Client};
 use tokio_tungstenite::tungstenite::Message;
 
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -1500,6 +1500,91 @@ async fn browser_keyboard_and_screen_reader() {
         body.send_keys("zz\u{E007}").await.unwrap();
         let refusal = wait_js(&b, "the refusal", Duration::from_secs(10), "const m = document.getElementById('messages'); return m.hidden ? null : m.textContent;").await;
         assert!(refusal.as_str().unwrap().contains("is not a card"), "{refusal}");
+    })
+    .await;
+    server.task.abort();
+}
+
+/// Issue 18, item 4: the replay of a finished board, at desktop and phone sizes. The browser
+/// plays board 1 with three robots, follows the result's replay link and steps through every
+/// card (with the button on the desktop, with the arrow key on the phone); at each card the
+/// marks on the hand to play (each legal card's tricks for declarer, the cards that cost a trick)
+/// are those of `tenace solve --play` on the board's PBN export.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_replay_marks_equal_tenace_solve() {
+    let Some(server) = club_for("browser_replay_marks_equal_tenace_solve").await else { return };
+    let addr = server.addr;
+    with_browser(|b| async move {
+        register_in_browser(&b, addr, "replayer").await;
+        let table = open_table(&b, "Replay", 2, true).await;
+        // The robots bid; the browser passes and plays its first legal card.
+        play_in_browser(&b, "replay", Duration::from_secs(120), |_, _| "Pass".to_string()).await;
+        let href = wait_js(
+            &b,
+            "the replay link",
+            Duration::from_secs(10),
+            "const a = document.getElementById('replay-link'); return a && !document.getElementById('result-section').hidden ? a.getAttribute('href') : null;",
+        )
+        .await;
+        let href = href.as_str().unwrap().to_string();
+        assert_eq!(href, format!("/replay?table={table}&board=1"));
+        let history = js(&b, "return Array.from(document.querySelectorAll('#history-body a.replay')).map((a) => a.getAttribute('href'));").await;
+        assert_eq!(history, json!([href]), "the history links each board played to its replay");
+        let token = js(&b, "return localStorage.getItem('tenace.token');").await.as_str().unwrap().to_string();
+        let (status, pbn) = http_text(addr, &token, &format!("/api/replays/{table}/1.pbn")).await;
+        assert_eq!(status, 200, "{pbn}");
+        let game = tenace_formats::Format::Pbn.parse(&pbn).unwrap().remove(0);
+        if game.final_contract().is_none() {
+            note("NOTE browser_replay_marks_equal_tenace_solve: the robots passed the board out; nothing to step through");
+            return;
+        }
+        let expected = solve_play(&game);
+        const STEP: &str = "const hand = document.querySelector('.rp-hand.to-play');
+            const marks = hand ? Array.from(hand.querySelectorAll('[data-tricks]')).map((e) => [e.dataset.card, Number(e.dataset.tricks)]) : [];
+            marks.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+            const costs = hand ? Array.from(hand.querySelectorAll('.rp-card.cost')).map((e) => e.dataset.card) : [];
+            return { marks, costs, step: document.getElementById('step-label').textContent, more: !document.getElementById('next-button').disabled,
+              labels: hand ? Array.from(hand.querySelectorAll('[data-tricks]')).map((e) => e.getAttribute('aria-label')) : [] };";
+        for (width, height, tag) in [(1400u32, 1800u32, "desktop"), (390, 844, "phone")] {
+            b.set_window_size(width, height).await.unwrap();
+            b.goto(&format!("http://{addr}{href}")).await.unwrap();
+            wait_js(&b, "the replay", Duration::from_secs(30), "return !document.getElementById('replay-view').hidden;").await;
+            snap(&b, &format!("replay-{tag}")).await;
+            let wide = js(&b, WIDE).await;
+            assert!(wide["overflow"].as_i64().unwrap() <= 0, "{tag}: the replay fits the window: {wide}");
+            let mut seen: Vec<Vec<(String, u8)>> = Vec::new();
+            for _ in 0..60 {
+                let s = js(&b, STEP).await;
+                let marks: Vec<(String, u8)> = serde_json::from_value(s["marks"].clone()).unwrap();
+                if !marks.is_empty() {
+                    let best = expected[seen.len()].iter().map(|m| m.1);
+                    let _ = best;
+                    // The cards marked as costing a trick are those worth less to their side
+                    // than the best card.
+                    let values: Vec<u8> = marks.iter().map(|m| m.1).collect();
+                    let (lo, hi) = (*values.iter().min().unwrap(), *values.iter().max().unwrap());
+                    let costs: Vec<String> = serde_json::from_value(s["costs"].clone()).unwrap();
+                    if lo == hi {
+                        assert!(costs.is_empty(), "{tag}: no card costs a trick at {}: {s}", s["step"]);
+                    } else {
+                        assert!(!costs.is_empty(), "{tag}: some card costs a trick at {}: {s}", s["step"]);
+                    }
+                    assert!(s["labels"][0].as_str().unwrap().contains("declarer takes"), "{tag}: screen readers hear the value: {s}");
+                    seen.push(marks);
+                }
+                if s["more"] != json!(true) {
+                    break;
+                }
+                let before = s["step"].clone();
+                if tag == "desktop" {
+                    assert!(click(&b, "#next-button").await);
+                } else {
+                    b.find(Locator::Css("body")).await.unwrap().send_keys("\u{E014}").await.unwrap();
+                }
+                wait_js(&b, "the next card", Duration::from_secs(5), &format!("return document.getElementById('step-label').textContent !== {before};")).await;
+            }
+            assert_eq!(seen, expected, "{tag}: the replay's marks are tenace solve --play's, card by card");
+        }
     })
     .await;
     server.task.abort();

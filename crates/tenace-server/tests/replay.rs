@@ -5,20 +5,14 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{cards_in_order, config, databases, http, http_text, register, robots_table, Client};
+use support::{cards_in_order, config, databases, http, http_text, register, robots_table, solve_play, Client};
 use tenace_formats::Format;
 
-/// `tenace solve --play`'s analysis of a record (crates/tenace/src/solve.rs): each step's cards
-/// and their values in declarer's tricks.
-fn solve_play(g: &tenace_formats::GameRecord) -> Vec<Vec<(String, u8)>> {
-    let deal = g.deal.expect("a deal");
-    let contract = g.final_contract().expect("a contract");
-    let steps = tenace_dds::analyse_play(&deal, contract.strain(), g.declarer.expect("a declarer"), &cards_in_order(g)).expect("a legal play");
-    steps.iter().map(|s| s.cards.iter().map(|r| (r.card.to_string(), r.tricks)).collect()).collect()
-}
-
 fn step_values(step: &Value) -> Vec<(String, u8)> {
-    step["cards"].as_array().unwrap().iter().map(|r| (r["card"].as_str().unwrap().to_string(), r["tricks"].as_u64().unwrap() as u8)).collect()
+    let mut v: Vec<(String, u8)> =
+        step["cards"].as_array().unwrap().iter().map(|r| (r["card"].as_str().unwrap().to_string(), r["tricks"].as_u64().unwrap() as u8)).collect();
+    v.sort();
+    v
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

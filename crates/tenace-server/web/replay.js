@@ -144,7 +144,7 @@ function renderAuction() {
   let n = 0;
   for (const c of data.auction) {
     const text = withSuit(c.call) + (c.alert ? '!' : '');
-    const td = el('td', c.alert || c.explanation ? { class: 'alerted' } : null, text);
+    const td = el('td', c.alert ? { class: 'alerted' } : null, text);
     if (c.explanation) {
       n += 1;
       td.appendChild(el('sup', null, String(n)));

@@ -235,6 +235,23 @@ pub fn cards_in_order(g: &tenace_formats::GameRecord) -> Vec<tenace_core::Card> 
     g.play.as_ref().map(|p| p.in_order(trump).into_iter().filter_map(|(_, c)| c.card).collect()).unwrap_or_default()
 }
 
+/// `tenace solve --play`'s analysis of a record (crates/tenace/src/solve.rs, the same library
+/// call on the record's play): each step's legal cards with their values in declarer's tricks,
+/// sorted by card.
+pub fn solve_play(g: &tenace_formats::GameRecord) -> Vec<Vec<(String, u8)>> {
+    let deal = g.deal.expect("a deal");
+    let contract = g.final_contract().expect("a contract");
+    let steps = tenace_dds::analyse_play(&deal, contract.strain(), g.declarer.expect("a declarer"), &cards_in_order(g)).expect("a legal play");
+    steps
+        .iter()
+        .map(|s| {
+            let mut v: Vec<(String, u8)> = s.cards.iter().map(|r| (r.card.to_string(), r.tricks)).collect();
+            v.sort();
+            v
+        })
+        .collect()
+}
+
 pub fn is_view(v: &Value) -> bool {
     v["type"] == "view"
 }
