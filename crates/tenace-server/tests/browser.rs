@@ -1022,6 +1022,10 @@ async fn browser_plays_a_robot_individual_tournament() {
         assert!(contract == "Pass" || lead.as_str().is_some_and(|l| l.len() == 2), "lead {lead} for {contract}");
         let hands = js(&b, "return document.querySelectorAll('.board-record[data-board=\"1\"] .board-hands > div').length;").await;
         assert_eq!(hands, json!(4));
+        // The score card links the board played to its replay at the entrant's table.
+        let replay = js(&b, "return Array.from(document.querySelectorAll('#tournament-card a.replay')).map((a) => a.getAttribute('href'));").await;
+        let table = replay[0].as_str().and_then(|h| h.strip_prefix("/replay?table=")).and_then(|h| h.strip_suffix("&board=1"));
+        assert!(replay.as_array().map(Vec::len) == Some(1) && table.is_some_and(|t| !t.is_empty()), "{replay}");
         // A wire client sees the same once the creator closes it.
         let id = js(&b, "return document.querySelector('#tournament-rows tr').dataset.tournament;").await;
         let mut creator = Client::connect(addr, &login(addr, "tour-browser").await, "tour-browser").await;

@@ -572,6 +572,9 @@ function renderTournament() {
     for (const v of [String(b.board), b.contract, b.declarer || '', b.lead || '', b.tricks === null ? '' : String(b.tricks), b.score_ns === null ? '' : String(b.score_ns), points(b.value, t.scoring)]) {
       tr.appendChild(el('td', null, v));
     }
+    const replay = el('td');
+    if (b.table) replay.appendChild(el('a', { href: replayHref(b.table, b.board), target: '_blank', rel: 'noopener', class: 'replay', 'aria-label': 'Replay board ' + b.board }, 'Replay'));
+    tr.appendChild(replay);
     card.appendChild(tr);
   }
   const ranking = $('tournament-ranking').querySelector('tbody');

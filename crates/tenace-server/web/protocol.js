@@ -65,7 +65,7 @@
  * }} TournamentSummary
  */
 
-/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, lead?: string, score_ns: number | null, value: number }} BoardScore */
+/** @typedef {{ board: number, contract: string, declarer: Seat | null, tricks: number | null, lead?: string, score_ns: number | null, value: number, table?: string }} BoardScore */
 /** @typedef {{ rank: number, name: string, total: number, boards: number }} Standing */
 /** @typedef {BoardScore & { name: string }} TravellerRow */
 

@@ -416,6 +416,9 @@ pub struct BoardScore {
     pub score_ns: Option<i32>,
     /// The matchpoint percentage, or the IMPs, this result earned.
     pub value: f64,
+    /// The club table where it was played, when known (the board's replay is there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
 }
 
 /// One line of the ranking.
@@ -610,7 +613,10 @@ fn score_board(scoring: Scoring, board: u32, rows: &[(usize, FieldResult)]) -> V
         .map(|(i, r)| {
             let value = if r.score_ns.is_some() { played.next().unwrap_or(0.0) } else { average(scoring) };
             let contract = r.contract.clone().unwrap_or_else(|| "Skipped".into());
-            (*i, BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, lead: r.lead, score_ns: r.score_ns, value })
+            (
+                *i,
+                BoardScore { board, contract, declarer: r.declarer, tricks: r.tricks, lead: r.lead, score_ns: r.score_ns, value, table: Some(r.table.clone()) },
+            )
         })
         .collect()
 }
@@ -679,7 +685,7 @@ fn at_fault(scoring: Scoring, card: &[BoardScore]) -> f64 {
 
 /// A board the entrant did not play by the close: `value` is their Law 12C2 score.
 fn not_played(board: u32, value: f64) -> BoardScore {
-    BoardScore { board, contract: NOT_PLAYED.into(), declarer: None, tricks: None, lead: None, score_ns: None, value }
+    BoardScore { board, contract: NOT_PLAYED.into(), declarer: None, tricks: None, lead: None, score_ns: None, value, table: None }
 }
 
 /// The contract shown for a board not played by the close.

@@ -546,5 +546,6 @@ pub(crate) fn score_of(board: u32, r: &tenace_events::scoring::Row, value: Optio
         lead: r.lead,
         score_ns: r.ns_points.map(|p| p.round() as i32),
         value: value.map_or(0.0, |v| (v * 100.0).round() / 100.0),
+        table: None,
     }
 }
