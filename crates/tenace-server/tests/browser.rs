@@ -28,6 +28,18 @@ use tokio_tungstenite::tungstenite::Message;
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 
+/// A window size the browser tests run at.
+#[derive(Clone, Copy)]
+struct Size {
+    width: u32,
+    height: u32,
+    tag: &'static str,
+}
+
+const DESKTOP: Size = Size { width: 1400, height: 1800, tag: "desktop" };
+/// A phone in portrait (an iPhone 12-15's CSS pixels).
+const PHONE: Size = Size { width: 390, height: 844, tag: "phone" };
+
 /// A note on the real stderr (the default harness captures `eprintln!` of passing tests).
 fn note(text: &str) {
     use std::io::Write;
@@ -482,11 +494,22 @@ async fn browser_player_and_three_wire_players_play_a_board() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_plays_a_complete_board_against_robots() {
-    let test = "browser-robots";
+    browser_plays_a_complete_board_against_robots_at(DESKTOP).await;
+}
+
+/// The same at phone size (issue 18: each finding at phone and desktop sizes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_plays_a_complete_board_against_robots_on_a_phone() {
+    browser_plays_a_complete_board_against_robots_at(PHONE).await;
+}
+
+async fn browser_plays_a_complete_board_against_robots_at(size: Size) {
+    let test = &format!("browser-robots-{}", size.tag);
     let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
     let addr = server.addr;
     with_browser(|b| async move {
+        b.set_window_size(size.width, size.height).await.unwrap();
         register_in_browser(&b, addr, "solo-browser").await;
         let table = open_table(&b, "Solo", 1, true).await;
         assert!(table.starts_with('t'));
@@ -594,11 +617,22 @@ fn calls(v: &Value) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_alerts_asks_undoes_chats_and_claims() {
-    let test = "browser-procedures";
+    browser_alerts_asks_undoes_chats_and_claims_at(DESKTOP).await;
+}
+
+/// The same at phone size (issue 18: each finding at phone and desktop sizes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_alerts_asks_undoes_chats_and_claims_on_a_phone() {
+    browser_alerts_asks_undoes_chats_and_claims_at(PHONE).await;
+}
+
+async fn browser_alerts_asks_undoes_chats_and_claims_at(size: Size) {
+    let test = &format!("browser-procedures-{}", size.tag);
     let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
     let addr = server.addr;
     with_browser(|b| async move {
+        b.set_window_size(size.width, size.height).await.unwrap();
         register_in_browser(&b, addr, "paula").await;
         let table = open_table(&b, "Procedures", 1, false).await;
         let mut wire = Vec::new();
@@ -789,11 +823,22 @@ async fn browser_alerts_asks_undoes_chats_and_claims() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_lobby_lists_tables_to_sit_and_watch() {
-    let test = "browser-lobby";
+    browser_lobby_lists_tables_to_sit_and_watch_at(DESKTOP).await;
+}
+
+/// The same at phone size (issue 18: each finding at phone and desktop sizes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_lobby_lists_tables_to_sit_and_watch_on_a_phone() {
+    browser_lobby_lists_tables_to_sit_and_watch_at(PHONE).await;
+}
+
+async fn browser_lobby_lists_tables_to_sit_and_watch_at(size: Size) {
+    let test = &format!("browser-lobby-{}", size.tag);
     let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
     let addr = server.addr;
     with_browser(|b| async move {
+        b.set_window_size(size.width, size.height).await.unwrap();
         // A host opens a table at North; its name is shown as text, not markup.
         let token = register(addr, "host-l").await;
         let mut host = Client::connect(addr, &token, "host-l").await;
@@ -1458,9 +1503,20 @@ async fn browser_table_fits_a_phone() {
 /// them; each call and card is announced in a live region for screen readers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_keyboard_and_screen_reader() {
-    let Some(server) = club_for("browser_keyboard_and_screen_reader").await else { return };
+    browser_keyboard_and_screen_reader_at(DESKTOP).await;
+}
+
+/// The same at phone size (issue 18: each finding at phone and desktop sizes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_keyboard_and_screen_reader_on_a_phone() {
+    browser_keyboard_and_screen_reader_at(PHONE).await;
+}
+
+async fn browser_keyboard_and_screen_reader_at(size: Size) {
+    let Some(server) = club_for(&format!("browser_keyboard_and_screen_reader-{}", size.tag)).await else { return };
     let addr = server.addr;
     with_browser(|b| async move {
+        b.set_window_size(size.width, size.height).await.unwrap();
         register_in_browser(&b, addr, "keys-player").await;
         open_table(&b, "Keys", 1, true).await;
         wait_js(&b, "South's call", Duration::from_secs(60), "return document.querySelectorAll('#bidding-box button.call:not(:disabled)').length > 0;").await;
