@@ -1421,10 +1421,21 @@ const WIDE: &str = "const w = window.innerWidth;
 /// player's call, and dummy and the trick in view during the play.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn browser_table_fits_a_phone() {
-    let Some(server) = club_for("browser_table_fits_a_phone").await else { return };
+    browser_table_fits_a_phone_at(PHONE).await;
+}
+
+/// The narrowest and the widest phones the table is made for (360 and 430 px).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn browser_table_fits_small_and_large_phones() {
+    browser_table_fits_a_phone_at(Size { width: 360, height: 740, tag: "small" }).await;
+    browser_table_fits_a_phone_at(Size { width: 430, height: 932, tag: "large" }).await;
+}
+
+async fn browser_table_fits_a_phone_at(size: Size) {
+    let Some(server) = club_for(&format!("browser_table_fits_a_phone-{}", size.tag)).await else { return };
     let addr = server.addr;
     with_browser(|b| async move {
-        b.set_window_size(390, 844).await.unwrap();
+        b.set_window_size(size.width, size.height).await.unwrap();
         register_in_browser(&b, addr, "phone-player").await;
         snap(&b, "phone-lobby").await;
         let lobby = js(&b, WIDE).await;
@@ -1567,7 +1578,7 @@ async fn browser_keyboard_and_screen_reader_at(size: Size) {
 
 /// Issue 18, item 4: the replay of a finished board, at desktop and phone sizes. The browser
 /// plays board 1 with three robots, follows the result's replay link and steps through every
-/// card (with the button on the desktop, with the arrow key on the phone); at each card the
+/// call and card (with the button on the desktop, with the arrow key on the phone); at each card the
 /// marks on the hand to play (each legal card's tricks for declarer, the cards that cost a trick)
 /// are those of `tenace solve --play` on the board's PBN export.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -1612,8 +1623,14 @@ async fn browser_replay_marks_equal_tenace_solve() {
             snap(&b, &format!("replay-{tag}")).await;
             let wide = js(&b, WIDE).await;
             assert!(wide["overflow"].as_i64().unwrap() <= 0, "{tag}: the replay fits the window: {wide}");
+            // The replay starts before the auction, which is stepped through call by call.
+            assert_eq!(js(&b, "return document.getElementById('step-label').textContent;").await, json!("Before the auction"));
             let mut seen: Vec<Vec<(String, u8)>> = Vec::new();
-            for _ in 0..60 {
+            let mut calls_seen = 0;
+            for _ in 0..150 {
+                let shown =
+                    js(&b, "return Array.from(document.querySelectorAll('#rp-auction td')).filter((td) => td.textContent).length;").await.as_u64().unwrap();
+                calls_seen = calls_seen.max(shown);
                 let s = js(&b, STEP).await;
                 let marks: Vec<(String, u8)> = serde_json::from_value(s["marks"].clone()).unwrap();
                 if !marks.is_empty() {
@@ -1644,6 +1661,8 @@ async fn browser_replay_marks_equal_tenace_solve() {
                 wait_js(&b, "the next card", Duration::from_secs(5), &format!("return document.getElementById('step-label').textContent !== {before};")).await;
             }
             assert_eq!(seen, expected, "{tag}: the replay's marks are tenace solve --play's, card by card");
+            let calls = game.auction.as_ref().map_or(0, |a| a.final_calls().len()) as u64;
+            assert_eq!(calls_seen, calls, "{tag}: every call was stepped through");
         }
     })
     .await;

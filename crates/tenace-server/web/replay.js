@@ -1,6 +1,6 @@
 // @ts-check
-// The replay of a finished board (/replay?table=ID&board=N): step through the auction and the
-// play card by card; at each card, every legal card of the hand to play shows the tricks
+// The replay of a finished board (/replay?table=ID&board=N): step through the auction call by
+// call and the play card by card; at each card, every legal card of the hand to play shows the tricks
 // declarer then takes double dummy, and the cards that cost a trick are marked. The page uses
 // the club's login (the same session in localStorage); the server decides who may see the board
 // (Law 16). Exports the board as PBN or LIN. Text from the server goes in with textContent.
@@ -21,8 +21,8 @@ const session = loadSession();
  */
 /** @type {Replay | null} */
 let data = null;
-/** Cards played so far at the step shown. */
-let pos = 0;
+/** The step shown: 0 before the auction, then one step per call, then one per card. */
+let at = 0;
 /** @type {{ seat: string, card: string }[]} */
 let played = [];
 
@@ -88,11 +88,10 @@ async function load(confirm) {
   }
   data = body;
   played = data.play.filter((s) => s.played).map((s) => ({ seat: s.to_play, card: /** @type {string} */ (s.played) }));
-  pos = 0;
+  at = 0;
   show($('replay-loading'), false);
   show($('replay-view'), true);
   renderHead();
-  renderAuction();
   render();
 }
 
@@ -128,7 +127,8 @@ function renderHead() {
   $('link-text').value = link;
 }
 
-function renderAuction() {
+/** The auction as far as `upto` calls. @param {number} upto */
+function renderAuction(upto) {
   if (!data) return;
   const t = $('rp-auction');
   clear(t);
@@ -142,7 +142,7 @@ function renderAuction() {
   const notes = $('rp-explanations');
   clear(notes);
   let n = 0;
-  for (const c of data.auction) {
+  for (const c of data.auction.slice(0, upto)) {
     const text = withSuit(c.call) + (c.alert ? '!' : '');
     const td = el('td', c.alert ? { class: 'alerted' } : null, text);
     if (c.explanation) {
@@ -161,7 +161,7 @@ function renderAuction() {
   if (col > 0) t.appendChild(row);
   const claim = $('rp-claim');
   clear(claim);
-  if (data.claim) {
+  if (data.claim && upto === data.auction.length) {
     const c = data.claim;
     claim.appendChild(el('p', null, 'After ' + played.length + ' cards ' + c.seat + ' claimed ' + c.tricks + ' of the remaining tricks' + (c.statement ? ': “' + c.statement + '”' : '') + '; the claim was agreed.'));
   }
@@ -181,10 +181,22 @@ function winner(trick) {
   return best.seat;
 }
 
+/** The last step: the end of the play (or of the auction, when nobody played). */
+function lastStep() {
+  return data ? data.auction.length + played.length : 0;
+}
+
 function render() {
   if (!data) return;
   const total = played.length;
-  pos = Math.max(0, Math.min(pos, total));
+  const calls = data.auction.length;
+  at = Math.max(0, Math.min(at, lastStep()));
+  renderAuction(Math.min(at, calls));
+  if (at < calls || (at === calls && !data.play.length)) {
+    renderBidding(at);
+    return;
+  }
+  const pos = at - calls;
   const step = data.play[pos] || null;
   const hands = dealHands(data.deal);
   const gone = new Set(played.slice(0, pos).map((p) => p.card));
@@ -219,10 +231,32 @@ function render() {
     title.textContent = cards.length === 4 ? 'Trick ' + (from / 4 + 1) + ' won by ' + winner(cards) : 'Trick ' + (from / 4 + 1);
   }
   if (pos === total && step && !step.played) title.textContent += ' · claimed here';
-  $('first-button').disabled = pos === 0;
-  $('prev-button').disabled = pos === 0;
-  $('next-button').disabled = pos >= total;
-  $('last-button').disabled = pos >= total;
+  buttons();
+}
+
+/** The auction's steps: all four hands, the calls so far. @param {number} upto */
+function renderBidding(upto) {
+  if (!data) return;
+  const hands = dealHands(data.deal);
+  const calls = data.auction.length;
+  const next = data.auction[upto];
+  $('step-label').textContent = upto === 0 ? 'Before the auction' : 'Call ' + upto + ' of ' + calls;
+  $('tricks-label').textContent = '';
+  for (const box of document.querySelectorAll('.rp-hand')) {
+    const seat = /** @type {HTMLElement} */ (box).dataset.seat || '';
+    renderHand(/** @type {HTMLElement} */ (box), seat, hands[seat] || [], null);
+    box.classList.toggle('to-call', !!next && next.seat === seat);
+  }
+  clear($('rp-trick'));
+  $('rp-trick-title').textContent = next ? next.seat + ' to call' : data.contract === 'Pass' ? 'Passed out' : 'The auction is over';
+  buttons();
+}
+
+function buttons() {
+  $('first-button').disabled = at === 0;
+  $('prev-button').disabled = at === 0;
+  $('next-button').disabled = at >= lastStep();
+  $('last-button').disabled = at >= lastStep();
 }
 
 /**
@@ -232,6 +266,7 @@ function render() {
 function renderHand(box, seat, cards, step) {
   clear(box);
   box.classList.toggle('to-play', !!step);
+  box.classList.remove('to-call');
   const p = data && data.players ? ' (' + data.players[SEATS.indexOf(/** @type {any} */ (seat))] + ')' : '';
   box.appendChild(el('div', { class: 'seat-name' }, seat + p));
   const best = step && step.cards.length ? step.cards[0].tricks : null;
@@ -281,10 +316,10 @@ async function download(suffix) {
 }
 
 function wire() {
-  $('first-button').addEventListener('click', () => { pos = 0; render(); });
-  $('prev-button').addEventListener('click', () => { pos -= 1; render(); });
-  $('next-button').addEventListener('click', () => { pos += 1; render(); });
-  $('last-button').addEventListener('click', () => { pos = played.length; render(); });
+  $('first-button').addEventListener('click', () => { at = 0; render(); });
+  $('prev-button').addEventListener('click', () => { at -= 1; render(); });
+  $('next-button').addEventListener('click', () => { at += 1; render(); });
+  $('last-button').addEventListener('click', () => { at = lastStep(); render(); });
   $('confirm-button').addEventListener('click', () => load(true));
   $('pbn-button').addEventListener('click', () => download('.pbn'));
   $('lin-button').addEventListener('click', () => download('.lin'));
@@ -295,10 +330,10 @@ function wire() {
   });
   document.addEventListener('keydown', (e) => {
     if (!data || e.target instanceof HTMLInputElement) return;
-    const moves = { ArrowRight: pos + 1, ArrowLeft: pos - 1, Home: 0, End: played.length };
+    const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: lastStep() };
     if (!(e.key in moves)) return;
     e.preventDefault();
-    pos = moves[e.key];
+    at = moves[e.key];
     render();
   });
 }
