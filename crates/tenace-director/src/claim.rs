@@ -69,9 +69,24 @@ fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool)
     let mut hands = position.hands;
     let mut trick = position.trick.clone();
     let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
-    let floor = if trick.is_empty() { search.lower_bound(&hands, position.leader) } else { 0 };
-    let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, floor);
-    (search.nodes <= search.budget).then_some(tricks)
+    let mut floor = if trick.is_empty() { search.lower_bound(&hands, position.leader) } else { 0 };
+    if !shortcuts {
+        let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, floor);
+        return (search.nodes <= search.budget).then_some(tricks);
+    }
+    // Iterative deepening from below: can the claimer's side be held to `floor` tricks? If not,
+    // the search proves a higher lower bound, and asks again; the memo's bounds carry over.
+    loop {
+        let limit = floor + 1;
+        let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, limit, floor);
+        if search.nodes > search.budget {
+            return None;
+        }
+        if tricks < limit || tricks > left {
+            return Some(tricks.min(left));
+        }
+        floor = tricks;
+    }
 }
 
 struct Search<'a> {
@@ -156,10 +171,11 @@ impl Search<'_> {
 
     /// A lower bound of the tricks the claimer's side wins from a position between tricks
     /// (`leader` to lead), whatever anyone plays; the larger of two:
-    /// - a trump higher than every trump the opponents hold wins the trick it is played to (only
-    ///   partner's higher trump in the same trick can beat it), every card is played by the end,
-    ///   and a trick holds one card of each hand — so the claimer's side wins at least as many
-    ///   tricks as either of its hands holds such trumps;
+    /// - a trump wins the trick it is played to unless an opponent plays a higher trump to it
+    ///   (partner's higher trump wins for the side), every card is played by the end, and a
+    ///   trick holds one card of each hand — so the claimer's side wins at least as many tricks
+    ///   as either of its hands holds trumps, less those the opponents' higher trumps can beat
+    ///   one by one ([`Search::master_trumps`]);
     /// - when a hand of the claimer's side is on lead and the top card of every suit it holds is
     ///   a winner (higher than the opponents' cards of the suit, and no opponent void in the suit
     ///   holds a trump), whatever it leads wins the trick: at least one. (Not with a stated
@@ -186,16 +202,24 @@ impl Search<'_> {
         u8::from(all_winners && !hand.is_empty())
     }
 
-    /// The most trumps either hand of the claimer's side holds above every trump the opponents
-    /// hold (see [`Search::lower_bound`]), one fewer for a hand that is still to play to the
-    /// trick in progress (`to_play`): each of them wins a trick of its own.
+    /// The most tricks either hand of the claimer's side is sure to win with its trumps (see
+    /// [`Search::lower_bound`]), one fewer for a hand that is still to play to the trick in
+    /// progress (`to_play`). A trump wins the trick it is played to (or partner's higher trump
+    /// does) unless an opponent plays a higher trump to the same trick; each opponent's trump
+    /// beats at most one, in its own trick, and every card is played by the end. So a hand wins
+    /// at least as many tricks as it holds trumps, less the most of them the opponents' higher
+    /// trumps can be matched against (all its trumps above theirs, when they hold none higher).
     fn master_trumps(&self, hands: &[Hand; 4], to_play: impl Fn(Seat) -> bool) -> u8 {
         let Some(trump) = self.trump else { return 0 };
-        let top = Seat::ALL.iter().filter(|s| s.side() != self.side).fold(0u16, |a, s| a | hands[s.index()].suit(trump));
+        let theirs = Seat::ALL.iter().filter(|s| s.side() != self.side).fold(0u16, |a, s| a | hands[s.index()].suit(trump));
         Seat::ALL
             .iter()
             .filter(|s| s.side() == self.side)
-            .map(|s| ((hands[s.index()].suit(trump) & !below_or_at(top)).count_ones() as u8).saturating_sub(u8::from(to_play(*s))))
+            .map(|s| {
+                let mine = hands[s.index()].suit(trump);
+                let sure = mine.count_ones() - beaten(mine, theirs);
+                (sure as u8).saturating_sub(u8::from(to_play(*s)))
+            })
             .max()
             .unwrap_or(0)
     }
@@ -303,6 +327,25 @@ impl Search<'_> {
         }
         moves
     }
+}
+
+/// The most cards of `mine` that cards of `theirs` can beat, each of theirs beating one lower
+/// card of mine (a maximum matching: their cards from the lowest, each against the lowest of mine
+/// it beats and not yet matched).
+fn beaten(mine: u16, theirs: u16) -> u32 {
+    let mut left = mine;
+    let mut count = 0;
+    let mut rest = theirs;
+    while rest != 0 {
+        let card = rest & rest.wrapping_neg();
+        rest &= !card;
+        let below = left & (card - 1);
+        if below != 0 {
+            left &= !(below & below.wrapping_neg());
+            count += 1;
+        }
+    }
+    count
 }
 
 /// The rank bits at or below the highest bit of `holding` (none when it is empty).
