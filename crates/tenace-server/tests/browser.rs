@@ -1141,19 +1141,21 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
     let Some(server) = club_for(test).await else { return };
     let started = Instant::now();
     let addr = server.addr;
-    let mut host = Client::connect(addr, &register(addr, "pairs-host").await, "pairs-host").await;
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
-    host.send(json!({"type": "create_tournament", "kind": "pairs", "name": "Browser pairs", "starts_at": now + 25, "rounds": 2, "boards_per_round": 1, "minutes_per_board": 3})).await;
-    let id = host.until("the tournament", |v| v["type"] == "tournament").await["view"]["id"].as_str().unwrap().to_string();
-    let mut wire = Vec::new();
-    for name in ["pairs-w1", "pairs-w2"] {
-        let mut c = Client::connect(addr, &register(addr, name).await, name).await;
-        c.send(json!({"type": "register", "tournament": id})).await;
-        let v = c.until("entered", |v| v["type"] == "tournament").await;
-        assert_eq!(v["view"]["entered"], true);
-        wire.push(tokio::spawn(wire_pairs_player(c, id.clone(), 2)));
-    }
     with_browser(|b| async move {
+        // The tournament's clock runs from its creation: it is created once this test holds a
+        // browser (the browser tests take turns), so that the browser is there for round 1.
+        let mut host = Client::connect(addr, &register(addr, "pairs-host").await, "pairs-host").await;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        host.send(json!({"type": "create_tournament", "kind": "pairs", "name": "Browser pairs", "starts_at": now + 25, "rounds": 2, "boards_per_round": 1, "minutes_per_board": 3})).await;
+        let id = host.until("the tournament", |v| v["type"] == "tournament").await["view"]["id"].as_str().unwrap().to_string();
+        let mut wire = Vec::new();
+        for name in ["pairs-w1", "pairs-w2"] {
+            let mut c = Client::connect(addr, &register(addr, name).await, name).await;
+            c.send(json!({"type": "register", "tournament": id})).await;
+            let v = c.until("entered", |v| v["type"] == "tournament").await;
+            assert_eq!(v["view"]["entered"], true);
+            wire.push(tokio::spawn(wire_pairs_player(c, id.clone(), 2)));
+        }
         register_in_browser(&b, addr, "pairs-browser").await;
         let details = format!("button.tournament-open[data-tournament=\"{id}\"]");
         wait_js(&b, "the tournament in the lobby", Duration::from_secs(20), &format!("return !!document.querySelector('{}');", details.replace('\'', "\\'"))).await;
@@ -1225,11 +1227,11 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
         assert!(click(&b, "#adjust-button").await);
         traveller_shows(&b, 2, "60% 4S N = + 40% 4S N -1").await;
         snap(&b, "pairs-adjusted").await;
+        for w in wire {
+            w.await.unwrap();
+        }
     })
     .await;
-    for w in wire {
-        w.await.unwrap();
-    }
     server.task.abort();
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{test}: browser test took {:.1} s", started.elapsed().as_secs_f64());
