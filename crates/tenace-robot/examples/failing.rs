@@ -17,7 +17,7 @@ fn main() {
         let class = match c.level() {
             1 | 2 => "part 1-2",
             3 if c.strain() != tenace_core::Strain::NoTrump => "part 3",
-            3 | 4 | 5 => "game/5",
+            3..=5 => "game/5",
             _ => "slam",
         };
         if std::env::var("SHOW").is_ok() && made <= -2 && class == "game/5" {
