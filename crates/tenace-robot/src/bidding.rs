@@ -25,7 +25,7 @@ pub(crate) fn choose_valued(ctx: &Ctx<'_>, hand: Hand, adjust: i32) -> Call {
     let call = match ctx.situation() {
         Situation::Opening => opening(ctx, &e),
         Situation::Response { opening, contested } => match opening.strain().trump() {
-            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(ctx, &e, s, contested),
+            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(ctx, hand, &e, s, contested),
             Some(Suit::Clubs) if opening.level() == 2 => response_to_two_clubs(ctx, &e),
             None if opening.level() == 1 => response_to_one_notrump(ctx, &e),
             None if opening.level() == 2 => response_to_two_notrump(ctx, &e),
@@ -99,10 +99,12 @@ fn opening(ctx: &Ctx<'_>, e: &Eval) -> Call {
 }
 
 /// Responses to one of a suit: raises, new suits (1-level 6+, two over one 10+), 1NT 6-10,
-/// 2NT 11-12, 3NT 13-15.
-fn response_to_one_of_a_suit(ctx: &Ctx<'_>, e: &Eval, opened: Suit, contested: bool) -> Call {
+/// 2NT 11-12, 3NT 13-15 (after an overcall, no trump only with a stopper in their suit).
+fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, contested: bool) -> Call {
     use Suit::*;
     let l = |s: Suit| e.len(s);
+    let their_suit = if contested { ctx.their_last_bid().and_then(|b| b.strain().trump()) } else { None };
+    let stopped = their_suit.is_none_or(|t| stopper(hand, t));
     // Uncontested, a pass shows 0-5 points; after an overcall it is what is left when no bid fits.
     let mut c = vec![(Call::Pass, !contested)];
     if is_major(opened) {
@@ -123,13 +125,13 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, e: &Eval, opened: Suit, contested: b
     if !is_major(opened) {
         c.extend([(suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
     }
-    c.extend([(bid(3, Strain::NoTrump), true), (bid(2, Strain::NoTrump), true)]);
+    c.extend([(bid(3, Strain::NoTrump), stopped), (bid(2, Strain::NoTrump), stopped)]);
     for s in by_length(e) {
         if s < opened {
             c.push((suit_bid(2, s), true));
         }
     }
-    c.push((bid(1, Strain::NoTrump), true));
+    c.push((bid(1, Strain::NoTrump), stopped));
     if contested {
         // Free bids of a five-card suit at the two level, then a penalty double with length in
         // their suit (any double of a 1NT overcall).

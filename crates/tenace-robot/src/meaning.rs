@@ -432,6 +432,14 @@ pub(crate) fn response_to_one_of_a_suit(opened: Suit, contested: bool, call: Cal
             _ => Meaning::new("not in system"),
         };
     };
+    let mut m = response_to_a_suit_bid(opened, contested, b);
+    if contested && b.strain() == Strain::NoTrump && b.level() <= 3 {
+        m.text.push_str(", a stopper in their suit");
+    }
+    m
+}
+
+fn response_to_a_suit_bid(opened: Suit, contested: bool, b: Bid) -> Meaning {
     let major = is_major(opened);
     let name = suit_name(opened);
     match (b.level(), b.strain().trump()) {
@@ -805,7 +813,11 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
                 ""
             };
             let mut m = match b.strain().trump() {
-                Some(s) if partner_suits.contains(&s) => Meaning::new(format!("support for {}: 3+ cards", suit_name(s))).min(s, 3),
+                Some(s) if partner_suits.contains(&s) => {
+                    // A fit is eight cards between the hands: two are support for partner's six.
+                    let need = 8u8.saturating_sub(p.min_len[s.index()]).clamp(2, 3);
+                    Meaning::new(format!("support for {}: {need}+ cards", suit_name(s))).min(s, need)
+                }
                 Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),
                 None => Meaning::new("natural"),
             };

@@ -291,3 +291,31 @@ proptest! {
         prop_assert!(poll.iter().any(|p| p.robot && p.call == choose_call(&view).call && p.share > 0));
     }
 }
+
+#[test]
+fn auction_pass_1h_pass_2d_pass_2h_support_with_two_cards_is_explained_as_two() {
+    // Opener's 2H shows six hearts: responder's raise with a doubleton makes an eight-card fit,
+    // and the explanation the opponents get says so (it said "3+ cards", Law 20F/75).
+    let rc = robot(Seat::West, "K54.97.AQJ9873.3", "Pass 1H Pass 2D Pass 2H Pass");
+    assert!(matches!(rc.call, Call::Bid(b) if b.strain() == tenace_core::Strain::Hearts), "{rc:?}");
+    assert!(rc.explanation.starts_with("support for hearts: 2+ cards"), "{}", rc.explanation);
+    // Over a five-card suit, support is still three.
+    let a = calls("Pass 1H Pass 2D Pass 2S Pass 3H");
+    assert!(
+        explain_call(Seat::North, Vulnerability::None, &a, 7).starts_with("support for hearts: 3+ cards"),
+        "{}",
+        explain_call(Seat::North, Vulnerability::None, &a, 7)
+    );
+}
+
+#[test]
+fn auction_1c_1h_no_trump_needs_a_heart_stopper() {
+    // 13 HCP, balanced, two small hearts: 3NT "13-15, to play" once left the hearts to the
+    // overcaller. Without a stopper it bids its suit or doubles, never no trump.
+    let rc = robot(Seat::South, "KQ7.42.Q62.AQT65", "1C 1H");
+    assert!(!matches!(rc.call, Call::Bid(b) if b.strain() == tenace_core::Strain::NoTrump), "{rc:?}");
+    // With the heart ace it bids 3NT, and says it holds a stopper.
+    let rc = robot(Seat::South, "KQ7.A2.Q62.QJT65", "1C 1H");
+    assert_eq!(rc.call.to_string(), "3NT", "{rc:?}");
+    assert!(rc.explanation.contains("stopper in their suit"), "{}", rc.explanation);
+}
