@@ -467,6 +467,15 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
             }
         }
     }
+    // Partner's bid in a suit I bid supports it: that is our fit, whatever its length was
+    // read as (a raise after a takeout double promises four).
+    if let Some(Call::Bid(b)) = ctx.partner_last() {
+        if let Some(s) = b.strain().trump().filter(|s| ctx.suits_bid_by(me).contains(s) && e.len(*s) >= 3) {
+            if fit.is_none_or(|(f, _)| f == s || !is_major(f)) {
+                fit = Some((s, (e.len(s) + p.min_len[s.index()]).max(8)));
+            }
+        }
+    }
     let strain = match fit {
         Some((s, _)) if is_major(s) => Strain::from_suit(s),
         Some((s, _)) if !(e.balanced || p.balanced) => Strain::from_suit(s),

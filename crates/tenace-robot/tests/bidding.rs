@@ -319,3 +319,13 @@ fn auction_1c_1h_no_trump_needs_a_heart_stopper() {
     assert_eq!(rc.call.to_string(), "3NT", "{rc:?}");
     assert!(rc.explanation.contains("stopper in their suit"), "{}", rc.explanation);
 }
+
+#[test]
+fn auction_1d_x_pass_1s_pass_3s_pass_accepting_the_raise_is_four_spades() {
+    // Vulnerable, partner doubled and raised our spades; we accept: game is 4S, not 3NT (it bid
+    // 3NT with J843 of spades and no diamond stopper).
+    let auction = calls("Pass Pass 1D X Pass 1S Pass 3S Pass");
+    let view = BiddingView { seat: Seat::South, hand: hand("J843.T96.KJ.T975"), dealer: Seat::East, vulnerability: Vulnerability::Both, calls: &auction };
+    let rc = choose_call(&view);
+    assert_eq!(rc.call.to_string(), "4S", "{rc:?}");
+}
