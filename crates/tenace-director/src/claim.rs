@@ -51,8 +51,8 @@ pub struct Statement {
 /// How many cards the search may try before it gives up: the number of normal lines grows
 /// exponentially with the tricks left. About two seconds in a release build on the project's
 /// 2-core machine (`cargo bench -p tenace-director --bench claim` measures it): every position
-/// with few tricks left, and most whole deals, fit.
-pub const SEARCH_BUDGET: u64 = 30_000_000;
+/// with few tricks left, and the whole deals measured there (48, claimed at trick one), fit.
+pub const SEARCH_BUDGET: u64 = 50_000_000;
 
 /// Law 70: the tricks the claimer's side wins among the remaining tricks by its worst normal
 /// line against the best defence (see the module documentation for "normal"); `None` when the
@@ -89,13 +89,17 @@ fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool)
     }
 }
 
+/// The memo's mark of an exact value (values are at most 13).
+const EXACT: u8 = 0x80;
+
 struct Search<'a> {
     trump: Option<Suit>,
     side: Side,
     statement: &'a Statement,
-    /// Between tricks: (cards still out, leader) → (a lower bound of the fewest tricks the
-    /// claimer's side wins from there, whether it is exact).
-    memo: FxHashMap<(u128, u8), (u8, bool)>,
+    /// Between tricks: the cards still out and the leader ([`Search::key`], in two words) → a
+    /// lower bound of the fewest tricks the claimer's side wins from there, with [`EXACT`] set
+    /// when it is exact. Kept small (24 bytes an entry): the search waits on this table.
+    memo: FxHashMap<[u64; 2], u8>,
     /// Cards tried so far; past [`SEARCH_BUDGET`] the search unwinds.
     nodes: u64,
     /// Use the lower bound and the relative-rank key (off only in the tests' reference).
@@ -154,8 +158,10 @@ impl Search<'_> {
         if out.is_empty() {
             return 0;
         }
-        let key = (self.key(hands, out), leader.index() as u8);
-        let (lower, exact) = self.memo.get(&key).copied().unwrap_or((0, false));
+        let key = (self.key(hands, out) << 2) | leader.index() as u128;
+        let key = [key as u64, (key >> 64) as u64];
+        let stored = self.memo.get(&key).copied().unwrap_or(0);
+        let (lower, exact) = (stored & !EXACT, stored & EXACT != 0);
         if exact || lower >= limit {
             return lower;
         }
@@ -165,7 +171,7 @@ impl Search<'_> {
         }
         let mut trick = Vec::with_capacity(4);
         let v = self.min_tricks(hands, leader, &mut trick, limit, floor);
-        self.memo.insert(key, if v < limit { (v, true) } else { (v.max(lower), false) });
+        self.memo.insert(key, if v < limit { v | EXACT } else { v.max(lower) });
         v
     }
 
@@ -247,8 +253,8 @@ impl Search<'_> {
         })
     }
 
-    /// The memo's key for the cards still out: who holds each of them, suit by suit from the
-    /// highest, which is all that matters to who wins a trick and to every normal play (the
+    /// The memo's key for the cards still out: who holds each of them, suit by suit in rank
+    /// order, which is all that matters to who wins a trick and to every normal play (the
     /// cards' relative ranks, as double-dummy solvers key their positions). When the statement
     /// names cards, those are played by name and the key is the exact cards instead.
     fn key(&self, hands: &[Hand; 4], out: Hand) -> u128 {
@@ -258,13 +264,17 @@ impl Search<'_> {
         }
         let mut key: u128 = 0;
         for suit in Suit::ALL {
-            let held = hands.map(|h| h.suit(suit));
+            // The owner's index in two bits: East or West sets the low bit, South or West the
+            // high one.
+            let held = hands.map(|h| u32::from(h.suit(suit)));
+            let (low, high) = (held[1] | held[3], held[2] | held[3]);
+            // From the lowest card up (any fixed order makes the key).
             let mut rest = out.suit(suit);
             while rest != 0 {
-                let card = 1u16 << (15 - rest.leading_zeros());
-                let owner = held.iter().position(|h| h & card != 0).unwrap_or(0) as u128;
-                key = (key << 2) | owner;
-                rest &= !card;
+                let rank = rest.trailing_zeros();
+                let owner = ((low >> rank) & 1) | (((high >> rank) & 1) << 1);
+                key = (key << 2) | u128::from(owner);
+                rest &= rest - 1;
             }
             key = (key << 4) | u128::from(out.suit(suit).count_ones());
         }
@@ -379,6 +389,12 @@ impl Moves {
         }
     }
 
+    /// Adds `card`, known not to be there yet (a representative of a run: one per run).
+    fn push_new(&mut self, card: Card) {
+        self.cards[self.len] = card;
+        self.len += 1;
+    }
+
     fn extend(&mut self, cards: impl IntoIterator<Item = Card>) {
         for card in cards {
             self.push(card);
@@ -401,7 +417,7 @@ fn representatives(legal: Hand, hands: &[Hand; 4], trick: &[Card], moves: &mut M
         let mut rest = legal.suit(*suit);
         while rest != 0 {
             let top = 1u16 << (15 - rest.leading_zeros());
-            moves.push(Card::new(*suit, Rank::ALL[top.trailing_zeros() as usize]));
+            moves.push_new(Card::new(*suit, Rank::ALL[top.trailing_zeros() as usize]));
             // Skip the rest of the run: while the next card still out below is ours too.
             rest &= !top;
             let mut card = top;
