@@ -291,6 +291,9 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
             if is_major(p) {
                 c.push((suit_bid(4, p), true));
             }
+            if is_major(opened) {
+                c.push((raise(4), true));
+            }
             c.extend([(suit_bid(3, p), true), (suit_bid(2, p), true)]);
             for s in Suit::DESCENDING {
                 if s > p {
@@ -315,6 +318,9 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
             }
         }
         (1, None) => {
+            if is_major(opened) {
+                c.push((raise(4), true));
+            }
             c.extend([(raise(3), true), (raise(2), true), (nt(2), true)]);
             for s in by_length(e) {
                 if s != opened {

@@ -636,6 +636,11 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
         }
         // Rebids of our own suit.
         (2, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("minimum: 12-15 points, 6+ {name}")).pts(12, 15).min(s, 6),
+        // A major's jump rebid invites (16-18); with more, game (4 of it).
+        (3, Some(s)) if s == opened && response.level() == 1 && is_major(s) => {
+            Meaning::new(format!("16-18 points, 6+ {name}; invitational")).pts(16, 18).min(s, 6)
+        }
+        (4, Some(s)) if s == opened && response.level() == 1 && is_major(s) => Meaning::new(format!("to play: 19+ points, 6+ {name}")).pts(19, 60).min(s, 6),
         (3, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("16+ points, 6+ {name}; invitational")).pts(16, 60).min(s, 6),
         (_, Some(s)) if s == opened => Meaning::new(format!("6+ {name}")).min(s, 6),
         // No trump rebids.

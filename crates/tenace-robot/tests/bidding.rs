@@ -329,3 +329,15 @@ fn auction_1d_x_pass_1s_pass_3s_pass_accepting_the_raise_is_four_spades() {
     let rc = choose_call(&view);
     assert_eq!(rc.call.to_string(), "4S", "{rc:?}");
 }
+
+#[test]
+fn auction_1s_pass_1nt_pass_opener_s_jump_rebid_invites_and_more_bids_game() {
+    // 3S invites with 16-18 (it said "16+", and partner counted it as up to 24); with 19+ and
+    // six spades opener bids the game.
+    let rc = robot(Seat::North, "AKJ954.A2.K43.52", "1S Pass 1NT Pass");
+    assert_eq!(rc.call.to_string(), "3S", "{rc:?}");
+    assert!(rc.explanation.starts_with("16-18 points"), "{}", rc.explanation);
+    let rc = robot(Seat::North, "AKQJ54.A2.KQ3.J2", "1S Pass 1NT Pass");
+    assert_eq!(rc.call.to_string(), "4S", "{rc:?}");
+    assert!(rc.explanation.starts_with("to play: 19+"), "{}", rc.explanation);
+}
