@@ -758,7 +758,13 @@ async fn browser_alerts_asks_undoes_chats_and_claims_at(size: Size) {
         )
         .await;
         // The page says what happened (issue 18: a granted undo is not silent).
-        let news = wait_js(&b, "the undo's news", Duration::from_secs(10), "const n = document.getElementById('table-news'); return n.hidden ? null : n.textContent;").await;
+        let news = wait_js(
+            &b,
+            "the undo's news",
+            Duration::from_secs(10),
+            "const n = document.getElementById('table-news'); return n.hidden || !n.textContent.startsWith('Undo') ? null : n.textContent;",
+        )
+        .await;
         assert_eq!(news, json!("Undo agreed: South's last call is taken back"));
         // South passes instead; West and North pass: 1H by East.
         assert!(click(&b, "button.call[data-call=\"Pass\"]").await);
@@ -790,7 +796,14 @@ async fn browser_alerts_asks_undoes_chats_and_claims_at(size: Size) {
         east.act(&table, json!({"action": "answer_claim", "accept": false})).await;
         wait_js(&b, "play resumed", Duration::from_secs(20), "return document.getElementById('phase').textContent === 'play' && document.getElementById('claim-panel').hidden;").await;
         // The claimer is told who rejected the claim (issue 18: it does not just vanish).
-        let news = wait_js(&b, "the rejection's news", Duration::from_secs(10), "const n = document.getElementById('table-news'); return n.hidden ? null : n.textContent;").await;
+        // (The undo's news may still be the one shown for a moment: wait for the rejection's.)
+        let news = wait_js(
+            &b,
+            "the rejection's news",
+            Duration::from_secs(10),
+            "const n = document.getElementById('table-news'); return n.hidden || !n.textContent.includes('rejected') ? null : n.textContent;",
+        )
+        .await;
         assert!(news.as_str().unwrap().starts_with("East rejected South's claim of 13 more trick(s)"), "{news}");
         // Declarer concedes the rest; South accepts in the page, North over the wire.
         east.act(&table, json!({"action": "claim", "tricks": 0, "statement": "the rest are yours"})).await;
