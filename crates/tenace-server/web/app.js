@@ -2,7 +2,7 @@
 // Tenace browser client: vanilla JS as a native ES module, no build step. Speaks protocol v1
 // (docs/protocol.md; its messages are typed in protocol.js). Every piece of text that comes from
 // the server or other users is inserted with textContent.
-import { SEATS, SUITS, STRAINS, STORE_TOKEN, STORE_USER, $, el, clear, show, loadSession, openSession, closeSession } from './common.js';
+import { SEATS, SUITS, STRAINS, STORE_TOKEN, STORE_USER, $, el, clear, show, loadSession, openSession, closeSession, suitClass, rankText, cardName, side, dealHands, SUIT_NAMES } from './common.js';
 
 const STORE_TABLE = 'tenace.table';
 
@@ -70,9 +70,6 @@ function seatIndex(s) {
 function rotate(s, n) {
   return SEATS[(seatIndex(s) + n + 4) % 4];
 }
-function side(s) {
-  return s === 'North' || s === 'South' ? 'NS' : 'EW';
-}
 function loadCurrent() {
   try {
     const c = JSON.parse(localStorage.getItem(STORE_TABLE) || 'null');
@@ -83,12 +80,6 @@ function loadCurrent() {
 function saveCurrent() {
   if (state.current) localStorage.setItem(STORE_TABLE, JSON.stringify(state.current));
   else localStorage.removeItem(STORE_TABLE);
-}
-function suitClass(s) {
-  return s === 'H' || s === 'D' ? 'red' : 'black';
-}
-function rankText(r) {
-  return r === 'T' ? '10' : r;
 }
 // "1NT" -> [text nodes] with a coloured suit symbol.
 function callNode(call, tag) {
@@ -118,12 +109,6 @@ function cardText(card) {
   span.appendChild(el('span', { class: 'suit ' + suitClass(card[0]) }, SUITS[card[0]]));
   span.appendChild(document.createTextNode(card[1] === 'T' ? '10' : card.slice(1)));
   return span;
-}
-const SUIT_NAMES = { S: 'spade', H: 'heart', D: 'diamond', C: 'club' };
-const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten' };
-/** A card as a screen reader says it: "spade king", "heart 7". */
-function cardName(card) {
-  return SUIT_NAMES[card[0]] + ' ' + (RANK_NAMES[card.slice(1)] || card.slice(1));
 }
 /** A call as said: "1 heart", "3 no trump", "pass", "double", "redouble". */
 function callName(call) {
@@ -1427,22 +1412,6 @@ function renderResult(v) {
 /** The replay page of board `board` at `table` (a link that can be shared; Law 16 is checked there). */
 function replayHref(table, board) {
   return '/replay?table=' + encodeURIComponent(table) + '&board=' + board;
-}
-
-// PBN "N:AK.QJ.T9.8765 ..." -> {North: ['SA', 'SK', ...], ...}
-function dealHands(pbn) {
-  const out = {};
-  const m = /^([NESW]):(.*)$/.exec((pbn || '').trim());
-  if (!m) return out;
-  const first = { N: 'North', E: 'East', S: 'South', W: 'West' }[m[1]];
-  m[2].trim().split(/\s+/).forEach((h, i) => {
-    const cards = [];
-    h.split('.').forEach((ranks, k) => {
-      for (const r of ranks) cards.push('SHDC'[k] + r);
-    });
-    out[rotate(first, i)] = cards;
-  });
-  return out;
 }
 
 function renderDeal(pbn) {

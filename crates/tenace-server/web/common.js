@@ -23,6 +23,55 @@ export function withSuits(text) {
   return String(text).replace(/([1-7])([CDHS])(?![A-Za-z])|([1-7])([CDHS])(?=X)/g, (_, l1, s1, l2, s2) => (l1 || l2) + SUITS[s1 || s2]);
 }
 
+/** The colour class of a suit's symbol. @param {string} s a suit letter */
+export function suitClass(s) {
+  return s === 'H' || s === 'D' ? 'red' : 'black';
+}
+
+/** A rank as printed: `T` is 10. @param {string} r */
+export function rankText(r) {
+  return r === 'T' ? '10' : r;
+}
+
+/** @type {Record<string, string>} */
+export const SUIT_NAMES = { S: 'spade', H: 'heart', D: 'diamond', C: 'club' };
+/** @type {Record<string, string>} */
+const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten' };
+
+/**
+ * A card as a screen reader says it: "spade king", "heart 7".
+ * @param {string} card
+ */
+export function cardName(card) {
+  return SUIT_NAMES[card[0]] + ' ' + (RANK_NAMES[card.slice(1)] || card.slice(1));
+}
+
+/** @param {string} s a seat @returns {'NS' | 'EW'} */
+export function side(s) {
+  return s === 'North' || s === 'South' ? 'NS' : 'EW';
+}
+
+/**
+ * A deal in PBN notation, `N:AK.QJ.T9.8765 ...`, as each seat's cards: `{North: ['SA', ...]}`.
+ * @param {string} pbn
+ * @returns {Record<string, string[]>}
+ */
+export function dealHands(pbn) {
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  const m = /^([NESW]):(.*)$/.exec((pbn || '').trim());
+  if (!m) return out;
+  const first = 'NESW'.indexOf(m[1]);
+  m[2].trim().split(/\s+/).forEach((h, i) => {
+    const cards = [];
+    h.split('.').forEach((ranks, k) => {
+      for (const r of ranks) cards.push('SHDC'[k] + r);
+    });
+    out[SEATS[(first + i) % 4]] = cards;
+  });
+  return out;
+}
+
 /**
  * The element with this id. The pages are static, so every id the scripts use exists; its type
  * is left open (inputs, buttons, lists).

@@ -4,7 +4,7 @@
 // declarer then takes double dummy, and the cards that cost a trick are marked. The page uses
 // the club's login (the same session in localStorage); the server decides who may see the board
 // (Law 16). Exports the board as PBN or LIN. Text from the server goes in with textContent.
-import { SEATS, SUITS, $, el, clear, show, loadSession } from './common.js';
+import { SEATS, SUITS, $, el, clear, show, loadSession, suitClass, rankText, cardName, side, dealHands, withSuits } from './common.js';
 
 const params = new URLSearchParams(location.search);
 const table = params.get('table') || '';
@@ -26,25 +26,7 @@ let at = 0;
 /** @type {{ seat: string, card: string }[]} */
 let played = [];
 
-const SUIT_NAMES = { S: 'spade', H: 'heart', D: 'diamond', C: 'club' };
-const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten' };
 const RANKS = 'AKQJT98765432';
-
-function suitClass(s) {
-  return s === 'H' || s === 'D' ? 'red' : 'black';
-}
-function cardName(card) {
-  return SUIT_NAMES[card[0]] + ' ' + (RANK_NAMES[card.slice(1)] || card.slice(1));
-}
-function rankText(r) {
-  return r === 'T' ? '10' : r;
-}
-function withSuit(text) {
-  return String(text || '').replace(/([1-7])([CDHS])/g, (_, l, s) => l + SUITS[s]);
-}
-function side(seat) {
-  return seat === 'North' || seat === 'South' ? 'NS' : 'EW';
-}
 
 function fail(message) {
   show($('replay-loading'), false);
@@ -95,23 +77,6 @@ async function load(confirm) {
   render();
 }
 
-/** PBN "N:AK.QJ.T9.8765 ..." -> { North: ['SA', 'SK', ...], ... } */
-function dealHands(pbn) {
-  /** @type {Record<string, string[]>} */
-  const out = {};
-  const m = /^([NESW]):(.*)$/.exec((pbn || '').trim());
-  if (!m) return out;
-  const first = 'NESW'.indexOf(m[1]);
-  m[2].trim().split(/\s+/).forEach((h, i) => {
-    const cards = [];
-    h.split('.').forEach((ranks, k) => {
-      for (const r of ranks) cards.push('SHDC'[k] + r);
-    });
-    out[SEATS[(first + i) % 4]] = cards;
-  });
-  return out;
-}
-
 function renderHead() {
   if (!data) return;
   const vul = { None: 'None vulnerable', NorthSouth: 'NS vulnerable', EastWest: 'EW vulnerable', Both: 'Both vulnerable' }[data.vulnerability] || data.vulnerability;
@@ -121,7 +86,7 @@ function renderHead() {
   let result;
   if (data.ending === 'skipped') result = 'Skipped: Average to both sides';
   else if (data.contract === 'Pass') result = 'Passed out';
-  else result = withSuit(data.contract) + ' by ' + data.declarer + ', ' + data.tricks + ' tricks · NS ' + (data.score_ns > 0 ? '+' : '') + data.score_ns;
+  else result = withSuits(data.contract) + ' by ' + data.declarer + ', ' + data.tricks + ' tricks · NS ' + (data.score_ns > 0 ? '+' : '') + data.score_ns;
   $('board-result').textContent = result;
   const link = location.origin + '/replay?table=' + encodeURIComponent(table) + '&board=' + encodeURIComponent(boardNumber);
   $('link-text').value = link;
@@ -143,12 +108,12 @@ function renderAuction(upto) {
   clear(notes);
   let n = 0;
   for (const c of data.auction.slice(0, upto)) {
-    const text = withSuit(c.call) + (c.alert ? '!' : '');
+    const text = withSuits(c.call) + (c.alert ? '!' : '');
     const td = el('td', c.alert ? { class: 'alerted' } : null, text);
     if (c.explanation) {
       n += 1;
       td.appendChild(el('sup', null, String(n)));
-      notes.appendChild(el('div', { class: 'muted' }, n + '. ' + c.seat + ' ' + withSuit(c.call) + ': ' + c.explanation));
+      notes.appendChild(el('div', { class: 'muted' }, n + '. ' + c.seat + ' ' + withSuits(c.call) + ': ' + c.explanation));
     }
     row.appendChild(td);
     col += 1;
