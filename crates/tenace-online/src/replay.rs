@@ -13,6 +13,7 @@ use tenace_formats::{AuctionEnd, AuctionRecord, GameRecord, PlayEnd, PlayRecord,
 use tenace_table::{Ending, Table, TableEvent};
 
 use crate::room::{FinishedBoard, Outcome};
+use crate::view::FieldResult;
 use crate::OnlineError;
 
 /// A call as the replay shows it: every explanation is public once the board is over.
@@ -51,7 +52,8 @@ pub struct BoardReplay {
     /// "4SX", "Pass", or `None` for a board skipped before the auction ended.
     pub contract: Option<String>,
     pub declarer: Option<Seat>,
-    /// Declarer's tricks and North-South's score (Law 77); `None` when skipped.
+    /// Declarer's tricks (`None` when passed out or skipped) and North-South's score (Law 77;
+    /// `None` when skipped).
     pub tricks: Option<u8>,
     pub score_ns: Option<i32>,
     /// "played", "claim", "ruling", "passed_out", "skipped".
@@ -79,20 +81,14 @@ pub fn replay(table: &str, name: &str, set_id: &str, finished: &FinishedBoard, p
         (Some(fc), Some(d)) => tenace_dds::analyse_play(&board.deal, fc.contract.strain(), d, &cards).map_err(|e| OnlineError::Replay(e.to_string()))?,
         _ => Vec::new(),
     };
-    let (tricks, score_ns, ending) = match &finished.outcome {
-        Outcome::Skipped => (None, None, "skipped".to_string()),
-        Outcome::Played { result } => (Some(result.declarer_tricks), Some(result.score_ns), ending_name(result.ending).to_string()),
-    };
+    // The result as the field sees it; a board skipped after its auction keeps its contract.
+    let result = FieldResult::of(table, &finished.outcome);
     let claim = match &finished.outcome {
         Outcome::Played { result } if result.ending == Ending::Claim => finished.events.iter().rev().find_map(|e| match e {
             TableEvent::Claim { seat, tricks, statement } => Some(ReplayClaim { seat: *seat, tricks: *tricks, statement: statement.clone() }),
             _ => None,
         }),
         _ => None,
-    };
-    let contract_text = match &finished.outcome {
-        Outcome::Played { result } => Some(result.contract.map_or_else(|| "Pass".to_string(), |fc| fc.contract.to_string())),
-        Outcome::Skipped => contract.map(|fc| fc.contract.to_string()),
     };
     let mut replay = BoardReplay {
         table: table.to_string(),
@@ -104,11 +100,11 @@ pub fn replay(table: &str, name: &str, set_id: &str, finished: &FinishedBoard, p
         deal: board.deal.to_pbn(Seat::North),
         players,
         auction,
-        contract: contract_text,
+        contract: result.contract.or_else(|| contract.map(|fc| fc.contract.to_string())),
         declarer,
-        tricks,
-        score_ns,
-        ending,
+        tricks: result.tricks,
+        score_ns: result.score_ns,
+        ending: crate::view::ending(&finished.outcome),
         claim,
         play,
         record: GameRecord::default(),
@@ -121,15 +117,6 @@ impl BoardReplay {
     /// The board as a record for PBN or LIN (`tenace_formats::Format::write`).
     pub fn record(&self) -> &GameRecord {
         &self.record
-    }
-}
-
-fn ending_name(ending: Ending) -> &'static str {
-    match ending {
-        Ending::PassedOut => "passed_out",
-        Ending::Played => "played",
-        Ending::Claim => "claim",
-        Ending::Ruling => "ruling",
     }
 }
 

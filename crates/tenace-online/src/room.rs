@@ -454,6 +454,21 @@ impl Room {
         &self.finished
     }
 
+    /// Board `number` as this table finished it: one of the boards before, or the current
+    /// board once it is over; `None` for a board not played to its end here.
+    pub fn finished_board(&self, number: u32) -> Option<FinishedBoard> {
+        match self.outcome() {
+            Some(outcome) if number == self.number => Some(self.finish(outcome)),
+            _ => self.finished.iter().find(|f| f.board.number.get() == number).cloned(),
+        }
+    }
+
+    /// The current board, over with `outcome`, as it is kept among the finished boards.
+    fn finish(&self, outcome: Outcome) -> FinishedBoard {
+        let check = self.claim_check.zip(self.claimed_tricks()).map(|(dd, claimed)| (claimed, dd));
+        FinishedBoard { board: self.table.board().clone(), events: self.table.events().to_vec(), outcome, claim_check: check }
+    }
+
     /// The number of events applied since the room was created.
     pub fn event_count(&self) -> usize {
         self.events
@@ -872,8 +887,8 @@ impl Room {
                 if self.number >= self.options.boards {
                     return Err(OnlineError::SetFinished);
                 }
-                let check = self.claim_check.zip(self.claimed_tricks()).map(|(dd, claimed)| (claimed, dd));
-                self.finished.push(FinishedBoard { board: self.table.board().clone(), events: self.table.events().to_vec(), outcome, claim_check: check });
+                let finished = self.finish(outcome);
+                self.finished.push(finished);
                 self.number += 1;
                 self.table = Table::new(self.options.board(self.number))?;
                 self.claim_check = None;

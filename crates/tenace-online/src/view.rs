@@ -419,10 +419,7 @@ impl Room {
 
     fn result_view(&self, table_id: &str, outcome: &Outcome, field: &[FieldResult]) -> ResultView {
         let s = summary(self.board_number(), outcome);
-        let ending = match outcome {
-            Outcome::Skipped => "skipped".to_string(),
-            Outcome::Played { result } => serde_json::to_value(result.ending).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
-        };
+        let ending = ending(outcome);
         let claim_check = match outcome {
             Outcome::Played { result } if result.ending == tenace_table::Ending::Claim => self.current_claim_check(),
             _ => None,
@@ -442,6 +439,15 @@ impl Room {
             hand_record: None,
             comparison_pending: false,
         }
+    }
+}
+
+/// How a board ended, as views and replays name it: "played", "claim", "ruling", "passed_out"
+/// (tenace-table's `Ending` in its serialized name), or "skipped".
+pub(crate) fn ending(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Skipped => "skipped".to_string(),
+        Outcome::Played { result } => serde_json::to_value(result.ending).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
     }
 }
 

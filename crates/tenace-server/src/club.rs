@@ -813,11 +813,7 @@ impl RoomTask {
     /// playing it elsewhere, `sight::may_sit`); the four hands are then stored in their ledger
     /// before the board is shown.
     async fn replay_source(&self, person: &str, board: u32, confirmed: bool) -> Result<ReplaySource, ReplayError> {
-        let current = (board == self.room.board_number()).then(|| self.room.outcome()).flatten().map(|outcome| {
-            let table = self.room.table();
-            tenace_online::FinishedBoard { board: table.board().clone(), events: table.events().to_vec(), outcome, claim_check: None }
-        });
-        let finished = current.or_else(|| self.room.finished().iter().find(|f| f.board.number.get() == board).cloned()).ok_or(ReplayError::NotOver(board))?;
+        let finished = self.room.finished_board(board).ok_or(ReplayError::NotOver(board))?;
         let set_id = self.room.options().set_id();
         let claimed = {
             let _gate = self.club.sight.gate();
