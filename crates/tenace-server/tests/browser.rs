@@ -1063,6 +1063,8 @@ async fn browser_plays_a_robot_individual_tournament() {
         let score: i64 = b.find(Locator::Css("#result")).await.unwrap().attr("data-score-ns").await.unwrap().unwrap().parse().unwrap();
         assert!(click(&b, "#leave-button").await);
         wait_js(&b, "the lobby", Duration::from_secs(20), "return !document.getElementById('lobby-view').hidden;").await;
+        // The lobby's list of tournaments comes with the next lobby message: wait for its row.
+        wait_js(&b, "the tournament's row", Duration::from_secs(20), "return !!document.querySelector('button.tournament-open');").await;
         assert!(click(&b, "button.tournament-open").await);
         wait_js(&b, "the ranking", Duration::from_secs(20), "return !document.getElementById('tournament-ranking-box').hidden;").await;
         snap(&b, "tournament-ranking").await;
