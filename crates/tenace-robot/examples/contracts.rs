@@ -62,7 +62,13 @@ fn main() {
         let imps = i64::from(tenace_core::imps(score - par.score).abs());
         total += imps;
         // The side that owns par, and its best making level.
-        let par_side = par.contracts.first().and_then(|p| p.declarers.first()).map(|s| s.side());
+        // The side whose hand it is: the one par scores for (a par sacrifice is declared by
+        // the other side).
+        let par_side = match par.score {
+            0 => None,
+            s if s > 0 => Some(Side::NorthSouth),
+            _ => Some(Side::EastWest),
+        };
         let best_game = |side: Side| {
             Strain::ALL.iter().any(|&st| {
                 let t = side.seats().iter().map(|s| table.get(*s, st)).max().unwrap_or(0);
