@@ -369,6 +369,14 @@ pub(crate) fn inferred(ctx: &Ctx<'_>, seat: Seat) -> Meaning {
         }
         m.balanced |= c.balanced;
     }
+    // A balanced hand (4-3-3-3, 4-4-3-2, 5-3-3-2) holds two to five cards in every suit: with
+    // six cards opposite partner's 1NT there is an eight-card fit.
+    if m.balanced {
+        for s in 0..4 {
+            m.min_len[s] = m.min_len[s].max(2);
+            m.max_len[s] = m.max_len[s].min(5).max(m.min_len[s]);
+        }
+    }
     // A hand that bid inconsistently: trust the latest minimum.
     if m.hcp.0 > m.hcp.1 {
         m.hcp.1 = m.hcp.0;

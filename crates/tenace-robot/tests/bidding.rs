@@ -341,3 +341,12 @@ fn auction_1s_pass_1nt_pass_opener_s_jump_rebid_invites_and_more_bids_game() {
     assert_eq!(rc.call.to_string(), "4S", "{rc:?}");
     assert!(rc.explanation.starts_with("to play: 19+"), "{}", rc.explanation);
 }
+
+#[test]
+fn auction_1nt_x_six_six_in_the_majors_bids_a_major_game_not_3nt() {
+    // Partner's 1NT is balanced, so it holds two cards or more in each suit: six spades make an
+    // eight-card fit. It bid 3NT (a balanced hand's suits were read as possibly void), down one
+    // with eleven tricks in spades.
+    let rc = robot(Seat::South, "KT9653.AT7632.7.", "1NT X");
+    assert!(matches!(rc.call.to_string().as_str(), "4S" | "4H"), "{rc:?}");
+}
