@@ -30,6 +30,7 @@ fn main() {
         }
     };
     let mut rows: std::collections::BTreeMap<&str, (usize, i64)> = Default::default();
+    let mut by_call: std::collections::BTreeMap<String, (usize, i64)> = Default::default();
     let (mut total, mut failing, mut games, mut game_bid) = (0i64, 0, 0, 0);
     // The auctions, on two threads.
     let auction = |board: &tenace_core::Board| {
@@ -106,7 +107,10 @@ fn main() {
                 }
             }
         };
-        if show.as_deref() == Some(class) {
+        let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
+        let last_text = last.map_or(String::new(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
+        let show_call = std::env::var("SHOW_CALL").ok().is_some_and(|t| last_text.starts_with(&t) && imps >= 5);
+        if show.as_deref() == Some(class) || show_call {
             println!(
                 "Board {} dealer {} vul {}: {:?} par {} ({})",
                 board.number,
@@ -125,9 +129,23 @@ fn main() {
                 println!("    {} {:<5} {}", board.dealer.after(i), call.to_string(), explain_call(board.dealer, board.vulnerability, &calls, i));
             }
         }
+        if std::env::var("BY_CALL").is_ok() {
+            // The explanation of the bid that set the contract, suits and numbers blurred.
+            let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
+            let text = last.map_or("passed out".to_string(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
+            let key: String = text.split(';').next().unwrap_or("").chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
+            let e = by_call.entry(key).or_default();
+            e.0 += 1;
+            e.1 += imps;
+        }
         let e = rows.entry(class).or_default();
         e.0 += 1;
         e.1 += imps;
+    }
+    let mut by_call: Vec<_> = by_call.into_iter().collect();
+    by_call.sort_by_key(|r| -r.1 .1);
+    for (k, (n, imps)) in by_call.iter().take(25) {
+        println!("{k:60} {n:4} boards, {imps:5} IMPs ({:.2} a board)", *imps as f64 / *n as f64);
     }
     let mut rows: Vec<_> = rows.into_iter().collect();
     rows.sort_by_key(|r| -r.1 .1);

@@ -457,6 +457,10 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     if partner_asked_for_aces(ctx) {
         return blackwood_answer(e);
     }
+    // Partner's 3NT offered a major after our 1NT: four of it with the fit, else pass.
+    if let Some((s, fit)) = meaning::partner_offers_a_major(ctx) {
+        return if e.len(s) >= fit { suit_bid(4, s) } else { Call::Pass };
+    }
     let p = inferred(ctx, partner);
     let partner_acted = ctx.calls_of(partner, 0).iter().any(|&c| c != Call::Pass);
     // Best fit: eight or more cards between the hands, majors first.

@@ -806,6 +806,16 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
             if b.level() == 4 && b.strain() == Strain::NoTrump {
                 return if four_nt_is_blackwood(ctx) { blackwood() } else { Meaning::new("quantitative: invites 6NT") };
             }
+            if let Some(s) = game_choice_after_our_1nt(ctx, b) {
+                let p = inferred(ctx, ctx.me().partner());
+                let text = if s == Suit::Spades && ctx.suits_bid_by(ctx.me()).contains(&Suit::Clubs) {
+                    "4 spades (not hearts: Stayman), game values: opener bids 4S with four spades".to_string()
+                } else {
+                    format!("exactly 5 {}, game values: opener chooses 3NT or 4{}", suit_name(s), s.letter())
+                };
+                let m = Meaning::new(text).pts(ctx.game_points().saturating_sub(max_pts(&p)), 60);
+                return if ctx.suits_bid_by(ctx.me()).contains(&Suit::Clubs) { m.min(s, 4).max(Suit::Hearts, 3) } else { m.exactly(s, 5) };
+            }
             if let (true, Some(s)) = (major_for_choice_of_game(ctx, b), b.strain().trump()) {
                 let p = inferred(ctx, ctx.me().partner());
                 return Meaning::new(format!("5+ {}, game forcing: choose 4{} or 3NT", suit_name(s), s.letter()))
@@ -862,6 +872,55 @@ pub(crate) fn major_for_choice_of_game(ctx: &Ctx<'_>, b: Bid) -> bool {
     let partner_nt = matches!(ctx.partner_last(), Some(Call::Bid(p)) if p.strain() == Strain::NoTrump && p.level() <= 2);
     let opponents_silent = ctx.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass);
     b.level() == 3 && b.strain().trump().is_some_and(is_major) && partner_nt && opponents_silent && inferred(ctx, me.partner()).balanced
+}
+
+/// Is `b` responder's 3NT after partner's 1NT and one round of our conventions, the opponents
+/// silent? After a transfer to a major and its completion it shows exactly five cards in the
+/// major (with six responder bids four); after Stayman answered 2H it shows four spades (with
+/// four hearts responder would have raised). Either way opener chooses the game: four of the
+/// major with three cards (the transfer) or four spades (Stayman), else a pass. Gives the
+/// major.
+pub(crate) fn game_choice_after_our_1nt(ctx: &Ctx<'_>, b: Bid) -> Option<Suit> {
+    if b.level() != 3 || b.strain() != Strain::NoTrump {
+        return None;
+    }
+    let me = ctx.me();
+    if !ctx.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass) {
+        return None;
+    }
+    let ours: Vec<(usize, Seat, Bid)> = ctx
+        .made()
+        .filter_map(|(i, s, c)| match c {
+            Call::Bid(b) => Some((i, s, b)),
+            _ => None,
+        })
+        .collect();
+    let [(_, opener, open), (ask_i, asker, ask), (_, answerer, answer)] = ours[..] else { return None };
+    if opener != me.partner() || asker != me || answerer != opener || open != Bid::new(1, Strain::NoTrump).ok()? {
+        return None;
+    }
+    let asked = &ctx.shown.get(ask_i)?.text;
+    match (ask.strain(), answer.strain()) {
+        (Strain::Diamonds, Strain::Hearts) if asked.starts_with("Jacoby transfer") => Some(Suit::Hearts),
+        (Strain::Hearts, Strain::Spades) if asked.starts_with("Jacoby transfer") => Some(Suit::Spades),
+        (Strain::Clubs, Strain::Hearts) if asked.starts_with("Stayman") => Some(Suit::Spades),
+        _ => None,
+    }
+}
+
+/// Partner's last call was 3NT offering a choice of game ([`game_choice_after_our_1nt`]),
+/// right-hand opponent passed: the major partner offers, and how many cards in it make the
+/// fit (three after a transfer, four after Stayman).
+pub(crate) fn partner_offers_a_major(ctx: &Ctx<'_>) -> Option<(Suit, u8)> {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass {
+        return None;
+    }
+    let Call::Bid(b) = ctx.calls[n - 2] else { return None };
+    let before = Ctx::new(ctx.dealer, &ctx.calls[..n - 2], ctx.shown.get(..n - 2)?).at(ctx.vul);
+    let s = game_choice_after_our_1nt(&before, b)?;
+    let stayman = before.suits_bid_by(before.me()).contains(&Suit::Clubs);
+    Some((s, if stayman { 4 } else { 3 }))
 }
 
 /// The level of game in a strain: 3NT, 4 of a major, 5 of a minor.

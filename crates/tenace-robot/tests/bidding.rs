@@ -350,3 +350,25 @@ fn auction_1nt_x_six_six_in_the_majors_bids_a_major_game_not_3nt() {
     let rc = robot(Seat::South, "KT9653.AT7632.7.", "1NT X");
     assert!(matches!(rc.call.to_string().as_str(), "4S" | "4H"), "{rc:?}");
 }
+
+#[test]
+fn auction_1nt_2h_2s_3nt_opener_chooses_four_spades_with_three() {
+    // Responder's 3NT after the transfer shows exactly five spades and game values; opener bids
+    // 4S with three spades (it passed, and 3NT went down with ten tricks in spades), else passes.
+    let auction = "1NT Pass 2H Pass 2S Pass 3NT Pass";
+    let text = explain_call(Seat::North, Vulnerability::None, &calls(auction), 6);
+    assert!(text.starts_with("exactly 5 spades, game values"), "{text}");
+    assert_eq!(robot(Seat::North, "AK4.Q62.KJ73.Q95", auction).call.to_string(), "4S");
+    assert_eq!(robot(Seat::North, "A4.KQ62.KJ73.Q95", auction).call, Call::Pass);
+    // With six spades responder bids the game itself.
+    assert_eq!(robot(Seat::South, "KQT962.83.A54.72", "1NT Pass 2H Pass 2S Pass").call.to_string(), "4S");
+}
+
+#[test]
+fn auction_1nt_2c_2h_3nt_opener_with_four_spades_bids_four_spades() {
+    // Stayman then 3NT over 2H shows four spades (with four hearts responder raises); opener
+    // with both majors bids 4S.
+    let auction = "1NT Pass 2C Pass 2H Pass 3NT Pass";
+    assert_eq!(robot(Seat::North, "AK54.QJ62.K73.Q5", auction).call.to_string(), "4S");
+    assert_eq!(robot(Seat::North, "A54.KQJ2.K73.Q95", auction).call, Call::Pass);
+}
