@@ -534,6 +534,14 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
             return call;
         }
     }
+    // Partner's forcing new suit, no fit found: an unbalanced hand with a six-card suit and at
+    // most two cards in partner's suit rebids its suit before any no trump game (a preempter
+    // bid 3NT with a spade void and seven diamonds).
+    if strain == Strain::NoTrump && ours {
+        if let Some(call) = long_suit_rebid(ctx, e, true) {
+            return call;
+        }
+    }
     let game = bid(game_level(strain), strain);
     // Game values, no fit found, partner balanced: show a five-card major for the choice of game.
     let game_points = ctx.game_points();
@@ -595,11 +603,35 @@ fn forced(ctx: &Ctx<'_>, e: &Eval) -> Call {
             }
         }
     }
+    if let Some(call) = long_suit_rebid(ctx, e, false) {
+        return call;
+    }
     if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 3) {
         return call;
     }
-    let s = by_length(e)[0];
-    cheapest_up_to(ctx, Strain::from_suit(s), 5).unwrap_or(Call::Pass)
+    cheapest_up_to(ctx, Strain::from_suit(by_length(e)[0]), 5).unwrap_or(Call::Pass)
+}
+
+/// After partner's forcing bid (right-hand opponent passed, or doubled when `or_doubled`), an
+/// unbalanced hand with a six-card suit of its own and at most two cards in partner's suit
+/// rebids its suit, up to the four level, rather than bid no trump (it bid 3NT with a void in
+/// partner's suit and seven diamonds, and after its own weak two with six hearts and five
+/// spades).
+fn long_suit_rebid(ctx: &Ctx<'_>, e: &Eval, or_doubled: bool) -> Option<Call> {
+    let n = ctx.calls.len();
+    if n < 2 || !(ctx.calls[n - 1] == Call::Pass || (or_doubled && ctx.calls[n - 1] == Call::Double)) {
+        return None;
+    }
+    let Call::Bid(pb) = ctx.calls[n - 2] else { return None };
+    if !ctx.shown.get(n - 2).is_some_and(|m| m.forcing && !m.artificial) {
+        return None;
+    }
+    let theirs = pb.strain().trump()?;
+    let longest = by_length(e)[0];
+    if e.balanced || e.len(longest) < 6 || longest == theirs || e.len(theirs) > 2 || !ctx.suits_bid_by(ctx.me()).contains(&longest) {
+        return None;
+    }
+    cheapest_up_to(ctx, Strain::from_suit(longest), 4)
 }
 
 /// The opponents hold the last bid: compete on a fit to the level of the total trumps

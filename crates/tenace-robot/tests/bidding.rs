@@ -372,3 +372,14 @@ fn auction_1nt_2c_2h_3nt_opener_with_four_spades_bids_four_spades() {
     assert_eq!(robot(Seat::North, "AK54.QJ62.K73.Q5", auction).call.to_string(), "4S");
     assert_eq!(robot(Seat::North, "A54.KQJ2.K73.Q95", auction).call, Call::Pass);
 }
+
+#[test]
+fn auction_3d_3s_and_2h_3d_the_preempter_rebids_a_long_suit_not_3nt() {
+    // Partner's new suit over our preempt is forcing; without three cards in it, an unbalanced
+    // hand rebids its six- or seven-card suit (it bid 3NT with a spade void, and with six
+    // hearts and five spades after its weak two).
+    assert_eq!(robot(Seat::North, ".KQJ9.QJ86542.98", "3D Pass 3S Pass").call.to_string(), "4D");
+    assert_eq!(robot(Seat::North, "98752.KQ8542.62.", "2H Pass 3D Pass").call.to_string(), "3H");
+    // With three cards in partner's suit it raises (to game, with 25 points between the hands).
+    assert_eq!(robot(Seat::North, "92.KQ8542.Q63.J2", "2H Pass 3D Pass").call.to_string(), "5D");
+}
