@@ -2,7 +2,9 @@
 //! scored at its double-dummy tricks against par, by class of error, with the IMPs each class
 //! costs. Fast enough for 1,000 boards in a minute, to try bidding changes.
 //! `cargo run --release -p tenace-robot --example contracts [boards] [seed]`;
-//! `SHOW=class` prints the boards of one class (e.g. `SHOW="too low"`).
+//! `SHOW=class` prints the boards of one class (e.g. `SHOW="too low"`); `BY_CALL=1` (or a
+//! class) groups the IMPs by the explanation of the bid that set the contract; `SHOW_CALL=text`
+//! prints the boards whose contract was set by a bid so explained.
 use tenace_core::{rules::auction_result, Seat, Side, Strain};
 use tenace_dds::{dd_tables, par, DdTable};
 use tenace_robot::eval::deal_board;
@@ -129,7 +131,7 @@ fn main() {
                 println!("    {} {:<5} {}", board.dealer.after(i), call.to_string(), explain_call(board.dealer, board.vulnerability, &calls, i));
             }
         }
-        if std::env::var("BY_CALL").is_ok() {
+        if std::env::var("BY_CALL").is_ok_and(|f| f == "1" || f == class) {
             // The explanation of the bid that set the contract, suits and numbers blurred.
             let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
             let text = last.map_or("passed out".to_string(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
