@@ -1395,7 +1395,9 @@ impl Club {
             let _gate = self.sight.gate();
             let same_set = |table: &str| self.room(table).and_then(|h| h.summary.lock().ok().map(|s| s.set_id == set_id && !s.set_over)).unwrap_or(false);
             let seated = self.sight.seated_at(director).map(|s| s.table).filter(|t| same_set(t));
-            let holding = || self.sight.holding(director, None, "").filter(|t| same_set(t));
+            // Every table they hold a seat at counts: they may hold boards of other sets too
+            // (the first holding found used to be the only one checked).
+            let holding = || self.sight.holdings(director).into_iter().find(|t| same_set(t));
             if let Some(table) = seated.or_else(holding) {
                 return Err(DeskError::Playing(format!(
                     "you play this board set at table {table}; a Director who plays a board set may not rule on its boards (Law 16)"

@@ -212,6 +212,13 @@ impl Sight {
         h.by_person.get(person)?.iter().find(|(t, seed)| t != except && set_seed.is_none_or(|s| s == *seed)).map(|(t, _)| t.clone())
     }
 
+    /// Every table where `person` held a seat during the board in progress (one per table,
+    /// any set).
+    pub fn holdings(&self, person: &str) -> Vec<String> {
+        let Ok(h) = self.holders.lock() else { return Vec::new() };
+        h.by_person.get(person).map(|v| v.iter().map(|(t, _)| t.clone()).collect()).unwrap_or_default()
+    }
+
     /// `person` no longer sits at `table`.
     pub fn release(&self, person: &str, table: &str) {
         if let Ok(mut seated) = self.seated.lock() {
@@ -284,6 +291,20 @@ mod tests {
         assert_eq!(s.holding("ann", Some(8), "t2"), None, "another set");
         s.set_holders("t1", 9, Vec::new());
         assert_eq!(s.holding("ann", None, ""), None, "the board is over");
+        assert!(s.holdings("ann").is_empty(), "nothing held once the board is over");
+    }
+
+    #[test]
+    fn law16_every_board_held_counts_not_only_the_first() {
+        // A Director who left a board in progress at t0 (set 8) and holds one at t1 (set 9)
+        // plays set 9: the desk checks every holding (it checked the first one found).
+        let s = Sight::default();
+        s.set_holders("t0", 8, vec!["dir".into()]);
+        s.set_holders("t1", 9, vec!["dir".into()]);
+        let held = s.holdings("dir");
+        assert_eq!(held.len(), 2, "{held:?}");
+        assert!(held.contains(&"t1".to_string()));
+        assert_eq!(s.holding("dir", Some(9), "").as_deref(), Some("t1"));
     }
 
     #[test]
