@@ -588,14 +588,7 @@ fn major_for_choice_of_game_bid(ctx: &Ctx<'_>, call: Call) -> bool {
 
 /// Partner's last call was forcing (and right-hand opponent passed): bid rather than pass.
 fn forced(ctx: &Ctx<'_>, e: &Eval) -> Call {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass {
-        return Call::Pass;
-    }
-    let Call::Bid(pb) = ctx.calls[n - 2] else { return Call::Pass };
-    if !ctx.shown.get(n - 2).is_some_and(|m| m.forcing) {
-        return Call::Pass;
-    }
+    let Some((pb, _)) = partners_forcing_bid(ctx, false) else { return Call::Pass };
     if let Some(s) = pb.strain().trump() {
         if e.len(s) >= 3 {
             if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 4) {
@@ -612,18 +605,26 @@ fn forced(ctx: &Ctx<'_>, e: &Eval) -> Call {
     cheapest_up_to(ctx, Strain::from_suit(by_length(e)[0]), 5).unwrap_or(Call::Pass)
 }
 
+/// Partner's last call, when it was a forcing bid and right-hand opponent passed (or doubled,
+/// when `or_doubled`): the bid, and whether it was artificial.
+fn partners_forcing_bid(ctx: &Ctx<'_>, or_doubled: bool) -> Option<(tenace_core::Bid, bool)> {
+    let n = ctx.calls.len();
+    if n < 2 || !(ctx.calls[n - 1] == Call::Pass || (or_doubled && ctx.calls[n - 1] == Call::Double)) {
+        return None;
+    }
+    let Call::Bid(pb) = ctx.calls[n - 2] else { return None };
+    let m = ctx.shown.get(n - 2).filter(|m| m.forcing)?;
+    Some((pb, m.artificial))
+}
+
 /// After partner's forcing bid (right-hand opponent passed, or doubled when `or_doubled`), an
 /// unbalanced hand with a six-card suit of its own and at most two cards in partner's suit
 /// rebids its suit, up to the four level, rather than bid no trump (it bid 3NT with a void in
 /// partner's suit and seven diamonds, and after its own weak two with six hearts and five
 /// spades).
 fn long_suit_rebid(ctx: &Ctx<'_>, e: &Eval, or_doubled: bool) -> Option<Call> {
-    let n = ctx.calls.len();
-    if n < 2 || !(ctx.calls[n - 1] == Call::Pass || (or_doubled && ctx.calls[n - 1] == Call::Double)) {
-        return None;
-    }
-    let Call::Bid(pb) = ctx.calls[n - 2] else { return None };
-    if !ctx.shown.get(n - 2).is_some_and(|m| m.forcing && !m.artificial) {
+    let (pb, artificial) = partners_forcing_bid(ctx, or_doubled)?;
+    if artificial {
         return None;
     }
     let theirs = pb.strain().trump()?;

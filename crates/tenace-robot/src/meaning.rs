@@ -184,6 +184,12 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Have the opponents of the player to call only passed?
+    pub fn opponents_silent(&self) -> bool {
+        let me = self.me();
+        self.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass)
+    }
+
     /// Who makes the call considered.
     pub fn me(&self) -> Seat {
         self.dealer.after(self.calls.len())
@@ -282,7 +288,7 @@ impl<'a> Ctx<'a> {
         let Some((open_i, opener, opening)) = self.opening() else { return Situation::Opening };
         let me = self.me();
         let partner = me.partner();
-        let opps_silent = self.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass);
+        let opps_silent = self.opponents_silent();
         let mine = self.calls_of(me, 0);
         let i_passed_only = mine.iter().all(|&c| c == Call::Pass);
         let opp_actions = self.made().filter(|&(_, s, c)| s.side() != me.side() && c != Call::Pass).count();
@@ -806,15 +812,15 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
             if b.level() == 4 && b.strain() == Strain::NoTrump {
                 return if four_nt_is_blackwood(ctx) { blackwood() } else { Meaning::new("quantitative: invites 6NT") };
             }
-            if let Some(s) = game_choice_after_our_1nt(ctx, b) {
+            if let Some((s, fit)) = game_choice_after_our_1nt(ctx, b) {
                 let p = inferred(ctx, ctx.me().partner());
-                let text = if s == Suit::Spades && ctx.suits_bid_by(ctx.me()).contains(&Suit::Clubs) {
-                    "4 spades (not hearts: Stayman), game values: opener bids 4S with four spades".to_string()
+                let values = ctx.game_points().saturating_sub(max_pts(&p));
+                return if fit == 4 {
+                    // After Stayman: four spades.
+                    Meaning::new("4 spades (not hearts: Stayman), game values: opener bids 4S with four spades").pts(values, 60).min(s, 4).max(Suit::Hearts, 3)
                 } else {
-                    format!("exactly 5 {}, game values: opener chooses 3NT or 4{}", suit_name(s), s.letter())
+                    Meaning::new(format!("exactly 5 {}, game values: opener chooses 3NT or 4{}", suit_name(s), s.letter())).pts(values, 60).exactly(s, 5)
                 };
-                let m = Meaning::new(text).pts(ctx.game_points().saturating_sub(max_pts(&p)), 60);
-                return if ctx.suits_bid_by(ctx.me()).contains(&Suit::Clubs) { m.min(s, 4).max(Suit::Hearts, 3) } else { m.exactly(s, 5) };
             }
             if let (true, Some(s)) = (major_for_choice_of_game(ctx, b), b.strain().trump()) {
                 let p = inferred(ctx, ctx.me().partner());
@@ -870,8 +876,7 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
 pub(crate) fn major_for_choice_of_game(ctx: &Ctx<'_>, b: Bid) -> bool {
     let me = ctx.me();
     let partner_nt = matches!(ctx.partner_last(), Some(Call::Bid(p)) if p.strain() == Strain::NoTrump && p.level() <= 2);
-    let opponents_silent = ctx.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass);
-    b.level() == 3 && b.strain().trump().is_some_and(is_major) && partner_nt && opponents_silent && inferred(ctx, me.partner()).balanced
+    b.level() == 3 && b.strain().trump().is_some_and(is_major) && partner_nt && ctx.opponents_silent() && inferred(ctx, me.partner()).balanced
 }
 
 /// Is `b` responder's 3NT after partner's 1NT and one round of our conventions, the opponents
@@ -879,15 +884,12 @@ pub(crate) fn major_for_choice_of_game(ctx: &Ctx<'_>, b: Bid) -> bool {
 /// major (with six responder bids four); after Stayman answered 2H it shows four spades (with
 /// four hearts responder would have raised). Either way opener chooses the game: four of the
 /// major with three cards (the transfer) or four spades (Stayman), else a pass. Gives the
-/// major.
-pub(crate) fn game_choice_after_our_1nt(ctx: &Ctx<'_>, b: Bid) -> Option<Suit> {
-    if b.level() != 3 || b.strain() != Strain::NoTrump {
+/// major and the cards opener needs in it for the fit (3 after a transfer, 4 after Stayman).
+pub(crate) fn game_choice_after_our_1nt(ctx: &Ctx<'_>, b: Bid) -> Option<(Suit, u8)> {
+    if b.level() != 3 || b.strain() != Strain::NoTrump || !ctx.opponents_silent() {
         return None;
     }
     let me = ctx.me();
-    if !ctx.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass) {
-        return None;
-    }
     let ours: Vec<(usize, Seat, Bid)> = ctx
         .made()
         .filter_map(|(i, s, c)| match c {
@@ -901,9 +903,9 @@ pub(crate) fn game_choice_after_our_1nt(ctx: &Ctx<'_>, b: Bid) -> Option<Suit> {
     }
     let asked = &ctx.shown.get(ask_i)?.text;
     match (ask.strain(), answer.strain()) {
-        (Strain::Diamonds, Strain::Hearts) if asked.starts_with("Jacoby transfer") => Some(Suit::Hearts),
-        (Strain::Hearts, Strain::Spades) if asked.starts_with("Jacoby transfer") => Some(Suit::Spades),
-        (Strain::Clubs, Strain::Hearts) if asked.starts_with("Stayman") => Some(Suit::Spades),
+        (Strain::Diamonds, Strain::Hearts) if asked.starts_with("Jacoby transfer") => Some((Suit::Hearts, 3)),
+        (Strain::Hearts, Strain::Spades) if asked.starts_with("Jacoby transfer") => Some((Suit::Spades, 3)),
+        (Strain::Clubs, Strain::Hearts) if asked.starts_with("Stayman") => Some((Suit::Spades, 4)),
         _ => None,
     }
 }
@@ -917,10 +919,7 @@ pub(crate) fn partner_offers_a_major(ctx: &Ctx<'_>) -> Option<(Suit, u8)> {
         return None;
     }
     let Call::Bid(b) = ctx.calls[n - 2] else { return None };
-    let before = Ctx::new(ctx.dealer, &ctx.calls[..n - 2], ctx.shown.get(..n - 2)?).at(ctx.vul);
-    let s = game_choice_after_our_1nt(&before, b)?;
-    let stayman = before.suits_bid_by(before.me()).contains(&Suit::Clubs);
-    Some((s, if stayman { 4 } else { 3 }))
+    game_choice_after_our_1nt(&Ctx::new(ctx.dealer, &ctx.calls[..n - 2], ctx.shown.get(..n - 2)?).at(ctx.vul), b)
 }
 
 /// The level of game in a strain: 3NT, 4 of a major, 5 of a minor.
