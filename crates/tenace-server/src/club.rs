@@ -485,7 +485,7 @@ impl Club {
                 return Some(s.table);
             }
         }
-        self.sight.holding(person, Some(set_seed), except)
+        self.sight.holding(person, set_seed, except)
     }
 
     /// Stores hands claimed under the sight gate and settles the claim: they join the ledger

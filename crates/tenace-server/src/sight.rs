@@ -206,10 +206,10 @@ impl Sight {
     }
 
     /// A table other than `except` where `person` held a seat during the board in progress,
-    /// on the set `set_seed` (any set when `None`).
-    pub fn holding(&self, person: &str, set_seed: Option<u64>, except: &str) -> Option<String> {
+    /// on the set `set_seed`.
+    pub fn holding(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
         let h = self.holders.lock().ok()?;
-        h.by_person.get(person)?.iter().find(|(t, seed)| t != except && set_seed.is_none_or(|s| s == *seed)).map(|(t, _)| t.clone())
+        h.by_person.get(person)?.iter().find(|(t, seed)| t != except && *seed == set_seed).map(|(t, _)| t.clone())
     }
 
     /// Every table where `person` held a seat during the board in progress (one per table,
@@ -286,11 +286,11 @@ mod tests {
     fn a_player_who_left_still_holds_the_board_until_it_ends() {
         let s = Sight::default();
         s.set_holders("t1", 9, vec!["ann".into(), "bob".into()]);
-        assert_eq!(s.holding("ann", Some(9), "t2").as_deref(), Some("t1"));
-        assert_eq!(s.holding("ann", Some(9), "t1"), None, "the table itself is excepted");
-        assert_eq!(s.holding("ann", Some(8), "t2"), None, "another set");
+        assert_eq!(s.holding("ann", 9, "t2").as_deref(), Some("t1"));
+        assert_eq!(s.holding("ann", 9, "t1"), None, "the table itself is excepted");
+        assert_eq!(s.holding("ann", 8, "t2"), None, "another set");
         s.set_holders("t1", 9, Vec::new());
-        assert_eq!(s.holding("ann", None, ""), None, "the board is over");
+        assert_eq!(s.holding("ann", 9, ""), None, "the board is over");
         assert!(s.holdings("ann").is_empty(), "nothing held once the board is over");
     }
 
@@ -304,7 +304,7 @@ mod tests {
         let held = s.holdings("dir");
         assert_eq!(held.len(), 2, "{held:?}");
         assert!(held.contains(&"t1".to_string()));
-        assert_eq!(s.holding("dir", Some(9), "").as_deref(), Some("t1"));
+        assert_eq!(s.holding("dir", 9, "").as_deref(), Some("t1"));
     }
 
     #[test]
