@@ -7,8 +7,8 @@
 //! prints the boards whose contract was set by a bid so explained.
 use tenace_core::{rules::auction_result, Seat, Side, Strain};
 use tenace_dds::{dd_tables, par, DdTable};
-use tenace_robot::eval::deal_board;
-use tenace_robot::{choose_call, explain_call, BiddingView};
+use tenace_robot::eval::{deal_board, robot_auction};
+use tenace_robot::explain_call;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -34,20 +34,13 @@ fn main() {
     let mut rows: std::collections::BTreeMap<&str, (usize, i64)> = Default::default();
     let mut by_call: std::collections::BTreeMap<String, (usize, i64)> = Default::default();
     let (mut total, mut failing, mut games, mut game_bid) = (0i64, 0, 0, 0);
+    let show_call = std::env::var("SHOW_CALL").ok();
+    let by_call_class = std::env::var("BY_CALL").ok();
     // The auctions, on two threads.
-    let auction = |board: &tenace_core::Board| {
-        let mut calls = Vec::new();
-        while tenace_core::rules::auction_result(board.dealer, calls.iter().copied()).is_none() {
-            let seat = board.dealer.after(calls.len());
-            let view = BiddingView { seat, hand: board.deal.hand(seat), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
-            calls.push(choose_call(&view).call);
-        }
-        calls
-    };
     let half = dealt.len() / 2;
     let auctions: Vec<Vec<tenace_core::Call>> = std::thread::scope(|scope| {
-        let second = scope.spawn(|| dealt[half..].iter().map(auction).collect::<Vec<_>>());
-        let mut first: Vec<_> = dealt[..half].iter().map(auction).collect();
+        let second = scope.spawn(|| dealt[half..].iter().map(robot_auction).collect::<Vec<_>>());
+        let mut first: Vec<_> = dealt[..half].iter().map(robot_auction).collect();
         first.extend(second.join().expect("the second thread bids"));
         first
     });
@@ -64,7 +57,6 @@ fn main() {
         });
         let imps = i64::from(tenace_core::imps(score - par.score).abs());
         total += imps;
-        // The side that owns par, and its best making level.
         // The side whose hand it is: the one par scores for (a par sacrifice is declared by
         // the other side).
         let par_side = match par.score {
@@ -109,10 +101,11 @@ fn main() {
                 }
             }
         };
+        // The explanation of the bid that set the contract.
         let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
-        let last_text = last.map_or(String::new(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
-        let show_call = std::env::var("SHOW_CALL").ok().is_some_and(|t| last_text.starts_with(&t) && imps >= 5);
-        if show.as_deref() == Some(class) || show_call {
+        let last_text = last.map_or("passed out".to_string(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
+        let shown_by_call = show_call.as_ref().is_some_and(|t| last_text.starts_with(t.as_str()) && imps >= 5);
+        if show.as_deref() == Some(class) || shown_by_call {
             println!(
                 "Board {} dealer {} vul {}: {:?} par {} ({})",
                 board.number,
@@ -131,11 +124,9 @@ fn main() {
                 println!("    {} {:<5} {}", board.dealer.after(i), call.to_string(), explain_call(board.dealer, board.vulnerability, &calls, i));
             }
         }
-        if std::env::var("BY_CALL").is_ok_and(|f| f == "1" || f == class) {
-            // The explanation of the bid that set the contract, suits and numbers blurred.
-            let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
-            let text = last.map_or("passed out".to_string(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
-            let key: String = text.split(';').next().unwrap_or("").chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
+        if by_call_class.as_ref().is_some_and(|f| f == "1" || f == class) {
+            // Numbers blurred.
+            let key: String = last_text.split(';').next().unwrap_or("").chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
             let e = by_call.entry(key).or_default();
             e.0 += 1;
             e.1 += imps;

@@ -4,17 +4,12 @@
 //! `cargo run --release -p tenace-robot --example leads [boards] [seed] [budget_ms]`
 use tenace_core::{rules::auction_result, Board};
 use tenace_dds::{analyse, Position};
-use tenace_robot::eval::deal_board;
-use tenace_robot::{choose_call, choose_card_within, AuctionHeard, BiddingView, PlayView};
+use tenace_robot::eval::{deal_board, robot_auction};
+use tenace_robot::{choose_card_within, AuctionHeard, PlayView};
 
 /// The lead's cost in tricks, and whether it is a trump contract; `None` when passed out.
 fn lead(board: &Board, budget: f64) -> Option<(u8, bool)> {
-    let mut calls = Vec::new();
-    while auction_result(board.dealer, calls.iter().copied()).is_none() {
-        let seat = board.dealer.after(calls.len());
-        let view = BiddingView { seat, hand: board.deal.hand(seat), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
-        calls.push(choose_call(&view).call);
-    }
+    let calls = robot_auction(board);
     let (contract, declarer) = auction_result(board.dealer, calls.iter().copied()).flatten()?;
     let leader = declarer.lho();
     let hands = tenace_core::Seat::ALL.map(|s| (s == leader).then(|| board.deal.hand(s)));

@@ -94,6 +94,18 @@ fn play_view(deal_now: &[Hand; 4], declarer: Seat, contract: Contract, hand: Sea
     PlayView { declarer, contract, to_play: hand, hands, played: played.to_vec(), auction: Some(auction.clone()) }
 }
 
+/// The calls four robots of this build make on `board` (the bidding alone, for the examples
+/// that measure contracts and leads).
+pub fn robot_auction(board: &Board) -> Vec<Call> {
+    let mut calls = Vec::new();
+    while tenace_core::rules::auction_result(board.dealer, calls.iter().copied()).is_none() {
+        let seat = board.dealer.after(calls.len());
+        let view = BiddingView { seat, hand: board.deal.hand(seat), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
+        calls.push(crate::choose_call(&view).call);
+    }
+    calls
+}
+
 /// Bids and plays `board` with `players[seats[i]]` in seat `i`; measures each card's cost when
 /// `measure` is set. Card seeds depend on the board and the card's place only.
 pub fn play_board(board: &Board, players: &mut [&mut dyn Player], seats: [usize; 4], measure: bool) -> Result<TableResult, String> {
