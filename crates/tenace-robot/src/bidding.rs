@@ -3,12 +3,12 @@
 //! meaning ([`crate::meaning::meaning`]) its hand fits; a few candidates carry an extra
 //! condition that only orders otherwise-equal choices (which suit to open with 5-5, ...).
 //! Outside the named situations the general rules of [`general`] apply: find a fit, estimate
-//! the partnership's points from partner's calls, bid game with 25+, slam (via Blackwood) with
+//! the partnership's points from partner's calls, bid game with 25+, slam (via RKCB) with
 //! 33+, compete on a fit, otherwise pass.
 
 use tenace_core::{Call, Hand, Rank, Strain, Suit};
 
-use crate::meaning::{self, bid, four_nt_is_blackwood, game_level, inferred, is_major, max_pts, partner_asked_for_aces, suit_bid, Ctx, Eval, Situation};
+use crate::meaning::{self, asked_keycards, bid, four_nt_asks_keycards, game_level, inferred, is_major, max_pts, rkcb_trump, suit_bid, Ctx, Eval, Situation};
 
 /// The call the robot makes now: always legal (Pass when in doubt).
 pub(crate) fn choose(ctx: &Ctx<'_>, hand: Hand) -> Call {
@@ -122,6 +122,11 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     if opened == Clubs {
         c.push((suit_bid(1, Diamonds), true));
     }
+    // Over a suit overcall up to 2S a double is negative (four cards in the unbid major).
+    let negative = meaning::negative_double_over(ctx, contested).is_some();
+    if negative {
+        c.push((Call::Double, true));
+    }
     if !is_major(opened) {
         c.extend([(suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
     }
@@ -145,7 +150,7 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
             Some(Some(t)) => e.len(t) >= 4,
             _ => true,
         };
-        c.push((Call::Double, length_in_theirs));
+        c.push((Call::Double, length_in_theirs && !negative));
     }
     if let Some(call) = pick(ctx, e, &c) {
         return call;
@@ -440,22 +445,134 @@ fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_co
     }
 }
 
-/// The answer to Blackwood: 5C 0 or 4 aces, 5D 1, 5H 2, 5S 3.
-fn blackwood_answer(e: &Eval) -> Call {
-    suit_bid(5, Suit::from_index((e.aces % 4) as usize))
+/// Keycards for `trump`: the four aces and the trump king.
+fn keycards(hand: Hand, trump: Suit) -> u8 {
+    let aces = Suit::ALL.iter().filter(|&&s| hand.contains(tenace_core::Card::new(s, Rank::Ace))).count();
+    (aces + usize::from(hand.contains(tenace_core::Card::new(trump, Rank::King)))) as u8
 }
 
-/// Has `seat` bid Blackwood in this auction?
-fn bid_blackwood(ctx: &Ctx<'_>, seat: tenace_core::Seat) -> bool {
-    ctx.made().any(|(i, s, c)| s == seat && c == bid(4, Strain::NoTrump) && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("Blackwood")))
+fn holds_queen(hand: Hand, trump: Suit) -> bool {
+    hand.contains(tenace_core::Card::new(trump, Rank::Queen))
+}
+
+/// The answer to RKCB 1430: 5C 1 or 4 keycards, 5D 0 or 3, 5H 2 without the trump queen, 5S 2
+/// with it.
+fn keycard_answer(hand: Hand, trump: Suit) -> Call {
+    match keycards(hand, trump) {
+        1 | 4 => suit_bid(5, Suit::Clubs),
+        0 | 3 => suit_bid(5, Suit::Diamonds),
+        _ if holds_queen(hand, trump) => suit_bid(5, Suit::Spades),
+        _ => suit_bid(5, Suit::Hearts),
+    }
+}
+
+/// The answer to the queen ask: without the queen the cheapest bid in the trump suit; with it
+/// six of the trump suit when five was possible, else 5NT.
+fn queen_answer(ctx: &Ctx<'_>, hand: Hand, trump: Suit) -> Call {
+    let five = suit_bid(5, trump);
+    match (ctx.is_legal(five), holds_queen(hand, trump)) {
+        (true, false) => five,
+        (true, true) | (false, false) => suit_bid(6, trump),
+        (false, true) => bid(5, Strain::NoTrump),
+    }
+}
+
+/// The asker places the contract after partner's keycard answer (or asks for the queen).
+/// The answers 5C and 5D each stand for two counts: the lower one unless it would leave the
+/// side with at most two keycards (a slam try on 33+ points rarely lacks three).
+fn after_keycards(ctx: &Ctx<'_>, hand: Hand, e: &Eval, trump: Suit, answer: tenace_core::Bid, c_min: u32) -> Call {
+    let mine = keycards(hand, trump);
+    let (low, high) = match answer.strain() {
+        Strain::Clubs => (1, 4),
+        Strain::Diamonds => (0, 3),
+        _ => (2, 2),
+    };
+    let partners = if mine + high <= 5 && mine + low <= 2 { high } else { low };
+    let missing = 5u8.saturating_sub(mine + partners);
+    let fit = e.len(trump) + inferred(ctx, ctx.me().partner()).min_len[trump.index()];
+    let queen = match answer.strain() {
+        _ if holds_queen(hand, trump) || fit >= 10 => Some(true),
+        Strain::Hearts => Some(false),
+        Strain::Spades => Some(true),
+        _ => None,
+    };
+    let legal_or_pass = |c: Call| if ctx.is_legal(c) { c } else { Call::Pass };
+    let five = suit_bid(5, trump);
+    let six = suit_bid(6, trump);
+    if missing >= 2 || (missing == 1 && queen == Some(false)) {
+        return if ctx.is_legal(five) || answer.strain() == Strain::from_suit(trump) { legal_or_pass(five) } else { six };
+    }
+    if missing == 1 {
+        return six;
+    }
+    if queen.is_none() {
+        if let Some(ask) = Suit::ALL.into_iter().filter(|&s| s != trump).map(|s| suit_bid(5, s)).find(|&c| ctx.is_legal(c)) {
+            return ask;
+        }
+    }
+    grand_or_small(ctx, trump, queen == Some(true), c_min)
+}
+
+/// Every keycard is ours: seven with the trump queen and 37+ points, else six.
+fn grand_or_small(ctx: &Ctx<'_>, trump: Suit, queen: bool, c_min: u32) -> Call {
+    let call = if queen && c_min >= 37 { suit_bid(7, trump) } else { suit_bid(6, trump) };
+    if ctx.is_legal(call) {
+        call
+    } else {
+        Call::Pass
+    }
+}
+
+/// Opener's answer to partner's negative double (meanings in
+/// [`meaning::answer_to_negative_double`]): a suit the double showed, no trump with a stopper,
+/// a penalty pass with five cards in their suit, the opened suit, another suit; never a pass
+/// for lack of a fitting meaning.
+fn answer_negative_double(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, theirs: tenace_core::Bid, shown: &meaning::Meaning) -> Call {
+    let their = theirs.strain().trump().unwrap_or(Suit::Clubs);
+    let stopped = stopper(hand, their);
+    let mut c: Vec<(Call, bool)> = Vec::new();
+    for s in Suit::DESCENDING {
+        if shown.min_len[s.index()] >= 4 {
+            if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
+                if is_major(s) {
+                    c.push((suit_bid(4, s), b.level() < 4));
+                }
+                c.push((suit_bid(b.level() + 1, s), b.level() < 3));
+                c.push((Call::Bid(b), true));
+            }
+        }
+    }
+    if let Some(Call::Bid(nt)) = ctx.cheapest(Strain::NoTrump) {
+        c.push((bid(nt.level() + 1, Strain::NoTrump), stopped && nt.level() < 3));
+        c.push((Call::Bid(nt), stopped && nt.level() < 3));
+    }
+    c.push((Call::Pass, theirs.level() <= 2));
+    if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(opened)) {
+        c.push((suit_bid(b.level() + 1, opened), b.level() < 3));
+        c.push((Call::Bid(b), b.level() <= 3));
+    }
+    for s in by_length(e) {
+        if s != opened && s != their {
+            if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 2) {
+                c.push((call, true));
+            }
+        }
+    }
+    pick(ctx, e, &c).or_else(|| cheapest_up_to(ctx, Strain::from_suit(opened), 3)).unwrap_or(Call::Pass)
 }
 
 /// The general rules for every other situation (docs/robot-system.md, "General rules").
-pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
+pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     let me = ctx.me();
     let partner = me.partner();
-    if partner_asked_for_aces(ctx) {
-        return blackwood_answer(e);
+    if let Some(trump) = meaning::partner_asked_for_keycards(ctx) {
+        return keycard_answer(hand, trump);
+    }
+    if let Some(trump) = meaning::partner_asked_for_queen(ctx) {
+        return queen_answer(ctx, hand, trump);
+    }
+    if let Some((opened, theirs, shown)) = meaning::partner_doubled_negatively(ctx) {
+        return answer_negative_double(ctx, hand, e, opened, theirs, &shown);
     }
     // Partner's 3NT offered a major after our 1NT: four of it with the fit, else pass.
     if let Some((s, fit)) = meaning::partner_offers_a_major(ctx) {
@@ -496,27 +613,14 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     let Some((last_seat, last)) = ctx.last_bid() else { return Call::Pass };
     let ours = last_seat.side() == me.side();
 
-    // Blackwood: the asker places the contract; the answerer then passes.
-    if ctx.my_last() == Some(bid(4, Strain::NoTrump)) && bid_blackwood(ctx, me) && ours && last.level() == 5 && last_seat == partner {
-        let shown = match last.strain() {
-            Strain::Clubs if e.aces == 0 => 4,
-            Strain::Clubs => 0,
-            Strain::Diamonds => 1,
-            Strain::Hearts => 2,
-            _ => 3,
-        };
-        let aces = e.aces + shown;
-        let level = if aces == 4 && c_min >= 37 {
-            7
-        } else if aces >= 3 {
-            6
-        } else {
-            5
-        };
-        let call = bid(level, strain);
-        return if ctx.is_legal(call) { call } else { Call::Pass };
+    // RKCB: the asker places the contract; the answerer then passes.
+    if let Some((trump, answer)) = meaning::keycards_answered(ctx) {
+        return after_keycards(ctx, hand, e, trump, answer, c_min);
     }
-    if bid_blackwood(ctx, partner) || bid_blackwood(ctx, me) {
+    if let Some((trump, queen)) = meaning::queen_answered(ctx) {
+        return grand_or_small(ctx, trump, queen, c_min);
+    }
+    if asked_keycards(ctx, partner) || asked_keycards(ctx, me) {
         return Call::Pass;
     }
 
@@ -525,9 +629,9 @@ pub(crate) fn general(ctx: &Ctx<'_>, _hand: Hand, e: &Eval) -> Call {
     }
     // Slam.
     if c_min >= 33 {
-        let blackwood = bid(4, Strain::NoTrump);
-        if strain != Strain::NoTrump && ctx.is_legal(blackwood) && four_nt_is_blackwood(ctx) {
-            return blackwood;
+        let rkcb = bid(4, Strain::NoTrump);
+        if strain != Strain::NoTrump && ctx.is_legal(rkcb) && four_nt_asks_keycards(ctx) && rkcb_trump(ctx).map(Strain::from_suit) == Some(strain) {
+            return rkcb;
         }
         let call = bid(if c_min >= 37 { 7 } else { 6 }, strain);
         if ctx.is_legal(call) {

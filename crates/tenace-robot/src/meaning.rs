@@ -119,6 +119,11 @@ pub(crate) fn suit_name(s: Suit) -> &'static str {
     }
 }
 
+/// A card of the suit: "spade king".
+fn card_name(s: Suit, rank: &str) -> String {
+    format!("{} {rank}", &suit_name(s)[..suit_name(s).len() - 1])
+}
+
 pub(crate) fn is_major(s: Suit) -> bool {
     matches!(s, Suit::Hearts | Suit::Spades)
 }
@@ -160,7 +165,7 @@ pub(crate) enum Situation {
     /// Partner made the side's first non-pass call after the opponents opened (overcall,
     /// 1NT overcall or double); right-hand opponent passed; this player has only passed.
     Advance { partner: Call, theirs: Bid },
-    /// Everything else: the general rules (fits, game and slam, competition, Blackwood).
+    /// Everything else: the general rules (fits, game and slam, competition, RKCB).
     Other,
 }
 
@@ -188,6 +193,12 @@ impl<'a> Ctx<'a> {
     pub fn opponents_silent(&self) -> bool {
         let me = self.me();
         self.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass)
+    }
+
+    /// The auction as it stood before call `i`.
+    pub fn before(&self, i: usize) -> Ctx<'a> {
+        let i = i.min(self.calls.len());
+        Ctx { calls: &self.calls[..i], shown: &self.shown[..i.min(self.shown.len())], ..*self }
     }
 
     /// Who makes the call considered.
@@ -237,12 +248,6 @@ impl<'a> Ctx<'a> {
     pub fn partner_last(&self) -> Option<Call> {
         let p = self.me().partner();
         self.made().rev().find(|&(_, s, _)| s == p).map(|(_, _, c)| c)
-    }
-
-    /// My own last call.
-    pub fn my_last(&self) -> Option<Call> {
-        let me = self.me();
-        self.made().rev().find(|&(_, s, _)| s == me).map(|(_, _, c)| c)
     }
 
     /// Suits bid (naturally or not) by `seat`.
@@ -345,7 +350,7 @@ pub(crate) fn meaning(ctx: &Ctx<'_>, call: Call) -> Meaning {
     match ctx.situation() {
         Situation::Opening => opening(call),
         Situation::Response { opening, contested } => match opening.strain().trump() {
-            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(s, contested, call),
+            Some(s) if opening.level() == 1 => response_to_one_of_a_suit(s, negative_double_over(ctx, contested), contested, call),
             Some(Suit::Clubs) if opening.level() == 2 => response_to_two_clubs(call),
             None if opening.level() == 1 => response_to_one_notrump(call),
             None if opening.level() == 2 => response_to_two_notrump(call),
@@ -436,19 +441,54 @@ pub(crate) fn opening(call: Call) -> Meaning {
 /// Responses to 1C, 1D, 1H, 1S with the opponents silent (`contested` false).
 ///
 /// After an overcall the same table applies as far as the bids are still available; a pass
-/// then only says that no bid fits, and a double is for penalties.
-pub(crate) fn response_to_one_of_a_suit(opened: Suit, contested: bool, call: Call) -> Meaning {
+/// then only says that no bid fits. Over a suit overcall up to 2S (`negative_over`) a double
+/// is negative ([`negative_double`]) and a new major at the one level shows five cards; over
+/// a double or a no-trump overcall a double is for penalties.
+pub(crate) fn response_to_one_of_a_suit(opened: Suit, negative_over: Option<Bid>, contested: bool, call: Call) -> Meaning {
     let Call::Bid(b) = call else {
         return match call {
             Call::Pass if contested => Meaning::new("no suitable bid"),
             Call::Pass => Meaning::new("0-5 points").pts(0, 5),
-            Call::Double => Meaning::new("penalty: 10+ points").pts(10, 60),
+            Call::Double => match negative_over {
+                Some(theirs) => negative_double(opened, theirs),
+                None => Meaning::new("penalty: 10+ points").pts(10, 60),
+            },
             _ => Meaning::new("not in system"),
         };
     };
     let mut m = response_to_a_suit_bid(opened, contested, b);
     if contested && b.strain() == Strain::NoTrump && b.level() <= 3 {
         m.text.push_str(", a stopper in their suit");
+    }
+    if let (Some(_), 1, Some(s)) = (negative_over, b.level(), b.strain().trump()) {
+        if is_major(s) {
+            m = Meaning::new(format!("new suit: 6+ points, 5+ {}; forcing", suit_name(s))).pts(6, 60).min(s, 5).forcing();
+        }
+    }
+    m
+}
+
+/// The overcall over partner's one of a suit, when a double of it now is negative: right-hand
+/// opponent's suit bid up to 2S was the opponents' only action.
+pub(crate) fn negative_double_over(ctx: &Ctx<'_>, contested: bool) -> Option<Bid> {
+    let (seat, theirs) = ctx.last_bid()?;
+    let up_to_2s = theirs <= Bid::new(2, Strain::Spades).ok()?;
+    (contested && seat == ctx.me().rho() && theirs.strain().trump().is_some() && up_to_2s).then_some(theirs)
+}
+
+/// Responder's negative double of the overcall `theirs` over partner's one of `opened`: 6+
+/// points (8+ over a two-level overcall) and four cards in each major neither side has bid;
+/// with no such major, four cards in each of the two suits left.
+pub(crate) fn negative_double(opened: Suit, theirs: Bid) -> Meaning {
+    let their_suit = theirs.strain().trump();
+    let unbid: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|&s| s != opened && Some(s) != their_suit).collect();
+    let majors: Vec<Suit> = unbid.iter().copied().filter(|&s| is_major(s)).collect();
+    let shown = if majors.is_empty() { unbid } else { majors };
+    let lo = if theirs.level() == 1 { 6 } else { 8 };
+    let names: Vec<&str> = shown.iter().map(|&s| suit_name(s)).collect();
+    let mut m = Meaning::new(format!("negative: {lo}+ points, 4+ {}", names.join(" and 4+ "))).pts(lo, 60);
+    for s in shown {
+        m = m.min(s, 4);
     }
     m
 }
@@ -484,6 +524,68 @@ fn response_to_a_suit_bid(opened: Suit, contested: bool, b: Bid) -> Meaning {
         (2, Some(s)) if contested => Meaning::new(format!("free bid: 8+ points, 5+ {}", suit_name(s))).min(s, 5).pts(8, 60),
         (_, Some(s)) => Meaning::new(format!("not in system: natural, 6+ {}", suit_name(s))).min(s, 6).pts(10, 60),
         (_, None) => Meaning::new("not in system: natural, to play"),
+    }
+}
+
+/// Partner's negative double of the overcall on my opening, right-hand opponent passing (my
+/// only call so far was the opening): my suit, the overcall, and what the double showed.
+pub(crate) fn partner_doubled_negatively(ctx: &Ctx<'_>) -> Option<(Suit, Bid, Meaning)> {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 2] != Call::Double {
+        return None;
+    }
+    let shown = ctx.shown.get(n - 2).filter(|m| m.text.starts_with("negative"))?;
+    let (_, opener, opening) = ctx.opening()?;
+    let theirs = ctx.their_last_bid()?;
+    (opener == ctx.me()).then(|| Some((opening.strain().trump()?, theirs, shown.clone()))).flatten()
+}
+
+/// Opener's answer to partner's negative double: a suit the double showed (the cheapest bid
+/// 12-15 points, a jump 16-18, game 19+), no trump with a stopper in their suit (the cheapest
+/// 12-14 HCP, a jump 18-19), a penalty pass with five cards in their suit, a rebid of the
+/// opened suit (the cheapest 12-15 points, a jump 16-18 with six), or another suit.
+pub(crate) fn answer_to_negative_double(ctx: &Ctx<'_>, opened: Suit, theirs: Bid, shown: &Meaning, call: Call) -> Meaning {
+    let their = theirs.strain().trump().unwrap_or(Suit::Clubs);
+    let Call::Bid(b) = call else {
+        return match call {
+            Call::Pass => Meaning::new(format!("penalty pass: 5+ {}", suit_name(their))).min(their, 5),
+            _ => general(ctx, call),
+        };
+    };
+    let cheapest = match ctx.cheapest(b.strain()) {
+        Some(Call::Bid(c)) => c.level(),
+        _ => return general(ctx, call),
+    };
+    let jump = b.level() == cheapest + 1;
+    match b.strain().trump() {
+        Some(s) if shown.min_len[s.index()] >= 4 => {
+            let name = suit_name(s);
+            if b.level() == game_level(b.strain()) && b.level() > cheapest {
+                Meaning::new(format!("4+ {name}, 19+ points; game, to play")).pts(19, 60).min(s, 4)
+            } else if jump {
+                Meaning::new(format!("4+ {name}, 16-18 points")).pts(16, 18).min(s, 4)
+            } else if b.level() == cheapest {
+                Meaning::new(format!("4+ {name}, 12-15 points")).pts(12, 15).min(s, 4)
+            } else {
+                general(ctx, call)
+            }
+        }
+        Some(s) if s == opened => {
+            let name = suit_name(s);
+            if jump {
+                Meaning::new(format!("6+ {name}, 16-18 points")).pts(16, 18).min(s, 6)
+            } else if b.level() == cheapest {
+                Meaning::new(format!("5+ {name}, 12-15 points")).pts(12, 15).min(s, 5)
+            } else {
+                general(ctx, call)
+            }
+        }
+        Some(s) if s != their && b.level() == cheapest => {
+            Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).pts(12, 18).min(s, 4).max(opened, 5)
+        }
+        None if b.level() == cheapest => Meaning::new("12-14 HCP, balanced, a stopper in their suit").hcp(12, 14).balanced(),
+        None if jump || (b.level() == 3 && cheapest == 2) => Meaning::new("18-19 HCP, balanced, a stopper in their suit").hcp(18, 19).balanced(),
+        _ => general(ctx, call),
     }
 }
 
@@ -629,7 +731,7 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
             (2, 3, None) => Meaning::new("to play: 18-21 HCP").hcp(18, 21),
             (3, 4, Some(s)) if s == opened => Meaning::new("accepts the invitation: 15+ points").pts(15, 60),
             (3, 3, None) => Meaning::new("accepts the invitation: 15+ HCP").hcp(15, 40),
-            (4, 4, None) => blackwood(),
+            (4, 4, None) => rkcb(opened),
             _ => natural(b),
         };
     }
@@ -755,33 +857,152 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
 // ---------------------------------------------------------------------------------------------
 // General rules
 
-/// 4NT Blackwood.
-fn blackwood() -> Meaning {
-    Meaning::new("Blackwood: asks for aces").alert().forcing()
+/// Roman Key Card Blackwood, 1430 (docs/robot-system.md, "Slam"): 4NT asks for the five
+/// keycards (the four aces and the king of `trump`).
+fn rkcb(trump: Suit) -> Meaning {
+    Meaning::new(format!("RKCB for {}: asks for keycards (the four aces and the {})", suit_name(trump), card_name(trump, "king"))).alert().forcing()
 }
 
-/// Is 4NT now Blackwood? Yes unless partner's last bid was in no trump (then it is
-/// quantitative).
-pub(crate) fn four_nt_is_blackwood(ctx: &Ctx<'_>) -> bool {
+/// The suit a 4NT by the player to call asks keycards for: the last suit both partners bid
+/// naturally; else partner's last natural suit; else the player's own. Artificial bids
+/// (Stayman, transfers, cue bids) name no suit here.
+pub(crate) fn rkcb_trump(ctx: &Ctx<'_>) -> Option<Suit> {
+    let me = ctx.me();
+    let natural_suits = |seat: Seat| -> Vec<Suit> {
+        ctx.made()
+            .filter(|&(i, s, _)| s == seat && !ctx.shown.get(i).is_some_and(|m| m.artificial))
+            .filter_map(|(_, _, c)| match c {
+                Call::Bid(b) => b.strain().trump(),
+                _ => None,
+            })
+            .collect()
+    };
+    let mine = natural_suits(me);
+    let partners = natural_suits(me.partner());
+    let both = ctx.made().rev().find_map(|(_, s, c)| match c {
+        Call::Bid(b) if s.side() == me.side() => b.strain().trump().filter(|t| mine.contains(t) && partners.contains(t)),
+        _ => None,
+    });
+    both.or_else(|| partners.last().copied()).or_else(|| mine.last().copied())
+}
+
+/// Is 4NT now RKCB? Yes when our side has a suit to ask about and partner's last bid was not
+/// in no trump (then 4NT is quantitative).
+pub(crate) fn four_nt_asks_keycards(ctx: &Ctx<'_>) -> bool {
     let partner = ctx.me().partner();
     let partner_last_bid = ctx.made().rev().find_map(|(_, s, c)| match c {
         Call::Bid(b) if s == partner => Some(b),
         _ => None,
     });
-    partner_last_bid.is_none_or(|b| b.strain() != Strain::NoTrump)
+    partner_last_bid.is_none_or(|b| b.strain() != Strain::NoTrump) && rkcb_trump(ctx).is_some()
 }
 
-/// Did partner just bid Blackwood 4NT (with only a pass since)?
-pub(crate) fn partner_asked_for_aces(ctx: &Ctx<'_>) -> bool {
+/// The RKCB 4NT at `i` (made with the meaning "RKCB ..."), with its trump suit.
+fn rkcb_at(ctx: &Ctx<'_>, i: usize) -> Option<Suit> {
+    let is_4nt = ctx.calls.get(i) == Some(&bid(4, Strain::NoTrump));
+    if !is_4nt || !ctx.shown.get(i).is_some_and(|m| m.text.starts_with("RKCB")) {
+        return None;
+    }
+    rkcb_trump(&ctx.before(i))
+}
+
+/// Has `seat` asked for keycards (RKCB) in this auction?
+pub(crate) fn asked_keycards(ctx: &Ctx<'_>, seat: Seat) -> bool {
+    ctx.made().any(|(i, s, _)| s == seat && rkcb_at(ctx, i).is_some())
+}
+
+/// Partner just asked for keycards (right-hand opponent passed): the trump suit.
+pub(crate) fn partner_asked_for_keycards(ctx: &Ctx<'_>) -> Option<Suit> {
     let n = ctx.calls.len();
     if n < 2 || ctx.calls[n - 1] != Call::Pass {
-        return false;
+        return None;
     }
-    let Call::Bid(b) = ctx.calls[n - 2] else { return false };
-    if b.level() != 4 || b.strain() != Strain::NoTrump {
-        return false;
+    rkcb_at(ctx, n - 2)
+}
+
+/// I asked for keycards and partner answered, the opponents passing: the trump suit and
+/// partner's answer.
+pub(crate) fn keycards_answered(ctx: &Ctx<'_>) -> Option<(Suit, Bid)> {
+    let n = ctx.calls.len();
+    if n < 4 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 3] != Call::Pass {
+        return None;
     }
-    ctx.shown.get(n - 2).is_some_and(|m| m.text.starts_with("Blackwood"))
+    let Call::Bid(answer) = ctx.calls[n - 2] else { return None };
+    Some((rkcb_at(ctx, n - 4)?, answer))
+}
+
+/// After partner's answer 5C or 5D, the asker's queen ask: the cheapest bid of the five level
+/// in a suit other than the trump suit.
+fn queen_ask(ctx: &Ctx<'_>, b: Bid) -> Option<Suit> {
+    let (trump, answer) = keycards_answered(ctx)?;
+    if ![Strain::Clubs, Strain::Diamonds].contains(&answer.strain()) || b.level() != 5 {
+        return None;
+    }
+    let ask = Suit::ALL.into_iter().filter(|&s| s != trump).map(|s| suit_bid(5, s)).find(|&c| ctx.is_legal(c))?;
+    (ask == Call::Bid(b)).then_some(trump)
+}
+
+/// Partner just asked for the trump queen (right-hand opponent passed): the trump suit.
+pub(crate) fn partner_asked_for_queen(ctx: &Ctx<'_>) -> Option<Suit> {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass {
+        return None;
+    }
+    let Call::Bid(b) = ctx.calls[n - 2] else { return None };
+    queen_ask(&ctx.before(n - 2), b)
+}
+
+/// I asked for the trump queen and partner answered, the opponents passing: the trump suit
+/// and whether partner holds the queen.
+pub(crate) fn queen_answered(ctx: &Ctx<'_>) -> Option<(Suit, bool)> {
+    let n = ctx.calls.len();
+    if n < 4 || ctx.calls[n - 1] != Call::Pass {
+        return None;
+    }
+    let Call::Bid(answer) = ctx.calls[n - 2] else { return None };
+    let trump = partner_asked_for_queen(&ctx.before(n - 2))?;
+    Some((trump, queen_shown(&ctx.before(n - 2), trump, answer)))
+}
+
+/// Does the answer `answer` to a queen ask (made now, in `ctx`) show the trump queen? Without
+/// it: the cheapest bid in the trump suit; with it: six of the trump suit when five was
+/// possible, else 5NT.
+fn queen_shown(ctx: &Ctx<'_>, trump: Suit, answer: Bid) -> bool {
+    let five = suit_bid(5, trump);
+    if ctx.is_legal(five) {
+        Call::Bid(answer) != five
+    } else {
+        answer.strain() == Strain::NoTrump
+    }
+}
+
+/// The meaning of the RKCB answers and of the queen ask and its answers, when `b` is one.
+fn slam_convention(ctx: &Ctx<'_>, b: Bid) -> Option<Meaning> {
+    if let Some(trump) = partner_asked_for_keycards(ctx) {
+        let q = card_name(trump, "queen");
+        return Some(
+            match (b.level(), b.strain()) {
+                (5, Strain::Clubs) => Meaning::new("RKCB answer: 1 or 4 keycards"),
+                (5, Strain::Diamonds) => Meaning::new("RKCB answer: 0 or 3 keycards"),
+                (5, Strain::Hearts) => Meaning::new(format!("RKCB answer: 2 keycards without the {q}")),
+                (5, Strain::Spades) => Meaning::new(format!("RKCB answer: 2 keycards with the {q}")),
+                _ => return None,
+            }
+            .alert(),
+        );
+    }
+    if let Some(trump) = queen_ask(ctx, b) {
+        return Some(Meaning::new(format!("queen ask: do you hold the {}?", card_name(trump, "queen"))).alert().forcing());
+    }
+    if let Some(trump) = partner_asked_for_queen(ctx) {
+        let q = card_name(trump, "queen");
+        let answers = (b.strain() == Strain::from_suit(trump) && b.level() <= 6) || b == Bid::new(5, Strain::NoTrump).ok()?;
+        if answers {
+            let text = if queen_shown(ctx, trump, b) { format!("holds the {q}") } else { format!("no {q}") };
+            return Some(Meaning::new(text).alert());
+        }
+    }
+    None
 }
 
 /// A plain natural bid.
@@ -792,25 +1013,30 @@ fn natural(b: Bid) -> Meaning {
     }
 }
 
-/// Calls outside the named situations: Blackwood and its answers, support, game and slam bids,
+/// Calls outside the named situations: RKCB and its answers, support, game and slam bids,
 /// penalty doubles.
 pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
+    match partner_doubled_negatively(ctx) {
+        Some((opened, theirs, shown)) if call != Call::Double && call != Call::Redouble => answer_to_negative_double(ctx, opened, theirs, &shown, call),
+        _ => general(ctx, call),
+    }
+}
+
+/// The general rules' meanings (docs/robot-system.md, "General rules").
+fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
     match call {
         Call::Pass => Meaning::new("nothing more to say"),
         Call::Double => Meaning::new("penalty"),
         Call::Redouble => Meaning::new("strength: 10+ points").pts(10, 60),
         Call::Bid(b) => {
-            if partner_asked_for_aces(ctx) && b.level() == 5 {
-                return match b.strain() {
-                    Strain::Clubs => Meaning::new("answer to Blackwood: 0 or 4 aces").alert(),
-                    Strain::Diamonds => Meaning::new("answer to Blackwood: 1 ace").alert(),
-                    Strain::Hearts => Meaning::new("answer to Blackwood: 2 aces").alert(),
-                    Strain::Spades => Meaning::new("answer to Blackwood: 3 aces").alert(),
-                    Strain::NoTrump => Meaning::new("not in system"),
-                };
+            if let Some(m) = slam_convention(ctx, b) {
+                return m;
             }
             if b.level() == 4 && b.strain() == Strain::NoTrump {
-                return if four_nt_is_blackwood(ctx) { blackwood() } else { Meaning::new("quantitative: invites 6NT") };
+                return match rkcb_trump(ctx).filter(|_| four_nt_asks_keycards(ctx)) {
+                    Some(trump) => rkcb(trump),
+                    None => Meaning::new("quantitative: invites 6NT"),
+                };
             }
             if let Some((s, fit)) = game_choice_after_our_1nt(ctx, b) {
                 let p = inferred(ctx, ctx.me().partner());

@@ -176,17 +176,43 @@ fn competition() {
 }
 
 #[test]
-fn blackwood() {
-    // A game raise opposite a big hand: ask for aces.
-    let rc = robot(Seat::North, "AKQ32.AK2.KQ2.32", "1S Pass 4S Pass");
+fn rkcb_1430_after_1s_4s_keycards_then_six() {
+    // A game raise opposite a big hand: ask for keycards (the four aces and the spade king).
+    let rc = robot(Seat::North, "AKJ32.AK2.KQ2.32", "1S Pass 4S Pass");
     assert_eq!(rc.call.to_string(), "4NT");
     assert!(rc.alert);
-    // Answer: one ace.
-    let rc = robot(Seat::South, "KJ32.Q432.A32.32", "1S Pass 4S Pass 4NT Pass");
+    assert!(rc.explanation.starts_with("RKCB for spades"), "{}", rc.explanation);
+    // One keycard (the diamond ace): 5C, "1 or 4".
+    let rc = robot(Seat::South, "Q654.Q43.A32.432", "1S Pass 4S Pass 4NT Pass");
+    assert_eq!(rc.call.to_string(), "5C");
+    assert!(rc.alert && rc.explanation.contains("1 or 4 keycards"), "{}", rc.explanation);
+    // Two keycards with the queen: 5S; without it: 5H.
+    assert_eq!(robot(Seat::South, "Q654.A43.A32.432", "1S Pass 4S Pass 4NT Pass").call.to_string(), "5S");
+    assert_eq!(robot(Seat::South, "9654.A43.A32.K32", "1S Pass 4S Pass 4NT Pass").call.to_string(), "5H");
+    // Three keycards here and one there (not four: that would be six): one is missing, small slam.
+    assert_eq!(robot(Seat::North, "AKJ32.AK2.KQ2.32", "1S Pass 4S Pass 4NT Pass 5C Pass").call.to_string(), "6S");
+    // Two missing: stop at five.
+    assert_eq!(robot(Seat::North, "AKJ32.KQ2.KQ2.K2", "1S Pass 4S Pass 4NT Pass 5C Pass").call.to_string(), "5S");
+}
+
+#[test]
+fn rkcb_1430_queen_ask_after_1s_4s_4nt_5c() {
+    // All five keycards between the hands, the queen unknown: ask for it with the next step.
+    let rc = robot(Seat::North, "AKJ32.AK2.AQ2.32", "1S Pass 4S Pass 4NT Pass 5C Pass");
     assert_eq!(rc.call.to_string(), "5D");
-    assert!(rc.alert);
-    // With three aces between the hands: slam.
-    assert_eq!(robot(Seat::North, "AKQ32.AK2.KQ2.32", "1S Pass 4S Pass 4NT Pass 5D Pass").call.to_string(), "6S");
+    assert!(rc.alert && rc.explanation.contains("queen ask"), "{}", rc.explanation);
+    // With the spade queen: six spades (five would deny it).
+    let rc = robot(Seat::South, "Q654.Q43.K32.A32", "1S Pass 4S Pass 4NT Pass 5C Pass 5D Pass");
+    assert_eq!(rc.call.to_string(), "6S");
+    assert!(rc.explanation.contains("holds the spade queen"), "{}", rc.explanation);
+    let rc = robot(Seat::South, "9654.Q43.K32.A32", "1S Pass 4S Pass 4NT Pass 5C Pass 5D Pass");
+    assert_eq!(rc.call.to_string(), "5S");
+    assert!(rc.explanation.contains("no spade queen"), "{}", rc.explanation);
+    // The asker, told of the queen, bids the grand slam with 37+ points between the hands,
+    // else six; told there is none, six.
+    let grand = robot(Seat::North, "AKJ32.AKQ.AQ2.K2", "1S Pass 4S Pass 4NT Pass 5C Pass 5D Pass 6S Pass");
+    assert_eq!(grand.call.to_string(), "7S");
+    assert_eq!(robot(Seat::North, "AKJ32.AK2.AQ2.32", "1S Pass 4S Pass 4NT Pass 5C Pass 5D Pass 5S Pass").call.to_string(), "6S");
 }
 
 #[test]
@@ -196,12 +222,37 @@ fn contested_responses() {
     let rc = robot(Seat::South, "KQ4.A982.J85.J52", "1D 1NT");
     assert_eq!(rc.call, Call::Double);
     assert!(rc.explanation.contains("penalty"));
-    // A free bid at the two level.
-    let rc = robot(Seat::South, "A.AK32.JT743.J92", "1C 1S");
+    // A free bid at the two level (without four hearts: with them, the negative double).
+    let rc = robot(Seat::South, "92.K32.AJT74.J92", "1C 1S");
     assert_eq!(rc.call.to_string(), "2D");
     assert!(rc.explanation.contains("free bid"));
     // A raise still shows the same values.
     assert_eq!(robot(Seat::South, "K32.Q432.K432.32", "1S 2C").call.to_string(), "2S");
+}
+
+#[test]
+fn negative_double_1c_1s_x_shows_four_hearts_and_opener_answers() {
+    // 1C (1S) X: four hearts, 6+ points (the old penalty double needed four spades).
+    let rc = robot(Seat::South, "A.AK32.JT743.J92", "1C 1S");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.starts_with("negative: 6+ points, 4+ hearts"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::South, "82.QJ32.K743.J92", "1C 1S").call, Call::Double);
+    // With five hearts, 2H is still a bid of its own; with long spades, no negative double.
+    assert_ne!(robot(Seat::South, "K9876.Q32.K43.92", "1C 1S").call, Call::Double);
+    // 1D (1H) X: four spades; 1S shows five.
+    let rc = robot(Seat::South, "KJ32.92.Q43.J982", "1D 1H");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.contains("4+ spades"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::South, "KJ532.92.Q43.J98", "1D 1H").call.to_string(), "1S");
+    // Opener answers: four hearts at the cheapest level with a minimum, a jump with 16-18.
+    let rc = robot(Seat::North, "K2.Q954.A2.AJ982", "1C 1S X Pass");
+    assert_eq!(rc.call.to_string(), "2H");
+    assert!(rc.explanation.contains("4+ hearts, 12-15"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::North, "K2.AQ95.A2.QJ982", "1C 1S X Pass").call.to_string(), "3H");
+    assert_eq!(robot(Seat::North, "K2.AQ95.A2.AJ982", "1C 1S X Pass").call.to_string(), "4H");
+    // No hearts, a spade stopper, balanced minimum: 1NT; never a pass for lack of a bid.
+    assert_eq!(robot(Seat::North, "KJ2.Q95.A2.Q9832", "1C 1S X Pass").call.to_string(), "1NT");
+    assert_ne!(robot(Seat::North, "32.Q95.A2.AK9832", "1C 1S X Pass").call, Call::Pass);
 }
 
 #[test]
