@@ -364,6 +364,13 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
     }
     let support_for_others = their.is_some_and(|t| e.len(t) <= 2 && Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
     c.push((Call::Double, theirs.level() <= 3 && e.hcp >= 17));
+    // Two-suiters: Michaels (over a major, with a five-card minor too), then the Unusual 2NT.
+    if let Some(t) = their.filter(|_| theirs.level() == 1) {
+        let five_card_minor = e.len(Suit::Clubs) >= 5 || e.len(Suit::Diamonds) >= 5;
+        let two_suited = |call: Call| ["Michaels", "Unusual"].iter().any(|n| meaning::meaning(ctx, call).text.starts_with(n));
+        c.push((suit_bid(2, t), (!is_major(t) || five_card_minor) && two_suited(suit_bid(2, t))));
+        c.push((bid(2, Strain::NoTrump), two_suited(bid(2, Strain::NoTrump))));
+    }
     for s in by_length(e) {
         if their_suits.contains(&s) {
             continue;
@@ -379,6 +386,9 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
 /// Advances: answering partner's takeout double, raising or bidding over partner's overcall,
 /// no trump bids over partner's 1NT overcall.
 fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_core::Bid) -> Call {
+    if let Some((suits, minor)) = meaning::partner_two_suiter(ctx) {
+        return advance_two_suiter(ctx, e, &suits, minor);
+    }
     let their = theirs.strain().trump();
     let mut c: Vec<(Call, bool)> = Vec::new();
     match partner {
@@ -443,6 +453,38 @@ fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_co
         }
         _ => general(ctx, hand, e),
     }
+}
+
+/// Advancing partner's Michaels or Unusual 2NT: game, an invitational jump or a preference in
+/// the shown suit where I hold more cards (a major on a tie); opposite Michaels over a major
+/// with fewer than three cards in it, 2NT asks for partner's minor.
+fn advance_two_suiter(ctx: &Ctx<'_>, e: &Eval, suits: &[Suit], minor: bool) -> Call {
+    if minor && e.len(suits[0]) < 3 {
+        return bid(2, Strain::NoTrump);
+    }
+    let mut ordered = suits.to_vec();
+    ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+    let mut c: Vec<(Call, bool)> = Vec::new();
+    for &s in &ordered {
+        if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
+            let game = game_level(Strain::from_suit(s));
+            c.push((suit_bid(game, s), b.level() < game));
+            c.push((suit_bid(b.level() + 1, s), b.level() + 1 < game));
+        }
+    }
+    for &s in &ordered {
+        if let Some(call) = ctx.cheapest(Strain::from_suit(s)) {
+            c.push((call, true));
+        }
+    }
+    // Never pass partner's two-suiter for lack of a fitting meaning: the preference.
+    pick(ctx, e, &c).or_else(|| ordered.iter().find_map(|&s| ctx.cheapest(Strain::from_suit(s)))).unwrap_or(Call::Pass)
+}
+
+/// After my Michaels over a major, partner's 2NT asks for my minor: three of it.
+fn my_minor(ctx: &Ctx<'_>, e: &Eval) -> Call {
+    let minor = if e.len(Suit::Diamonds) > e.len(Suit::Clubs) { Suit::Diamonds } else { Suit::Clubs };
+    cheapest_up_to(ctx, Strain::from_suit(minor), 3).unwrap_or(Call::Pass)
 }
 
 /// Keycards for `trump`: the four aces and the trump king.
@@ -570,6 +612,13 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     }
     if let Some(trump) = meaning::partner_asked_for_queen(ctx) {
         return queen_answer(ctx, hand, trump);
+    }
+    // Right-hand opponent doubled partner's two-suiter: advance as over a pass.
+    if let (Some((suits, minor)), true) = (meaning::partner_two_suiter(ctx), meaning::two_suiter_doubled(ctx)) {
+        return advance_two_suiter(ctx, e, &suits, minor);
+    }
+    if meaning::partner_asked_for_my_minor(ctx) {
+        return my_minor(ctx, e);
     }
     if let Some((opened, theirs, shown)) = meaning::partner_doubled_negatively(ctx) {
         return answer_negative_double(ctx, hand, e, opened, theirs, &shown);

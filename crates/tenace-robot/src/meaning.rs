@@ -780,6 +780,9 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
 
 /// The first action of a side after the opponents opened.
 pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
+    if let Some(m) = two_suited_overcall(ctx, theirs, call) {
+        return m;
+    }
     match call {
         Call::Pass => Meaning::new("no suitable overcall or double"),
         Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
@@ -807,8 +810,99 @@ pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
     }
 }
 
+/// The suits of a two-suited overcall of their opening one of a suit: a Michaels cue bid
+/// (two of their suit: both majors over a minor, the other major and a minor over a major)
+/// or the Unusual 2NT (the two lowest unbid suits: both minors over a major). The second
+/// value is true when one suit is an unnamed minor (Michaels over a major).
+pub(crate) fn two_suited_suits(opening: Bid, call: Call) -> Option<(Vec<Suit>, bool)> {
+    let their = opening.strain().trump().filter(|_| opening.level() == 1)?;
+    let Call::Bid(b) = call else { return None };
+    use Suit::*;
+    match (b.level(), b.strain().trump()) {
+        (2, Some(s)) if s == their && !is_major(their) => Some((vec![Spades, Hearts], false)),
+        (2, Some(s)) if s == their => Some((vec![if their == Hearts { Spades } else { Hearts }], true)),
+        (2, None) => Some((Suit::ALL.into_iter().filter(|&s| s != their).take(2).collect(), false)),
+        _ => None,
+    }
+}
+
+/// Michaels or the Unusual 2NT, when `call` is one now: the opponents opened one of a suit and
+/// made no other bid.
+fn two_suited_overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Option<Meaning> {
+    let (_, _, opening) = ctx.opening()?;
+    if opening != theirs || ctx.made().filter(|(_, _, c)| matches!(c, Call::Bid(_))).count() != 1 {
+        return None;
+    }
+    let (suits, minor) = two_suited_suits(opening, call)?;
+    let names: Vec<String> = suits.iter().map(|&s| format!("5+ {}", suit_name(s))).collect();
+    let name = if matches!(call, Call::Bid(b) if b.strain() == Strain::NoTrump) { "Unusual 2NT" } else { "Michaels" };
+    let shape = if minor { format!("{} and a five-card minor", names[0]) } else { names.join(" and ") };
+    let mut m = Meaning::new(format!("{name}: {shape}, 8-16 HCP")).hcp(8, 16).alert();
+    for s in suits {
+        m = m.min(s, 5);
+    }
+    Some(m)
+}
+
+/// Partner's first action was a two-suited overcall ([`two_suited_suits`]): its suits and
+/// whether one is an unnamed minor.
+pub(crate) fn partner_two_suiter(ctx: &Ctx<'_>) -> Option<(Vec<Suit>, bool)> {
+    let partner = ctx.me().partner();
+    let (i, _, call) = ctx.made().find(|&(_, s, c)| s == partner && c != Call::Pass)?;
+    let m = ctx.shown.get(i)?;
+    if !(m.text.starts_with("Michaels") || m.text.starts_with("Unusual")) {
+        return None;
+    }
+    two_suited_suits(ctx.opening()?.2, call)
+}
+
+/// Advancing partner's two-suited overcall: a preference (the cheapest bid in a suit shown),
+/// a jump (invitational), game, or, opposite Michaels over a major without three cards in it,
+/// 2NT asking for partner's minor.
+fn advance_two_suiter(ctx: &Ctx<'_>, suits: &[Suit], call: Call) -> Option<Meaning> {
+    let Call::Bid(b) = call else { return None };
+    if b == Bid::new(2, Strain::NoTrump).ok()? {
+        return Some(Meaning::new("asks for partner's minor").alert().forcing().max(suits[0], 2));
+    }
+    let s = b.strain().trump().filter(|s| suits.contains(s))?;
+    let Some(Call::Bid(cheapest)) = ctx.cheapest(b.strain()) else { return None };
+    let name = suit_name(s);
+    Some(if b.level() == game_level(b.strain()) && b.level() > cheapest.level() {
+        let lo = if is_major(s) { 11 } else { 13 };
+        Meaning::new(format!("to play: {lo}+ points, 4+ {name}; game")).pts(lo, 60).min(s, 4)
+    } else if b.level() == cheapest.level() + 1 {
+        Meaning::new(format!("invitational: 9-11 points, 4+ {name}")).pts(9, 11).min(s, 4)
+    } else if b.level() == cheapest.level() {
+        Meaning::new(format!("preference: {name}"))
+    } else {
+        return None;
+    })
+}
+
+/// Right-hand opponent doubled partner's two-suiter, and I have only passed.
+pub(crate) fn two_suiter_doubled(ctx: &Ctx<'_>) -> bool {
+    let n = ctx.calls.len();
+    let me = ctx.me();
+    n >= 2 && ctx.calls[n - 1] == Call::Double && ctx.calls_of(me, 0).iter().all(|&c| c == Call::Pass) && partner_two_suiter(ctx).is_some()
+}
+
+/// After my Michaels over a major, partner's 2NT asked for my minor (right-hand opponent
+/// passed).
+pub(crate) fn partner_asked_for_my_minor(ctx: &Ctx<'_>) -> bool {
+    let n = ctx.calls.len();
+    n >= 2
+        && ctx.calls[n - 1] == Call::Pass
+        && ctx.calls[n - 2] == bid(2, Strain::NoTrump)
+        && ctx.shown.get(n - 2).is_some_and(|m| m.text.starts_with("asks for partner's minor"))
+}
+
 /// The first call of the overcaller's (or doubler's) partner.
 pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> Meaning {
+    if let Some((suits, _)) = partner_two_suiter(ctx) {
+        if let Some(m) = advance_two_suiter(ctx, &suits, call) {
+            return m;
+        }
+    }
     let their = theirs.strain().trump();
     match partner {
         Call::Double if their.is_some() => match call {
@@ -1024,6 +1118,16 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
 
 /// The general rules' meanings (docs/robot-system.md, "General rules").
 fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
+    if let (Some((suits, _)), true) = (partner_two_suiter(ctx), two_suiter_doubled(ctx)) {
+        if let Some(m) = advance_two_suiter(ctx, &suits, call) {
+            return m;
+        }
+    }
+    if let (true, Call::Bid(b)) = (partner_asked_for_my_minor(ctx), call) {
+        if let Some(s) = b.strain().trump().filter(|&s| !is_major(s) && b.level() == 3) {
+            return Meaning::new(format!("Michaels: my minor is {}, 5+", suit_name(s))).min(s, 5).alert();
+        }
+    }
     match call {
         Call::Pass => Meaning::new("nothing more to say"),
         Call::Double => Meaning::new("penalty"),

@@ -256,6 +256,41 @@ fn negative_double_1c_1s_x_shows_four_hearts_and_opener_answers() {
 }
 
 #[test]
+fn michaels_1c_2c_both_majors_and_1h_2h_spades_and_a_minor() {
+    let rc = robot(Seat::East, "KQJ76.AJ876.2.32", "1C");
+    assert_eq!(rc.call.to_string(), "2C");
+    assert!(rc.alert && rc.explanation.starts_with("Michaels: 5+ spades and 5+ hearts"), "{}", rc.explanation);
+    let rc = robot(Seat::East, "AQJ76.2.KJ876.32", "1H");
+    assert_eq!(rc.call.to_string(), "2H");
+    assert!(rc.explanation.contains("5+ spades and a five-card minor"), "{}", rc.explanation);
+    // Five spades and four clubs: a simple overcall, not Michaels.
+    assert_eq!(robot(Seat::East, "AQJ76.2.KJ87.432", "1H").call.to_string(), "1S");
+    // Advancer: a preference with four spades, game with 11+ points and four.
+    assert_eq!(robot(Seat::West, "8432.Q2.K5432.32", "1C 2C Pass").call.to_string(), "2S");
+    assert_eq!(robot(Seat::West, "A432.Q2.KQ432.32", "1C 2C Pass").call.to_string(), "4S");
+    // Opposite Michaels over a major without three spades: 2NT asks for the minor.
+    let rc = robot(Seat::West, "32.8432.AQ2.K5432", "1H 2H Pass");
+    assert_eq!(rc.call.to_string(), "2NT");
+    assert!(rc.alert);
+    let rc = robot(Seat::East, "AQJ76.2.KJ876.32", "1H 2H Pass 2NT Pass");
+    assert_eq!(rc.call.to_string(), "3D");
+    assert!(rc.explanation.contains("my minor is diamonds"), "{}", rc.explanation);
+}
+
+#[test]
+fn unusual_2nt_1s_2nt_both_minors() {
+    let rc = robot(Seat::East, "2.32.AQJ76.KJ876", "1S");
+    assert_eq!(rc.call.to_string(), "2NT");
+    assert!(rc.alert && rc.explanation.starts_with("Unusual 2NT: 5+ clubs and 5+ diamonds"), "{}", rc.explanation);
+    // Over a minor: the two lowest unbid suits (1D 2NT: clubs and hearts).
+    let rc = robot(Seat::East, "2.AQJ76.32.KJ876", "1D");
+    assert_eq!(rc.call.to_string(), "2NT");
+    assert!(rc.explanation.contains("5+ clubs and 5+ hearts"), "{}", rc.explanation);
+    // Advancer: three of the longer minor.
+    assert_eq!(robot(Seat::West, "8432.Q2.K5432.32", "1S 2NT Pass").call.to_string(), "3D");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
