@@ -363,7 +363,8 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
         c.push((Call::Double, true));
     }
     let support_for_others = their.is_some_and(|t| e.len(t) <= 2 && Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
-    c.push((Call::Double, theirs.level() <= 3 && e.hcp >= 17));
+    let strong = if meaning::balancing(ctx) { 15 } else { 17 };
+    c.push((Call::Double, theirs.level() <= 3 && e.hcp >= strong));
     // Two-suiters: Michaels (over a major, with a five-card minor too), then the Unusual 2NT.
     if let Some(t) = their.filter(|_| theirs.level() == 1) {
         let five_card_minor = e.len(Suit::Clubs) >= 5 || e.len(Suit::Diamonds) >= 5;

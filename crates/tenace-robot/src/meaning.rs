@@ -783,6 +783,11 @@ pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
     if let Some(m) = two_suited_overcall(ctx, theirs, call) {
         return m;
     }
+    if balancing(ctx) {
+        if let Some(m) = balancing_call(ctx, theirs, call) {
+            return m;
+        }
+    }
     match call {
         Call::Pass => Meaning::new("no suitable overcall or double"),
         Call::Double if theirs.strain() == Strain::NoTrump => Meaning::new("penalty: 15+ HCP").hcp(15, 40),
@@ -808,6 +813,34 @@ pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
             None => Meaning::new("not in system: natural, to play"),
         },
     }
+}
+
+/// In the pass-out seat after their opening one of a suit (`1x Pass Pass`): the balancing
+/// seat, where actions show about three points less (partner may hold the values).
+pub(crate) fn balancing(ctx: &Ctx<'_>) -> bool {
+    let n = ctx.calls.len();
+    let Some((i, _, opening)) = ctx.opening() else { return false };
+    n >= 3 && i == n - 3 && ctx.calls[n - 2] == Call::Pass && ctx.calls[n - 1] == Call::Pass && opening.level() == 1 && opening.strain() != Strain::NoTrump
+}
+
+/// Balancing actions: a takeout double with 9+ points (or 15+ of any shape), 1NT 11-14 HCP,
+/// a suit 6-16 HCP at the one level and 8-16 HCP at the two level.
+fn balancing_call(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Option<Meaning> {
+    let their = theirs.strain().trump()?;
+    Some(match call {
+        Call::Double => {
+            Meaning::new(format!("takeout (balancing): 9+ points, short in {} with support for the other suits, or 15+ points", suit_name(their))).pts(9, 60)
+        }
+        Call::Bid(b) if b.level() == 1 && b.strain() == Strain::NoTrump => {
+            Meaning::new("balancing: 11-14 HCP, balanced, stopper in their suit").hcp(11, 14).balanced()
+        }
+        Call::Bid(b) if ctx.cheapest(b.strain()) == Some(call) && b.level() <= 2 => {
+            let s = b.strain().trump()?;
+            let lo = if b.level() == 1 { 6 } else { 8 };
+            Meaning::new(format!("balancing overcall: {lo}-16 HCP, 5+ {}", suit_name(s))).hcp(lo, 16).min(s, 5)
+        }
+        _ => return None,
+    })
 }
 
 /// The suits of a two-suited overcall of their opening one of a suit: a Michaels cue bid

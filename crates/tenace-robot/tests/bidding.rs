@@ -291,6 +291,23 @@ fn unusual_2nt_1s_2nt_both_minors() {
 }
 
 #[test]
+fn balancing_1h_pass_pass_acts_on_less() {
+    // Nine points, short in hearts: passed in the direct seat, doubled in the pass-out seat.
+    let h = "KJ32.2.Q432.K432";
+    assert_eq!(robot(Seat::East, h, "1H").call, Call::Pass);
+    let rc = robot(Seat::West, h, "1H Pass Pass");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.contains("balancing"), "{}", rc.explanation);
+    // 1NT shows 11-14 there (15-18 in the direct seat).
+    let rc = robot(Seat::West, "KJ2.Q32.KJ32.Q32", "1H Pass Pass");
+    assert_eq!(rc.call.to_string(), "1NT");
+    assert!(rc.explanation.starts_with("balancing: 11-14 HCP"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::East, "KJ2.Q32.KJ32.Q32", "1H").call, Call::Pass);
+    // A five-card suit with 6-7 HCP.
+    assert_eq!(robot(Seat::West, "KJ932.32.Q32.432", "1H Pass Pass").call.to_string(), "1S");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
