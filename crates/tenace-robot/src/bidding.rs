@@ -355,12 +355,16 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
 fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
     let their_suits: Vec<Suit> = [ctx.me().lho(), ctx.me().rho()].iter().flat_map(|&s| ctx.suits_bid_by(s)).collect();
     let their = theirs.strain().trump();
+    let two_suited = |call: Call| ["Michaels", "Unusual", "Landy"].iter().any(|n| meaning::meaning(ctx, call).text.starts_with(n));
     let mut c: Vec<(Call, bool)> = Vec::new();
     if theirs.level() == 1 {
         c.push((bid(1, Strain::NoTrump), their.is_none_or(|s| stopper(hand, s))));
     }
     if their.is_none() {
         c.push((Call::Double, true));
+        // Landy: both majors, nine cards or more.
+        let landy = suit_bid(2, Suit::Clubs);
+        c.push((landy, e.len(Suit::Spades) + e.len(Suit::Hearts) >= 9 && two_suited(landy)));
     }
     let support_for_others = their.is_some_and(|t| e.len(t) <= 2 && Suit::ALL.iter().all(|&s| s == t || e.len(s) >= 3));
     let strong = if meaning::balancing(ctx) { 15 } else { 17 };
@@ -368,7 +372,6 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
     // Two-suiters: Michaels (over a major, with a five-card minor too), then the Unusual 2NT.
     if let Some(t) = their.filter(|_| theirs.level() == 1) {
         let five_card_minor = e.len(Suit::Clubs) >= 5 || e.len(Suit::Diamonds) >= 5;
-        let two_suited = |call: Call| ["Michaels", "Unusual"].iter().any(|n| meaning::meaning(ctx, call).text.starts_with(n));
         c.push((suit_bid(2, t), (!is_major(t) || five_card_minor) && two_suited(suit_bid(2, t))));
         c.push((bid(2, Strain::NoTrump), two_suited(bid(2, Strain::NoTrump))));
     }
@@ -377,7 +380,7 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
             continue;
         }
         if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 2) {
-            c.push((call, true));
+            c.push((call, !two_suited(call)));
         }
     }
     c.push((Call::Double, theirs.level() <= 3 && support_for_others));

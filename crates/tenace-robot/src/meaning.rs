@@ -848,8 +848,11 @@ fn balancing_call(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Option<Meaning> {
 /// or the Unusual 2NT (the two lowest unbid suits: both minors over a major). The second
 /// value is true when one suit is an unnamed minor (Michaels over a major).
 pub(crate) fn two_suited_suits(opening: Bid, call: Call) -> Option<(Vec<Suit>, bool)> {
-    let their = opening.strain().trump().filter(|_| opening.level() == 1)?;
     let Call::Bid(b) = call else { return None };
+    if opening == Bid::new(1, Strain::NoTrump).ok()? {
+        return (b == Bid::new(2, Strain::Clubs).ok()?).then(|| (vec![Suit::Spades, Suit::Hearts], false));
+    }
+    let their = opening.strain().trump().filter(|_| opening.level() == 1)?;
     use Suit::*;
     match (b.level(), b.strain().trump()) {
         (2, Some(s)) if s == their && !is_major(their) => Some((vec![Spades, Hearts], false)),
@@ -867,12 +870,22 @@ fn two_suited_overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Option<Meaning
         return None;
     }
     let (suits, minor) = two_suited_suits(opening, call)?;
-    let names: Vec<String> = suits.iter().map(|&s| format!("5+ {}", suit_name(s))).collect();
-    let name = if matches!(call, Call::Bid(b) if b.strain() == Strain::NoTrump) { "Unusual 2NT" } else { "Michaels" };
-    let shape = if minor { format!("{} and a five-card minor", names[0]) } else { names.join(" and ") };
+    let landy = opening.strain() == Strain::NoTrump;
+    let least = if landy { 4 } else { 5 };
+    let names: Vec<String> = suits.iter().map(|&s| format!("{least}+ {}", suit_name(s))).collect();
+    let name = match call {
+        _ if landy => "Landy",
+        Call::Bid(b) if b.strain() == Strain::NoTrump => "Unusual 2NT",
+        _ => "Michaels",
+    };
+    let shape = match () {
+        _ if minor => format!("{} and a five-card minor", names[0]),
+        _ if landy => format!("{} (nine or more cards in the majors)", names.join(" and ")),
+        _ => names.join(" and "),
+    };
     let mut m = Meaning::new(format!("{name}: {shape}, 8-16 HCP")).hcp(8, 16).alert();
     for s in suits {
-        m = m.min(s, 5);
+        m = m.min(s, least);
     }
     Some(m)
 }
@@ -883,7 +896,7 @@ pub(crate) fn partner_two_suiter(ctx: &Ctx<'_>) -> Option<(Vec<Suit>, bool)> {
     let partner = ctx.me().partner();
     let (i, _, call) = ctx.made().find(|&(_, s, c)| s == partner && c != Call::Pass)?;
     let m = ctx.shown.get(i)?;
-    if !(m.text.starts_with("Michaels") || m.text.starts_with("Unusual")) {
+    if !["Michaels", "Unusual", "Landy"].iter().any(|n| m.text.starts_with(n)) {
         return None;
     }
     two_suited_suits(ctx.opening()?.2, call)

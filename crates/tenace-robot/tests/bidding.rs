@@ -308,6 +308,17 @@ fn balancing_1h_pass_pass_acts_on_less() {
 }
 
 #[test]
+fn landy_1nt_2c_both_majors() {
+    let rc = robot(Seat::East, "KJ32.QJ932.2.A32", "1NT");
+    assert_eq!(rc.call.to_string(), "2C");
+    assert!(rc.alert && rc.explanation.starts_with("Landy: 4+ spades and 4+ hearts"), "{}", rc.explanation);
+    // Eight cards in the majors: no Landy.
+    assert_ne!(robot(Seat::East, "KJ32.QJ93.2.A432", "1NT").call.to_string(), "2C");
+    // Advancer: the major with more cards.
+    assert_eq!(robot(Seat::West, "32.Q42.K5432.432", "1NT 2C Pass").call.to_string(), "2H");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
