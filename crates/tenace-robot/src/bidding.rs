@@ -375,11 +375,15 @@ fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Ca
         c.push((suit_bid(2, t), (!is_major(t) || five_card_minor) && two_suited(suit_bid(2, t))));
         c.push((bid(2, Strain::NoTrump), two_suited(bid(2, Strain::NoTrump))));
     }
+    // Over a preempt: a six-card suit at the three level (no trump there was measured and
+    // not kept: docs/robot-system.md).
+    let preempt = theirs.level() >= 2 && ctx.opening().is_some_and(|(_, s, o)| o == theirs && s.side() != ctx.me().side());
+    let highest = if preempt { 3 } else { 2 };
     for s in by_length(e) {
         if their_suits.contains(&s) {
             continue;
         }
-        if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), 2) {
+        if let Some(call) = cheapest_up_to(ctx, Strain::from_suit(s), highest) {
             c.push((call, !two_suited(call)));
         }
     }

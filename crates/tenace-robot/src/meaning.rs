@@ -806,6 +806,8 @@ pub(crate) fn overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Meaning {
                     Meaning::new(format!("overcall: 8-16 HCP, 5+ {}", suit_name(s))).hcp(8, 16).min(s, 5)
                 } else if cheapest && b.level() == 2 {
                     Meaning::new(format!("overcall: 10-16 HCP, 5+ {}", suit_name(s))).hcp(10, 16).min(s, 5)
+                } else if cheapest && b.level() == 3 && theirs.level() >= 2 {
+                    Meaning::new(format!("overcall: 12-17 HCP, 6+ {}", suit_name(s))).hcp(12, 17).min(s, 6)
                 } else {
                     Meaning::new(format!("not in system: natural, 6+ {}", suit_name(s))).min(s, 6)
                 }

@@ -319,6 +319,15 @@ fn landy_1nt_2c_both_majors() {
 }
 
 #[test]
+fn overcall_at_the_three_level_over_a_weak_two_2h_3d() {
+    let rc = robot(Seat::East, "32.32.AKQ876.K32", "2H");
+    assert_eq!(rc.call.to_string(), "3D");
+    assert!(rc.explanation.starts_with("overcall: 12-17 HCP, 6+ diamonds"), "{}", rc.explanation);
+    // Over their one-level opening the two level stays the limit for a simple overcall.
+    assert_ne!(robot(Seat::East, "32.32.AKQ876.K32", "1S 2H").call.to_string(), "3D");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
