@@ -625,6 +625,27 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     if let (Some((suits, minor)), true) = (meaning::partner_two_suiter(ctx), meaning::two_suiter_doubled(ctx)) {
         return advance_two_suiter(ctx, e, &suits, minor);
     }
+    // The responsive double, and the doubler's answer to it.
+    if meaning::responsive_double_over(ctx).is_some() && meaning::meaning(ctx, Call::Double).fits(e) && ctx.is_legal(Call::Double) {
+        return Call::Double;
+    }
+    if let Some(shown) = meaning::partner_doubled_responsively(ctx) {
+        let mut ordered = shown.to_vec();
+        ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+        let mut c: Vec<(Call, bool)> = Vec::new();
+        for &s in &ordered {
+            if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
+                c.push((suit_bid(b.level() + 1, s), b.level() < 4));
+            }
+        }
+        for &s in &ordered {
+            if let Some(call) = ctx.cheapest(Strain::from_suit(s)) {
+                c.push((call, true));
+            }
+        }
+        // Never a pass for lack of a fitting meaning (that would leave their contract doubled).
+        return pick(ctx, e, &c).or_else(|| ctx.cheapest(Strain::from_suit(ordered[0]))).unwrap_or(Call::Pass);
+    }
     if meaning::partner_asked_for_my_minor(ctx) {
         return my_minor(ctx, e);
     }

@@ -934,6 +934,55 @@ pub(crate) fn two_suiter_doubled(ctx: &Ctx<'_>) -> bool {
     n >= 2 && ctx.calls[n - 1] == Call::Double && ctx.calls_of(me, 0).iter().all(|&c| c == Call::Pass) && partner_two_suiter(ctx).is_some()
 }
 
+/// Is a double now responsive? Partner doubled their opening one of a suit for takeout (their
+/// only action besides passes), right-hand opponent raised it to the two or three level, and
+/// I have only passed. Gives their suit.
+pub(crate) fn responsive_double_over(ctx: &Ctx<'_>) -> Option<Suit> {
+    let me = ctx.me();
+    let (_, opener, opening) = ctx.opening()?;
+    let their = opening.strain().trump().filter(|_| opening.level() == 1 && opener.side() != me.side())?;
+    let (last_seat, last) = ctx.last_bid()?;
+    let partner_doubled = ctx.calls_of(me.partner(), 0).iter().filter(|&&c| c != Call::Pass).eq([Call::Double].iter());
+    let raised = last_seat == me.rho() && last.strain() == opening.strain() && (2..=3).contains(&last.level());
+    let bids = ctx.made().filter(|(_, _, c)| matches!(c, Call::Bid(_))).count();
+    let i_passed = ctx.calls_of(me, 0).iter().all(|&c| c == Call::Pass);
+    (partner_doubled && raised && bids == 2 && i_passed && ctx.calls.last() == Some(&Call::Bid(last))).then_some(their)
+}
+
+/// The responsive double: 8+ points and four cards in both majors over their minor, in both
+/// minors over their major.
+fn responsive_double(their: Suit) -> Meaning {
+    let suits = if is_major(their) { [Suit::Clubs, Suit::Diamonds] } else { [Suit::Hearts, Suit::Spades] };
+    Meaning::new(format!("responsive: 8+ points, 4+ {} and 4+ {}", suit_name(suits[1]), suit_name(suits[0]))).pts(8, 60).min(suits[0], 4).min(suits[1], 4)
+}
+
+/// Partner's responsive double, right-hand opponent passing: the suits it showed.
+pub(crate) fn partner_doubled_responsively(ctx: &Ctx<'_>) -> Option<[Suit; 2]> {
+    let n = ctx.calls.len();
+    if n < 2 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 2] != Call::Double {
+        return None;
+    }
+    let m = ctx.shown.get(n - 2).filter(|m| m.text.starts_with("responsive"))?;
+    let shown: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| m.min_len[s.index()] >= 4).collect();
+    (shown.len() == 2).then(|| [shown[0], shown[1]])
+}
+
+/// The doubler's answer to partner's responsive double: the cheapest bid in a shown suit
+/// ("3+ ..., 12-16 points"), a jump with 17+ points and four cards.
+fn answer_to_responsive(ctx: &Ctx<'_>, shown: [Suit; 2], call: Call) -> Option<Meaning> {
+    let Call::Bid(b) = call else { return None };
+    let s = b.strain().trump().filter(|s| shown.contains(s))?;
+    let Some(Call::Bid(cheapest)) = ctx.cheapest(b.strain()) else { return None };
+    let name = suit_name(s);
+    if b.level() == cheapest.level() {
+        Some(Meaning::new(format!("3+ {name}, 12-16 points")).pts(12, 16).min(s, 3))
+    } else if b.level() == cheapest.level() + 1 {
+        Some(Meaning::new(format!("4+ {name}, 17+ points")).pts(17, 60).min(s, 4))
+    } else {
+        None
+    }
+}
+
 /// After my Michaels over a major, partner's 2NT asked for my minor (right-hand opponent
 /// passed).
 pub(crate) fn partner_asked_for_my_minor(ctx: &Ctx<'_>) -> bool {
@@ -1166,6 +1215,12 @@ pub(crate) fn other(ctx: &Ctx<'_>, call: Call) -> Meaning {
 
 /// The general rules' meanings (docs/robot-system.md, "General rules").
 fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
+    if let (Some(their), Call::Double) = (responsive_double_over(ctx), call) {
+        return responsive_double(their);
+    }
+    if let Some(m) = partner_doubled_responsively(ctx).and_then(|shown| answer_to_responsive(ctx, shown, call)) {
+        return m;
+    }
     if let (Some((suits, _)), true) = (partner_two_suiter(ctx), two_suiter_doubled(ctx)) {
         if let Some(m) = advance_two_suiter(ctx, &suits, call) {
             return m;

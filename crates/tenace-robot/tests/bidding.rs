@@ -328,6 +328,18 @@ fn overcall_at_the_three_level_over_a_weak_two_2h_3d() {
 }
 
 #[test]
+fn responsive_double_1d_x_2d_x_both_majors() {
+    let rc = robot(Seat::West, "KJ32.Q932.32.K32", "1D X 2D");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.starts_with("responsive: 8+ points, 4+ spades and 4+ hearts"), "{}", rc.explanation);
+    // The doubler picks the major with more cards at the cheapest level; never passes.
+    let rc = robot(Seat::East, "AQ54.K32.2.QJ432", "1D X 2D X Pass");
+    assert_eq!(rc.call.to_string(), "2S");
+    assert!(rc.explanation.starts_with("3+ spades, 12-16 points"), "{}", rc.explanation);
+    assert_ne!(robot(Seat::East, "Q54.K32.2.AKQJ32", "1D X 2D X Pass").call, Call::Pass);
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
