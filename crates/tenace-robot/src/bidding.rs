@@ -22,6 +22,13 @@ pub(crate) fn choose_valued(ctx: &Ctx<'_>, hand: Hand, adjust: i32) -> Call {
     let mut e = Eval::of(hand);
     e.hcp = e.hcp.saturating_add_signed(adjust);
     e.pts = e.pts.saturating_add_signed(adjust);
+    // A lead-directing double of their artificial bid, with a suit worth leading.
+    if let Some(s) = meaning::lead_directing_double_of(ctx) {
+        let tops = [Rank::Ace, Rank::King, Rank::Queen].iter().filter(|&&r| hand.contains(tenace_core::Card::new(s, r))).count();
+        if e.len(s) >= 5 && tops >= 2 && ctx.is_legal(Call::Double) {
+            return Call::Double;
+        }
+    }
     let call = match ctx.situation() {
         Situation::Opening => opening(ctx, &e),
         Situation::Response { opening, contested } => match opening.strain().trump() {
@@ -45,8 +52,14 @@ pub(crate) fn choose_valued(ctx: &Ctx<'_>, hand: Hand, adjust: i32) -> Call {
 }
 
 /// The first candidate that is legal, whose extra condition holds and whose meaning fits.
+/// A double of an artificial bid is lead-directing, chosen before any table (`choose_valued`),
+/// so no table offers it.
 fn pick(ctx: &Ctx<'_>, e: &Eval, candidates: &[(Call, bool)]) -> Option<Call> {
-    candidates.iter().find(|(c, extra)| *extra && ctx.is_legal(*c) && meaning::meaning(ctx, *c).fits(e)).map(|(c, _)| *c)
+    let lead_directing = meaning::lead_directing_double_of(ctx).is_some();
+    candidates
+        .iter()
+        .find(|(c, extra)| *extra && ctx.is_legal(*c) && !(lead_directing && *c == Call::Double) && meaning::meaning(ctx, *c).fits(e))
+        .map(|(c, _)| *c)
 }
 
 /// Suits from longest to shortest; ties go to the higher-ranking suit.
@@ -828,7 +841,7 @@ fn compete(ctx: &Ctx<'_>, e: &Eval, fit: Option<(Suit, u8)>, c_min: u32, last: t
         }
     }
     let long_in_theirs = last.strain().trump().is_none_or(|t| e.len(t) >= 4);
-    if last.level() >= 2 && c_min >= 23 && long_in_theirs && fit.is_none() && ctx.is_legal(Call::Double) {
+    if last.level() >= 2 && c_min >= 23 && long_in_theirs && fit.is_none() && ctx.is_legal(Call::Double) && meaning::lead_directing_double_of(ctx).is_none() {
         return Call::Double;
     }
     Call::Pass

@@ -347,6 +347,9 @@ pub(crate) fn meaning_at(dealer: Seat, vul: Vulnerability, calls: &[Call], index
 
 /// What `call` would mean if made now.
 pub(crate) fn meaning(ctx: &Ctx<'_>, call: Call) -> Meaning {
+    if let (Some(s), Call::Double) = (lead_directing_double_of(ctx), call) {
+        return Meaning::new(format!("lead-directing: 5+ {}, two of the top three honours", suit_name(s))).min(s, 5);
+    }
     match ctx.situation() {
         Situation::Opening => opening(call),
         Situation::Response { opening, contested } => match opening.strain().trump() {
@@ -362,6 +365,16 @@ pub(crate) fn meaning(ctx: &Ctx<'_>, call: Call) -> Meaning {
         Situation::Advance { partner, theirs } => advance(ctx, partner, theirs, call),
         Situation::Other => other(ctx, call),
     }
+}
+
+/// A double now is lead-directing when right-hand opponent's bid just made was artificial
+/// (Stayman, a transfer, a strong 2C, an RKCB answer, a cue bid...): it asks for a lead of the
+/// suit named. Gives that suit.
+pub(crate) fn lead_directing_double_of(ctx: &Ctx<'_>) -> Option<Suit> {
+    let n = ctx.calls.len();
+    let Call::Bid(b) = *ctx.calls.last()? else { return None };
+    let artificial = ctx.shown.get(n - 1).is_some_and(|m| m.artificial);
+    (artificial && ctx.seat(n - 1) == ctx.me().rho()).then(|| b.strain().trump()).flatten()
 }
 
 /// The range of hands `seat` has shown in the auction: the intersection of the meanings of

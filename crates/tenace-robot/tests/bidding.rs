@@ -340,6 +340,18 @@ fn responsive_double_1d_x_2d_x_both_majors() {
 }
 
 #[test]
+fn lead_directing_double_of_stayman_and_a_transfer() {
+    let rc = robot(Seat::West, "32.K32.432.AKJ76", "1NT Pass 2C");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.starts_with("lead-directing: 5+ clubs"), "{}", rc.explanation);
+    // Five clubs without two of the top three honours: no double.
+    assert_ne!(robot(Seat::West, "32.K32.A32.J9876", "1NT Pass 2C").call, Call::Double);
+    let rc = robot(Seat::West, "32.K32.AQT76.432", "1NT Pass 2D");
+    assert_eq!(rc.call, Call::Double);
+    assert!(rc.explanation.contains("5+ diamonds"), "{}", rc.explanation);
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
