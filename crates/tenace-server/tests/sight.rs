@@ -172,6 +172,9 @@ struct Checker {
     /// Sightings to prove "still in progress" for: (sighting, the person's table).
     probes: Vec<(usize, String)>,
     violations: Vec<String>,
+    /// What the walk did, by step (`window`): the context printed with a violation, so that a
+    /// failure seen once (in CI) shows its interleaving.
+    log: Vec<(u64, String)>,
     views: usize,
     boards_over: BTreeSet<(String, u32)>,
 }
@@ -252,7 +255,11 @@ impl Checker {
                             SEATS[s]
                         ));
                     }
-                    self.seatings.entry((person.to_string(), set.clone(), board)).or_default().entry((table.clone(), s)).or_insert(at);
+                    let held = self.seatings.entry((person.to_string(), set.clone(), board)).or_default();
+                    if let std::collections::btree_map::Entry::Vacant(e) = held.entry((table.clone(), s)) {
+                        e.insert(at);
+                        self.log.push((at.window, format!("{person} first shown {} at {table}, board {board} ({}), {at:?}", SEATS[s], v["phase"])));
+                    }
                     self.seat_views.insert((at.conn, table.clone(), board));
                 }
             }
@@ -337,6 +344,13 @@ impl Checker {
         self.sightings.iter().any(|x| x.person == person && x.set == set && x.board >= board)
     }
 
+    /// The walk's log from step `from` to step `to`, at most 60 lines.
+    fn steps(&self, from: u64, to: u64) -> String {
+        let lines: Vec<String> = self.log.iter().filter(|(w, _)| (from..=to).contains(w)).map(|(w, l)| format!("    [{w}] {l}")).collect();
+        let skip = lines.len().saturating_sub(60);
+        lines[skip..].join("\n")
+    }
+
     fn take_probes(&mut self) -> Vec<(usize, String)> {
         std::mem::take(&mut self.probes)
     }
@@ -375,10 +389,12 @@ impl Checker {
                         "by a view of another table"
                     };
                     out.push(format!(
-                        "[hand of a board one plays, seen {source} {why}] {}; {person} held {} at {a} during board {board} (may see {})",
+                        "[hand of a board one plays, seen {source} {why}] {}; {person} held {} at {a} during board {board} (may see {}); first seated view {first:?}, sighting {:?}; the steps between:\n{}",
                         x.what,
                         SEATS[*s],
-                        names(&allowed)
+                        names(&allowed),
+                        x.at,
+                        self.steps(first.window.min(x.at.window), x.at.window)
                     ));
                 }
             }
@@ -476,6 +492,9 @@ impl Walk {
     }
 
     async fn send(&mut self, c: usize, v: Value) {
+        if v["type"] != "ping" {
+            self.checker.log.push((self.window, format!("{} (connection {c}) sends {v}", NAMES[self.conns[c].person])));
+        }
         let Some(client) = self.conns[c].client.as_mut() else { return };
         if client.ws.send(Message::Text(v.to_string().into())).await.is_err() {
             self.conns[c].client = None;
@@ -582,6 +601,7 @@ impl Walk {
                 continue;
             }
             let (board, phase) = self.barrier(&t).await;
+            self.checker.log.push((self.window, format!("probe of {t}: board {board}, {phase}")));
             self.stats.probes += 1;
             for id in ids {
                 self.checker.probed(id, board, &phase);
@@ -606,7 +626,10 @@ impl Walk {
         }
         let r = req.send().await.expect("the desk answers");
         let status = r.status().as_u16();
-        (status, r.json().await.unwrap_or(Value::Null))
+        let answer: Value = r.json().await.unwrap_or(Value::Null);
+        let said = if status == 200 { format!("board {}", answer["desk"]["board"]) } else { answer["error"].to_string() };
+        self.checker.log.push((self.window, format!("{} at the desk: {method} {path} -> {status} {said}", NAMES[who])));
+        (status, answer)
     }
 
     /// Opens a table of the set (robots in the other seats when `robots`).
