@@ -750,6 +750,11 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     }
     // Game.
     if c_min >= game_points && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
+        if strain == Strain::NoTrump {
+            if let Some(call) = game_without_their_suit_stopped(ctx, hand, e) {
+                return call;
+            }
+        }
         return game;
     }
     if !ours {
@@ -775,6 +780,38 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
         return invite;
     }
     forced(ctx, e)
+}
+
+/// No trump game values, but a suit the opponents bid is stopped neither in my hand nor by
+/// partner's no trump bid made after it: game in my five-card major (partner may hold three),
+/// else five of my six-card minor; `None` keeps 3NT.
+fn game_without_their_suit_stopped(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Option<Call> {
+    let me = ctx.me();
+    let mut theirs: Vec<(usize, Suit)> = Vec::new();
+    for (i, s, c) in ctx.made() {
+        if let (true, Call::Bid(b)) = (s.side() != me.side(), c) {
+            if let Some(t) = b.strain().trump().filter(|_| !ctx.shown.get(i).is_some_and(|m| m.artificial)) {
+                theirs.push((i, t));
+            }
+        }
+    }
+    let partner_nt_after = |i: usize| ctx.made().any(|(j, s, c)| j > i && s == me.partner() && matches!(c, Call::Bid(b) if b.strain() == Strain::NoTrump));
+    let open = theirs.iter().any(|&(i, t)| !stopper(hand, t) && !partner_nt_after(i));
+    if !open {
+        return None;
+    }
+    let p = inferred(ctx, me.partner());
+    for s in [Suit::Spades, Suit::Hearts] {
+        if e.len(s) >= 5 && p.max_len[s.index()] >= 3 && ctx.is_legal(suit_bid(4, s)) {
+            return Some(suit_bid(4, s));
+        }
+    }
+    for s in [Suit::Diamonds, Suit::Clubs] {
+        if e.len(s) >= 6 && ctx.is_legal(suit_bid(5, s)) {
+            return Some(suit_bid(5, s));
+        }
+    }
+    None
 }
 
 fn major_for_choice_of_game_bid(ctx: &Ctx<'_>, call: Call) -> bool {

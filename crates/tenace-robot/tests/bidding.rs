@@ -352,6 +352,14 @@ fn lead_directing_double_of_stayman_and_a_transfer() {
 }
 
 #[test]
+fn no_3nt_with_their_suit_unstopped_1nt_2d_2s() {
+    // After 1NT 2D (transfer) 2S Pass Pass, game values, a singleton spade: four hearts, not 3NT.
+    assert_eq!(robot(Seat::South, "8.Q9432.K7652.A5", "1NT Pass 2D 2S Pass Pass").call.to_string(), "4H");
+    // With spades stopped, 3NT stays.
+    assert_eq!(robot(Seat::South, "A8.Q9432.K765.52", "1NT Pass 2D 2S Pass Pass").call.to_string(), "3NT");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
