@@ -467,8 +467,13 @@ fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_co
                     }
                 }
             }
-            if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 2) {
-                c.push((call, their.is_none_or(|t| stopper(hand, t))));
+            // No trump by strength: the cheapest 8-11 HCP, a jump 12-14 (12+ when 3NT is the
+            // jump), 3NT 15+ over a one-level overcall.
+            let stopped = their.is_none_or(|t| stopper(hand, t));
+            if let Some(Call::Bid(nt)) = cheapest_up_to(ctx, Strain::NoTrump, 2) {
+                for level in (nt.level()..=3).rev() {
+                    c.push((bid(level, Strain::NoTrump), stopped));
+                }
             }
             pick(ctx, e, &c).unwrap_or(Call::Pass)
         }

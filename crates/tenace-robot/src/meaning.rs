@@ -1046,7 +1046,19 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
                         Meaning::new(format!("jump raise: 10-12 points, 3+ {}", suit_name(ps))).pts(10, 12).min(ps, 3)
                     }
                 }
-                Call::Bid(b) if b.strain() == Strain::NoTrump => Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11),
+                Call::Bid(b) if b.strain() == Strain::NoTrump => {
+                    let cheapest = match ctx.cheapest(Strain::NoTrump) {
+                        Some(Call::Bid(c)) => c.level(),
+                        _ => b.level(),
+                    };
+                    match (b.level(), cheapest) {
+                        (l, c) if l == c => Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11),
+                        (2, 1) => Meaning::new("natural: 12-14 HCP, stopper in their suit; invitational").hcp(12, 14),
+                        (3, 1) => Meaning::new("to play: 15+ HCP, stopper in their suit").hcp(15, 40),
+                        (3, _) => Meaning::new("to play: 12+ HCP, stopper in their suit").hcp(12, 40),
+                        _ => Meaning::new("natural, to play"),
+                    }
+                }
                 Call::Bid(b) => match b.strain().trump() {
                     Some(s) => Meaning::new(format!("new suit: 10+ points, 5+ {}", suit_name(s))).pts(10, 60).min(s, 5),
                     None => Meaning::new("natural"),

@@ -360,6 +360,16 @@ fn no_3nt_with_their_suit_unstopped_1nt_2d_2s() {
 }
 
 #[test]
+fn advancing_an_overcall_in_no_trump_by_strength_1c_1s_pass() {
+    // 13 HCP, two spades, clubs stopped: 2NT (it passed: no trump showed only 8-11).
+    let rc = robot(Seat::West, "43.KQJ9.A82.KT42", "1C 1S Pass");
+    assert_eq!(rc.call.to_string(), "2NT");
+    assert!(rc.explanation.contains("12-14 HCP"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::West, "43.KQJ9.AQ2.KT42", "1C 1S Pass").call.to_string(), "3NT");
+    assert_eq!(robot(Seat::West, "43.QJ92.A82.KT42", "1C 1S Pass").call.to_string(), "1NT");
+}
+
+#[test]
 fn weak_twos_and_preempts_are_raised_with_values() {
     assert_eq!(robot(Seat::South, "AK2.A32.KQ32.432", "2H Pass").call.to_string(), "4H");
     assert_eq!(robot(Seat::South, "32.Q32.K5432.432", "2H Pass").call.to_string(), "3H");
