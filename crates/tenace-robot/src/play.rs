@@ -132,6 +132,9 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     // Saturating: a malformed view (a card played twice, too many cards) must not panic.
     let tricks_left = 13usize.saturating_sub(view.played.len().saturating_sub(known.trick.len()) / 4);
     let mut totals: Vec<(Card, i64)> = legal.iter().map(|c| (c, 0)).collect();
+    // The opening lead is scored in IMPs against the sample's best lead (setting the contract
+    // counts, an overtrick hardly); later cards by the average score (docs/robot-system.md).
+    let imps_mode = view.played.is_empty();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;
     let mut spent = 0u64;
@@ -154,12 +157,20 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
             break;
         }
         let (results, nodes) = tenace_dds::analyse_nodes(&pos);
-        for r in results {
-            let ours = usize::from(r.tricks);
-            let declarers = usize::from(known.declarer_tricks) + if on_declarer_side { ours } else { tricks_left.saturating_sub(ours) };
-            let score = i64::from(view.contract.score(declarers.min(13) as u8, vulnerable).unwrap_or(0));
-            if let Some(t) = totals.iter_mut().find(|(c, _)| *c == r.card) {
-                t.1 += if on_declarer_side { score } else { -score };
+        let scores: Vec<(Card, i64)> = results
+            .iter()
+            .map(|r| {
+                let ours = usize::from(r.tricks);
+                let declarers = usize::from(known.declarer_tricks) + if on_declarer_side { ours } else { tricks_left.saturating_sub(ours) };
+                let score = i64::from(view.contract.score(declarers.min(13) as u8, vulnerable).unwrap_or(0));
+                (r.card, if on_declarer_side { score } else { -score })
+            })
+            .collect();
+        let best_here = scores.iter().map(|(_, s)| *s).max().unwrap_or(0);
+        for (card, score) in scores {
+            let value = if imps_mode { i64::from(tenace_core::imps((score - best_here) as i32)) } else { score };
+            if let Some(t) = totals.iter_mut().find(|(c, _)| *c == card) {
+                t.1 += value;
             }
         }
         // A sample costs at least its deal and set-up, even when the search is trivial.
