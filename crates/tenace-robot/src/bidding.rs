@@ -69,6 +69,13 @@ fn by_length(e: &Eval) -> [Suit; 4] {
     suits
 }
 
+/// `suits` from the one where I hold most cards, a major first on a tie.
+fn longer_first(e: &Eval, suits: &[Suit]) -> Vec<Suit> {
+    let mut ordered = suits.to_vec();
+    ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+    ordered
+}
+
 /// Is `s` a longest suit of the hand?
 fn longest(e: &Eval, s: Suit) -> bool {
     Suit::ALL.iter().all(|t| e.len(*t) <= e.len(s))
@@ -368,7 +375,7 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
 fn overcall(ctx: &Ctx<'_>, hand: Hand, e: &Eval, theirs: tenace_core::Bid) -> Call {
     let their_suits: Vec<Suit> = [ctx.me().lho(), ctx.me().rho()].iter().flat_map(|&s| ctx.suits_bid_by(s)).collect();
     let their = theirs.strain().trump();
-    let two_suited = |call: Call| ["Michaels", "Unusual", "Landy"].iter().any(|n| meaning::meaning(ctx, call).text.starts_with(n));
+    let two_suited = |call: Call| meaning::is_two_suiter(&meaning::meaning(ctx, call));
     let mut c: Vec<(Call, bool)> = Vec::new();
     if theirs.level() == 1 {
         c.push((bid(1, Strain::NoTrump), their.is_none_or(|s| stopper(hand, s))));
@@ -435,8 +442,7 @@ fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_co
                 c.push((bid(3, Strain::NoTrump), stopper(hand, t) && !four_card_major));
             }
             // Prefer a major when the lengths tie.
-            let mut ordered = suits.clone();
-            ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+            let ordered = longer_first(e, &suits);
             for &s in &ordered {
                 if let Some(call) = ctx.cheapest(Strain::from_suit(s)) {
                     c.push((call, true));
@@ -488,8 +494,7 @@ fn advance_two_suiter(ctx: &Ctx<'_>, e: &Eval, suits: &[Suit], minor: bool) -> C
     if minor && e.len(suits[0]) < 3 {
         return bid(2, Strain::NoTrump);
     }
-    let mut ordered = suits.to_vec();
-    ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+    let ordered = longer_first(e, suits);
     let mut c: Vec<(Call, bool)> = Vec::new();
     for &s in &ordered {
         if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {
@@ -514,9 +519,8 @@ fn my_minor(ctx: &Ctx<'_>, e: &Eval) -> Call {
 }
 
 /// Keycards for `trump`: the four aces and the trump king.
-fn keycards(hand: Hand, trump: Suit) -> u8 {
-    let aces = Suit::ALL.iter().filter(|&&s| hand.contains(tenace_core::Card::new(s, Rank::Ace))).count();
-    (aces + usize::from(hand.contains(tenace_core::Card::new(trump, Rank::King)))) as u8
+fn keycards(hand: Hand, e: &Eval, trump: Suit) -> u8 {
+    e.aces as u8 + u8::from(hand.contains(tenace_core::Card::new(trump, Rank::King)))
 }
 
 fn holds_queen(hand: Hand, trump: Suit) -> bool {
@@ -525,8 +529,8 @@ fn holds_queen(hand: Hand, trump: Suit) -> bool {
 
 /// The answer to RKCB 1430: 5C 1 or 4 keycards, 5D 0 or 3, 5H 2 without the trump queen, 5S 2
 /// with it.
-fn keycard_answer(hand: Hand, trump: Suit) -> Call {
-    match keycards(hand, trump) {
+fn keycard_answer(hand: Hand, e: &Eval, trump: Suit) -> Call {
+    match keycards(hand, e, trump) {
         1 | 4 => suit_bid(5, Suit::Clubs),
         0 | 3 => suit_bid(5, Suit::Diamonds),
         _ if holds_queen(hand, trump) => suit_bid(5, Suit::Spades),
@@ -549,7 +553,7 @@ fn queen_answer(ctx: &Ctx<'_>, hand: Hand, trump: Suit) -> Call {
 /// The answers 5C and 5D each stand for two counts: the lower one unless it would leave the
 /// side with at most two keycards (a slam try on 33+ points rarely lacks three).
 fn after_keycards(ctx: &Ctx<'_>, hand: Hand, e: &Eval, trump: Suit, answer: tenace_core::Bid, c_min: u32) -> Call {
-    let mine = keycards(hand, trump);
+    let mine = keycards(hand, e, trump);
     let (low, high) = match answer.strain() {
         Strain::Clubs => (1, 4),
         Strain::Diamonds => (0, 3),
@@ -634,7 +638,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     let me = ctx.me();
     let partner = me.partner();
     if let Some(trump) = meaning::partner_asked_for_keycards(ctx) {
-        return keycard_answer(hand, trump);
+        return keycard_answer(hand, e, trump);
     }
     if let Some(trump) = meaning::partner_asked_for_queen(ctx) {
         return queen_answer(ctx, hand, trump);
@@ -648,8 +652,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
         return Call::Double;
     }
     if let Some(shown) = meaning::partner_doubled_responsively(ctx) {
-        let mut ordered = shown.to_vec();
-        ordered.sort_by_key(|&s| (std::cmp::Reverse(e.len(s)), !is_major(s)));
+        let ordered = longer_first(e, &shown);
         let mut c: Vec<(Call, bool)> = Vec::new();
         for &s in &ordered {
             if let Some(Call::Bid(b)) = ctx.cheapest(Strain::from_suit(s)) {

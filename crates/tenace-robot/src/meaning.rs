@@ -195,6 +195,13 @@ impl<'a> Ctx<'a> {
         self.made().all(|(_, s, c)| s.side() == me.side() || c == Call::Pass)
     }
 
+    /// Partner's call just made, right-hand opponent having passed since: its index and the
+    /// call.
+    pub fn partners_call(&self) -> Option<(usize, Call)> {
+        let n = self.calls.len();
+        (n >= 2 && self.calls[n - 1] == Call::Pass).then(|| (n - 2, self.calls[n - 2]))
+    }
+
     /// The auction as it stood before call `i`.
     pub fn before(&self, i: usize) -> Ctx<'a> {
         let i = i.min(self.calls.len());
@@ -281,6 +288,14 @@ impl<'a> Ctx<'a> {
             Call::Bid(b) => last.is_none_or(|(_, l)| b > l),
             Call::Double => matches!(last, Some((s, _)) if s.side() != me.side()) && standing.is_none(),
             Call::Redouble => matches!(standing, Some((s, Call::Double)) if s.side() != me.side()),
+        }
+    }
+
+    /// The level of the lowest legal bid in `strain`, if any.
+    pub fn cheapest_level(&self, strain: Strain) -> Option<u8> {
+        match self.cheapest(strain)? {
+            Call::Bid(b) => Some(b.level()),
+            _ => None,
         }
     }
 
@@ -543,11 +558,8 @@ fn response_to_a_suit_bid(opened: Suit, contested: bool, b: Bid) -> Meaning {
 /// Partner's negative double of the overcall on my opening, right-hand opponent passing (my
 /// only call so far was the opening): my suit, the overcall, and what the double showed.
 pub(crate) fn partner_doubled_negatively(ctx: &Ctx<'_>) -> Option<(Suit, Bid, Meaning)> {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 2] != Call::Double {
-        return None;
-    }
-    let shown = ctx.shown.get(n - 2).filter(|m| m.text.starts_with("negative"))?;
+    let (i, Call::Double) = ctx.partners_call()? else { return None };
+    let shown = ctx.shown.get(i).filter(|m| m.text.starts_with("negative"))?;
     let (_, opener, opening) = ctx.opening()?;
     let theirs = ctx.their_last_bid()?;
     (opener == ctx.me()).then(|| Some((opening.strain().trump()?, theirs, shown.clone()))).flatten()
@@ -565,10 +577,7 @@ pub(crate) fn answer_to_negative_double(ctx: &Ctx<'_>, opened: Suit, theirs: Bid
             _ => general(ctx, call),
         };
     };
-    let cheapest = match ctx.cheapest(b.strain()) {
-        Some(Call::Bid(c)) => c.level(),
-        _ => return general(ctx, call),
-    };
+    let Some(cheapest) = ctx.cheapest_level(b.strain()) else { return general(ctx, call) };
     let jump = b.level() == cheapest + 1;
     match b.strain().trump() {
         Some(s) if shown.min_len[s.index()] >= 4 => {
@@ -905,13 +914,18 @@ fn two_suited_overcall(ctx: &Ctx<'_>, theirs: Bid, call: Call) -> Option<Meaning
     Some(m)
 }
 
+/// Does `m` describe a two-suited overcall (Michaels, the Unusual 2NT, Landy)?
+pub(crate) fn is_two_suiter(m: &Meaning) -> bool {
+    ["Michaels", "Unusual", "Landy"].iter().any(|n| m.text.starts_with(n))
+}
+
 /// Partner's first action was a two-suited overcall ([`two_suited_suits`]): its suits and
 /// whether one is an unnamed minor.
 pub(crate) fn partner_two_suiter(ctx: &Ctx<'_>) -> Option<(Vec<Suit>, bool)> {
     let partner = ctx.me().partner();
     let (i, _, call) = ctx.made().find(|&(_, s, c)| s == partner && c != Call::Pass)?;
     let m = ctx.shown.get(i)?;
-    if !["Michaels", "Unusual", "Landy"].iter().any(|n| m.text.starts_with(n)) {
+    if !is_two_suiter(m) {
         return None;
     }
     two_suited_suits(ctx.opening()?.2, call)
@@ -926,14 +940,14 @@ fn advance_two_suiter(ctx: &Ctx<'_>, suits: &[Suit], call: Call) -> Option<Meani
         return Some(Meaning::new("asks for partner's minor").alert().forcing().max(suits[0], 2));
     }
     let s = b.strain().trump().filter(|s| suits.contains(s))?;
-    let Some(Call::Bid(cheapest)) = ctx.cheapest(b.strain()) else { return None };
+    let cheapest = ctx.cheapest_level(b.strain())?;
     let name = suit_name(s);
-    Some(if b.level() == game_level(b.strain()) && b.level() > cheapest.level() {
+    Some(if b.level() == game_level(b.strain()) && b.level() > cheapest {
         let lo = if is_major(s) { 11 } else { 13 };
         Meaning::new(format!("to play: {lo}+ points, 4+ {name}; game")).pts(lo, 60).min(s, 4)
-    } else if b.level() == cheapest.level() + 1 {
+    } else if b.level() == cheapest + 1 {
         Meaning::new(format!("invitational: 9-11 points, 4+ {name}")).pts(9, 11).min(s, 4)
-    } else if b.level() == cheapest.level() {
+    } else if b.level() == cheapest {
         Meaning::new(format!("preference: {name}"))
     } else {
         return None;
@@ -971,11 +985,8 @@ fn responsive_double(their: Suit) -> Meaning {
 
 /// Partner's responsive double, right-hand opponent passing: the suits it showed.
 pub(crate) fn partner_doubled_responsively(ctx: &Ctx<'_>) -> Option<[Suit; 2]> {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 2] != Call::Double {
-        return None;
-    }
-    let m = ctx.shown.get(n - 2).filter(|m| m.text.starts_with("responsive"))?;
+    let (i, Call::Double) = ctx.partners_call()? else { return None };
+    let m = ctx.shown.get(i).filter(|m| m.text.starts_with("responsive"))?;
     let shown: Vec<Suit> = Suit::DESCENDING.into_iter().filter(|s| m.min_len[s.index()] >= 4).collect();
     (shown.len() == 2).then(|| [shown[0], shown[1]])
 }
@@ -985,11 +996,11 @@ pub(crate) fn partner_doubled_responsively(ctx: &Ctx<'_>) -> Option<[Suit; 2]> {
 fn answer_to_responsive(ctx: &Ctx<'_>, shown: [Suit; 2], call: Call) -> Option<Meaning> {
     let Call::Bid(b) = call else { return None };
     let s = b.strain().trump().filter(|s| shown.contains(s))?;
-    let Some(Call::Bid(cheapest)) = ctx.cheapest(b.strain()) else { return None };
+    let cheapest = ctx.cheapest_level(b.strain())?;
     let name = suit_name(s);
-    if b.level() == cheapest.level() {
+    if b.level() == cheapest {
         Some(Meaning::new(format!("3+ {name}, 12-16 points")).pts(12, 16).min(s, 3))
-    } else if b.level() == cheapest.level() + 1 {
+    } else if b.level() == cheapest + 1 {
         Some(Meaning::new(format!("4+ {name}, 17+ points")).pts(17, 60).min(s, 4))
     } else {
         None
@@ -999,11 +1010,7 @@ fn answer_to_responsive(ctx: &Ctx<'_>, shown: [Suit; 2], call: Call) -> Option<M
 /// After my Michaels over a major, partner's 2NT asked for my minor (right-hand opponent
 /// passed).
 pub(crate) fn partner_asked_for_my_minor(ctx: &Ctx<'_>) -> bool {
-    let n = ctx.calls.len();
-    n >= 2
-        && ctx.calls[n - 1] == Call::Pass
-        && ctx.calls[n - 2] == bid(2, Strain::NoTrump)
-        && ctx.shown.get(n - 2).is_some_and(|m| m.text.starts_with("asks for partner's minor"))
+    ctx.partners_call().is_some_and(|(i, c)| c == bid(2, Strain::NoTrump) && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("asks for partner's minor")))
 }
 
 /// The first call of the overcaller's (or doubler's) partner.
@@ -1047,10 +1054,7 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
                     }
                 }
                 Call::Bid(b) if b.strain() == Strain::NoTrump => {
-                    let cheapest = match ctx.cheapest(Strain::NoTrump) {
-                        Some(Call::Bid(c)) => c.level(),
-                        _ => b.level(),
-                    };
+                    let cheapest = ctx.cheapest_level(Strain::NoTrump).unwrap_or(b.level());
                     match (b.level(), cheapest) {
                         (l, c) if l == c => Meaning::new("natural: 8-11 HCP, stopper in their suit").hcp(8, 11),
                         (2, 1) => Meaning::new("natural: 12-14 HCP, stopper in their suit; invitational").hcp(12, 14),
@@ -1129,22 +1133,15 @@ pub(crate) fn asked_keycards(ctx: &Ctx<'_>, seat: Seat) -> bool {
 
 /// Partner just asked for keycards (right-hand opponent passed): the trump suit.
 pub(crate) fn partner_asked_for_keycards(ctx: &Ctx<'_>) -> Option<Suit> {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass {
-        return None;
-    }
-    rkcb_at(ctx, n - 2)
+    rkcb_at(ctx, ctx.partners_call()?.0)
 }
 
 /// I asked for keycards and partner answered, the opponents passing: the trump suit and
 /// partner's answer.
 pub(crate) fn keycards_answered(ctx: &Ctx<'_>) -> Option<(Suit, Bid)> {
-    let n = ctx.calls.len();
-    if n < 4 || ctx.calls[n - 1] != Call::Pass || ctx.calls[n - 3] != Call::Pass {
-        return None;
-    }
-    let Call::Bid(answer) = ctx.calls[n - 2] else { return None };
-    Some((rkcb_at(ctx, n - 4)?, answer))
+    let (i, Call::Bid(answer)) = ctx.partners_call()? else { return None };
+    let (asked, _) = ctx.before(i).partners_call()?;
+    Some((rkcb_at(ctx, asked)?, answer))
 }
 
 /// After partner's answer 5C or 5D, the asker's queen ask: the cheapest bid of the five level
@@ -1160,24 +1157,17 @@ fn queen_ask(ctx: &Ctx<'_>, b: Bid) -> Option<Suit> {
 
 /// Partner just asked for the trump queen (right-hand opponent passed): the trump suit.
 pub(crate) fn partner_asked_for_queen(ctx: &Ctx<'_>) -> Option<Suit> {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass {
-        return None;
-    }
-    let Call::Bid(b) = ctx.calls[n - 2] else { return None };
-    queen_ask(&ctx.before(n - 2), b)
+    let (i, Call::Bid(b)) = ctx.partners_call()? else { return None };
+    queen_ask(&ctx.before(i), b)
 }
 
 /// I asked for the trump queen and partner answered, the opponents passing: the trump suit
 /// and whether partner holds the queen.
 pub(crate) fn queen_answered(ctx: &Ctx<'_>) -> Option<(Suit, bool)> {
-    let n = ctx.calls.len();
-    if n < 4 || ctx.calls[n - 1] != Call::Pass {
-        return None;
-    }
-    let Call::Bid(answer) = ctx.calls[n - 2] else { return None };
-    let trump = partner_asked_for_queen(&ctx.before(n - 2))?;
-    Some((trump, queen_shown(&ctx.before(n - 2), trump, answer)))
+    let (i, Call::Bid(answer)) = ctx.partners_call()? else { return None };
+    let asked = ctx.before(i);
+    let trump = partner_asked_for_queen(&asked)?;
+    Some((trump, queen_shown(&asked, trump, answer)))
 }
 
 /// Does the answer `answer` to a queen ask (made now, in `ctx`) show the trump queen? Without
@@ -1372,12 +1362,10 @@ pub(crate) fn game_choice_after_our_1nt(ctx: &Ctx<'_>, b: Bid) -> Option<(Suit, 
 /// right-hand opponent passed: the major partner offers, and how many cards in it make the
 /// fit (three after a transfer, four after Stayman).
 pub(crate) fn partner_offers_a_major(ctx: &Ctx<'_>) -> Option<(Suit, u8)> {
-    let n = ctx.calls.len();
-    if n < 2 || ctx.calls[n - 1] != Call::Pass {
-        return None;
-    }
-    let Call::Bid(b) = ctx.calls[n - 2] else { return None };
-    game_choice_after_our_1nt(&Ctx::new(ctx.dealer, &ctx.calls[..n - 2], ctx.shown.get(..n - 2)?).at(ctx.vul), b)
+    let (i, Call::Bid(b)) = ctx.partners_call()? else { return None };
+    // The meanings of the calls before partner's must be known (tests may give fewer).
+    ctx.shown.get(..i)?;
+    game_choice_after_our_1nt(&ctx.before(i), b)
 }
 
 /// The level of game in a strain: 3NT, 4 of a major, 5 of a minor.
