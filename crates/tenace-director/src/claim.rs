@@ -25,6 +25,15 @@
 //!
 //! The result is the minimum, over all those lines and every defence, of the tricks the claimer's
 //! side wins among the remaining tricks (the trick in progress included).
+//!
+//! The search is a branch and bound over every line (all players minimise the claimer's
+//! tricks), deepened from a lower bound one trick at a time, with a memo of bounds keyed by
+//! relative ranks. From seven tricks left two threads search each step, sharing the memo: the
+//! second takes the first trick's cards in the reverse order, so the two divide the proof and
+//! whichever finds the answer first gives it (the answer is the same either way).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rustc_hash::FxHashMap;
 use tenace_core::{rules, Card, Hand, Rank, Seat, Side, Suit};
@@ -48,40 +57,90 @@ pub struct Statement {
     pub mentions_trumps: bool,
 }
 
-/// How many cards the search may try before it gives up: the number of normal lines grows
-/// exponentially with the tricks left. About two seconds in a release build on the project's
-/// 2-core machine (`cargo bench -p tenace-director --bench claim` measures it): every position
-/// with few tricks left, and the whole deals measured there (48, claimed at trick one), fit.
+/// How many cards the search may try (all its threads together) before it gives up: the number
+/// of normal lines grows exponentially with the tricks left. On the project's 2-core machine
+/// (`cargo bench -p tenace-director --bench claim` measures it) the whole deals measured there
+/// (48, claimed at trick one) take at most about one and a half seconds and use a fraction of it.
 pub const SEARCH_BUDGET: u64 = 50_000_000;
 
 /// Law 70: the tricks the claimer's side wins among the remaining tricks by its worst normal
 /// line against the best defence (see the module documentation for "normal"); `None` when the
 /// position is too large to search within [`SEARCH_BUDGET`] (the Director then judges alone).
 pub fn normal_line_tricks(position: &ClaimPosition, statement: &Statement) -> Option<u8> {
-    search_with(position, statement, true)
+    search_with(position, statement, Settings::FAST)
 }
 
-/// The search, with or without its shortcuts (the lower bound and positions keyed by relative
-/// ranks), which the tests compare.
-fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool) -> Option<u8> {
-    let mut search =
-        Search { trump: position.trump, side: position.claimer_side, statement, memo: FxHashMap::default(), nodes: 0, shortcuts, budget: SEARCH_BUDGET };
-    let mut hands = position.hands;
-    let mut trick = position.trick.clone();
-    let left = (hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
-    let mut floor = if trick.is_empty() { search.lower_bound(&hands, position.leader) } else { 0 };
+/// How the search runs; the tests compare the settings' answers.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    /// Use the lower bound, the relative-rank key and the memo's refinements (off only in the
+    /// tests' reference search).
+    shortcuts: bool,
+    /// From how many tricks left the search runs on two threads (below, a thread costs more
+    /// than it saves).
+    threads_from: u8,
+    /// Positions with at most this many cards out are searched again rather than kept in the
+    /// memo: they are the most numerous and the cheapest to search.
+    memo_above_cards: usize,
+}
+
+impl Settings {
+    const FAST: Settings = Settings { shortcuts: true, threads_from: 7, memo_above_cards: 8 };
+    /// The tests' reference: every line searched, the memo keyed by the exact cards.
+    #[cfg(test)]
+    const PLAIN: Settings = Settings { shortcuts: false, threads_from: 14, memo_above_cards: 0 };
+}
+
+/// The search under `settings`.
+fn search_with(position: &ClaimPosition, statement: &Statement, settings: Settings) -> Option<u8> {
+    let shortcuts = settings.shortcuts;
+    let shared = Shared::new();
+    let left = (position.hands.iter().map(|h| h.len()).max().unwrap_or(0)) as u8;
+    let new_search = |reverse| Search {
+        trump: position.trump,
+        side: position.claimer_side,
+        statement,
+        shared: &shared,
+        nodes: 0,
+        aborted: false,
+        reverse,
+        depth: 0,
+        tricks: Default::default(),
+        shortcuts,
+        memo_above_cards: settings.memo_above_cards,
+    };
     if !shortcuts {
-        let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, floor);
-        return (search.nodes <= search.budget).then_some(tricks);
+        let (mut hands, mut trick) = (position.hands, position.trick.clone());
+        let tricks = new_search(false).min_tricks(&mut hands, position.leader, &mut trick, left + 1, 0);
+        return (shared.nodes.load(Ordering::Relaxed) <= SEARCH_BUDGET).then_some(tricks);
     }
+    let mut floor = if position.trick.is_empty() { new_search(false).lower_bound(&position.hands, position.leader) } else { 0 };
+    // Small positions are searched at once; larger ones by as many threads as the machine has
+    // cores (at most two), sharing one memo.
+    let threads = if left >= settings.threads_from { std::thread::available_parallelism().map_or(1, |n| n.get().min(2)) } else { 1 };
     // Iterative deepening from below: can the claimer's side be held to `floor` tricks? If not,
     // the search proves a higher lower bound, and asks again; the memo's bounds carry over.
     loop {
         let limit = floor + 1;
-        let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, limit, floor);
-        if search.nodes > search.budget {
-            return None;
-        }
+        shared.stop.store(false, Ordering::Relaxed);
+        let iteration = |reverse| {
+            let (mut hands, mut trick) = (position.hands, position.trick.clone());
+            let mut search = new_search(reverse);
+            let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, limit, floor);
+            search.flush_nodes();
+            // The first thread to finish answers for both; the other stops.
+            (!search.aborted && !shared.stop.swap(true, Ordering::Relaxed)).then_some(tricks)
+        };
+        let tricks = if threads == 1 {
+            iteration(false)
+        } else {
+            std::thread::scope(|scope| {
+                let second = scope.spawn(|| iteration(true));
+                let first = iteration(false);
+                first.or(second.join().unwrap_or(None))
+            })
+        };
+        let tricks = tricks?;
         if tricks < limit || tricks > left {
             return Some(tricks.min(left));
         }
@@ -92,22 +151,90 @@ fn search_with(position: &ClaimPosition, statement: &Statement, shortcuts: bool)
 /// The memo's mark of an exact value (values are at most 13).
 const EXACT: u8 = 0x80;
 
+/// How many locks the memo is split under, so that two threads seldom wait on each other.
+const SHARDS: usize = 64;
+
+/// One part of the memo under its own lock, alone on its cache lines (two threads taking
+/// neighbouring locks would otherwise pull the same line back and forth).
+#[repr(align(128))]
+struct Shard(Mutex<FxHashMap<[u64; 2], u8>>);
+
+/// What the threads of one search share: the memo, the cards tried, and the signal to stop.
+struct Shared {
+    /// Between tricks: the cards still out and the leader ([`Search::key`], in two words) → a
+    /// lower bound of the fewest tricks the claimer's side wins from there, with [`EXACT`] set
+    /// when it is exact. Kept small (24 bytes an entry): the search waits on this table.
+    memo: Vec<Shard>,
+    /// Cards tried so far by all threads; past [`SEARCH_BUDGET`] the search gives up.
+    nodes: AtomicU64,
+    /// Set when a thread has answered this iteration (or the budget is spent).
+    stop: AtomicBool,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        Shared { memo: (0..SHARDS).map(|_| Shard(Mutex::new(FxHashMap::default()))).collect(), nodes: AtomicU64::new(0), stop: AtomicBool::new(false) }
+    }
+
+    fn shard(&self, key: &[u64; 2]) -> std::sync::MutexGuard<'_, FxHashMap<[u64; 2], u8>> {
+        let mixed = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let shard = &self.memo[(mixed >> 58) as usize % SHARDS];
+        // A thread never panics holding the lock; if one did, its map is still a set of bounds.
+        shard.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn get(&self, key: &[u64; 2]) -> u8 {
+        self.shard(key).get(key).copied().unwrap_or(0)
+    }
+
+    /// Stores a bound: an exact value is kept over any lower bound, else the higher bound.
+    fn put(&self, key: [u64; 2], value: u8) {
+        let mut shard = self.shard(&key);
+        let entry = shard.entry(key).or_insert(0);
+        if *entry & EXACT == 0 && (value & EXACT != 0 || value > *entry) {
+            *entry = value;
+        }
+    }
+}
+
+/// How many cards a thread tries between looks at the shared count and the stop signal.
+const NODES_PER_CHECK: u64 = 4096;
+
 struct Search<'a> {
     trump: Option<Suit>,
     side: Side,
     statement: &'a Statement,
-    /// Between tricks: the cards still out and the leader ([`Search::key`], in two words) → a
-    /// lower bound of the fewest tricks the claimer's side wins from there, with [`EXACT`] set
-    /// when it is exact. Kept small (24 bytes an entry): the search waits on this table.
-    memo: FxHashMap<[u64; 2], u8>,
-    /// Cards tried so far; past [`SEARCH_BUDGET`] the search unwinds.
+    shared: &'a Shared,
+    /// Cards tried by this thread since it last added them to the shared count.
     nodes: u64,
+    /// The search stopped (budget spent, or the other thread answered): what it returns then is
+    /// no bound and is not stored.
+    aborted: bool,
+    /// Try the first trick's cards in the reverse order (the second thread, which so starts
+    /// where the first thread ends and finds the first thread's results in the memo).
+    reverse: bool,
+    /// Tricks begun below the search's first trick on the way here.
+    depth: u8,
+    /// A trick's cards for each depth, reused.
+    tricks: [Vec<Card>; 14],
     /// Use the lower bound and the relative-rank key (off only in the tests' reference).
     shortcuts: bool,
-    budget: u64,
+    /// See [`Settings::memo_above_cards`].
+    memo_above_cards: usize,
 }
 
 impl Search<'_> {
+    /// Adds this thread's cards tried to the shared count; false (and the search aborted) when
+    /// the budget is spent or the other thread has answered.
+    fn flush_nodes(&mut self) -> bool {
+        let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
+        self.nodes = 0;
+        if total > SEARCH_BUDGET || self.shared.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
     /// Branch and bound: the fewest tricks the claimer's side can be held to from here, exact
     /// when below `limit`; otherwise some value at least `limit` (that line is already no better
     /// than one found). `floor` is a lower bound of the value from this trick's start (see
@@ -134,10 +261,16 @@ impl Search<'_> {
         }
         let seat = leader.after(trick.len());
         let mut best = limit;
-        let moves = self.moves(hands, seat, trick);
+        let mut moves = self.moves(hands, seat, trick);
+        if self.reverse && self.depth <= 1 {
+            moves.reverse();
+        }
         for &card in moves.as_slice() {
             self.nodes += 1;
-            if self.nodes > self.budget {
+            if self.nodes >= NODES_PER_CHECK && !self.flush_nodes() {
+                return 0;
+            }
+            if self.aborted {
                 return 0;
             }
             hands[seat.index()].remove(card);
@@ -158,20 +291,30 @@ impl Search<'_> {
         if out.is_empty() {
             return 0;
         }
-        let key = (self.key(hands, out) << 2) | leader.index() as u128;
+        // The bound first: it costs less than a look in the memo, which misses the cache.
+        let bound = self.lower_bound(hands, leader);
+        if bound >= limit {
+            return bound;
+        }
+        let memo = out.len() > self.memo_above_cards;
+        let key = if memo { (self.key(hands, out) << 2) | leader.index() as u128 } else { 0 };
         let key = [key as u64, (key >> 64) as u64];
-        let stored = self.memo.get(&key).copied().unwrap_or(0);
+        let stored = if memo { self.shared.get(&key) } else { 0 };
         let (lower, exact) = (stored & !EXACT, stored & EXACT != 0);
         if exact || lower >= limit {
             return lower;
         }
-        let floor = self.lower_bound(hands, leader).max(lower);
-        if floor >= limit {
-            return floor;
-        }
-        let mut trick = Vec::with_capacity(4);
+        let floor = bound.max(lower);
+        // The trick's cards live in a vector kept for each depth (no allocation per trick).
+        let mut trick = std::mem::take(&mut self.tricks[usize::from(self.depth)]);
+        trick.clear();
+        self.depth += 1;
         let v = self.min_tricks(hands, leader, &mut trick, limit, floor);
-        self.memo.insert(key, if v < limit { v | EXACT } else { v.max(lower) });
+        self.depth -= 1;
+        self.tricks[usize::from(self.depth)] = trick;
+        if memo && !self.aborted {
+            self.shared.put(key, if v < limit { v | EXACT } else { v.max(lower) });
+        }
         v
     }
 
@@ -404,6 +547,10 @@ impl Moves {
     fn as_slice(&self) -> &[Card] {
         &self.cards[..self.len]
     }
+
+    fn reverse(&mut self) {
+        self.cards[..self.len].reverse();
+    }
 }
 
 /// One card of each run of cards that are equivalent for the play: adjacent in rank among the
@@ -502,7 +649,7 @@ mod tests {
         /// change the answer: the same tricks as the plain search, on random positions of up to
         /// five tricks, every strain, any leader, with and without trumps mentioned.
         #[test]
-        fn the_shortcuts_give_the_plain_search_s_answer(seed in 0u64..u64::MAX, tricks in 1usize..6, strain in 0usize..5, leader in 0usize..4, trumps in proptest::bool::ANY) {
+        fn the_shortcuts_threads_and_memo_give_the_plain_search_s_answer(seed in 0u64..u64::MAX, tricks in 1usize..8, strain in 0usize..5, leader in 0usize..4, trumps in proptest::bool::ANY) {
             use rand_chacha::rand_core::{RngCore, SeedableRng};
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let deal = tenace_core::random_deal(&mut rng);
@@ -516,7 +663,11 @@ mod tests {
             let trump = tenace_core::Strain::ALL[strain].trump();
             let p = ClaimPosition { hands, leader: Seat::ALL[leader], trick: Vec::new(), trump, claimer_side: Side::NorthSouth };
             let statement = Statement { order: vec![], mentions_trumps: trumps };
-            proptest::prop_assert_eq!(search_with(&p, &statement, true), search_with(&p, &statement, false));
+            let plain = search_with(&p, &statement, Settings::PLAIN);
+            proptest::prop_assert_eq!(search_with(&p, &statement, Settings::FAST), plain);
+            // Two threads and every position remembered, on these small positions too.
+            let busy = Settings { shortcuts: true, threads_from: 0, memo_above_cards: 0 };
+            proptest::prop_assert_eq!(search_with(&p, &statement, busy), plain);
         }
     }
 }
