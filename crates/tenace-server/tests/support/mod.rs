@@ -15,6 +15,7 @@ pub type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 /// The databases every server test runs on: a fresh SQLite file, and a fresh PostgreSQL schema
 /// when `TENACE_TEST_POSTGRES` (e.g. `postgres://postgres@127.0.0.1:5432/test`) is set.
 pub async fn databases(test: &str) -> Vec<String> {
+    show_server_log();
     let mut v = Vec::new();
     let dir = std::env::temp_dir().join(format!("tenace-test-{}-{}-{}", test, std::process::id(), unique()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -32,6 +33,13 @@ pub async fn databases(test: &str) -> Vec<String> {
         }
     }
     v
+}
+
+/// The server's warnings and errors (a store write that failed, and why) go to the test's
+/// captured output, which a failing test prints: without them a "cannot store moves" seen by a
+/// test client names no cause.
+pub fn show_server_log() {
+    let _ = tracing_subscriber::fmt().with_max_level(tracing_subscriber::filter::LevelFilter::WARN).with_test_writer().try_init();
 }
 
 fn unique() -> u64 {
