@@ -4,6 +4,9 @@
 //! A room's events are appended in one transaction with the board results they produce, and
 //! only then acknowledged to anyone: a room is rebuilt from its log after a restart.
 
+mod lease;
+
+pub use lease::{HeldElsewhere, Lease};
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
@@ -22,6 +25,9 @@ pub enum StoreError {
     /// The database file is not one Tenace may open (empty, foreign, not a database).
     #[error("{0}")]
     Refused(String),
+    /// A lease holder's write after its lease moved to another node ([`Lease`]).
+    #[error("fenced: {0}")]
+    Fenced(String),
 }
 
 const SCHEMA: &[&str] = &[
@@ -41,6 +47,8 @@ const SCHEMA: &[&str] = &[
     // One row written by the health probe: the store accepts writes again.
     "CREATE TABLE IF NOT EXISTS health (id BIGINT PRIMARY KEY, at BIGINT NOT NULL, pad TEXT)",
     "CREATE TABLE IF NOT EXISTS tenace_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    // Which node owns a table or tournament, and the fencing token (see `lease`).
+    "CREATE TABLE IF NOT EXISTS leases (resource TEXT PRIMARY KEY, owner TEXT NOT NULL, token BIGINT NOT NULL, expires BIGINT NOT NULL)",
     // Tournaments (tenace-tournament): options and an event log, like a room.
     "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, options TEXT NOT NULL, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS tournament_events (tournament TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (tournament, seq))",
@@ -97,6 +105,8 @@ struct Append {
     events: Vec<String>,
     results: Vec<(String, u32, String, String)>,
     seen: Vec<Seen>,
+    /// The writer's lease, checked in the transaction (none for a single-node club).
+    fence: Option<lease::Fence>,
     reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -106,7 +116,7 @@ const GROUP: usize = 256;
 /// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
 /// and answers each. When a group fails, each append is retried alone so that one table's bad
 /// append (a sequence number already taken) fails only that table.
-async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::Receiver<Append>) {
+async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::Receiver<Append>) {
     while let Some(first) = rx.recv().await {
         let mut group = vec![first];
         while group.len() < GROUP {
@@ -115,22 +125,25 @@ async fn group_writer(pool: AnyPool, mut rx: tokio::sync::mpsc::Receiver<Append>
                 Err(_) => break,
             }
         }
-        if group.len() > 1 && write_group(&pool, &group).await.is_ok() {
+        if group.len() > 1 && write_group(&pool, postgres, &group).await.is_ok() {
             for a in group {
                 let _ = a.reply.send(Ok(()));
             }
             continue;
         }
         for a in group {
-            let r = write_group(&pool, std::slice::from_ref(&a)).await;
+            let r = write_group(&pool, postgres, std::slice::from_ref(&a)).await;
             let _ = a.reply.send(r);
         }
     }
 }
 
-async fn write_group(pool: &AnyPool, group: &[Append]) -> Result<(), StoreError> {
+async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<(), StoreError> {
     let mut tx = Write::begin(pool).await?;
     for a in group {
+        if let Some(fence) = &a.fence {
+            lease::check_fence(&mut tx, fence, postgres).await?;
+        }
         insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
         for (set_id, board, table, json) in &a.results {
             insert_result_row(&mut tx, set_id, *board, table, json).await?;
@@ -291,7 +304,7 @@ impl Store {
                 .await?;
         }
         let (writer, rx) = tokio::sync::mpsc::channel(4 * GROUP);
-        tokio::spawn(group_writer(pool.clone(), rx));
+        tokio::spawn(group_writer(pool.clone(), !sqlite, rx));
         Ok(Store { pool, writer })
     }
 
@@ -392,11 +405,25 @@ impl Store {
         results: &[(String, u32, FieldResult)],
         seen: &[Seen],
     ) -> Result<(), StoreError> {
+        self.append_under(None, room, first, events, results, seen).await
+    }
+
+    /// [`Store::append`] by the holder of `lease` (a club of several nodes): refused with
+    /// [`StoreError::Fenced`], nothing written, once the lease has moved to another node.
+    pub async fn append_under(
+        &self,
+        lease: Option<&Lease>,
+        room: &str,
+        first: usize,
+        events: &[RoomEvent],
+        results: &[(String, u32, FieldResult)],
+        seen: &[Seen],
+    ) -> Result<(), StoreError> {
         let events = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
         let results =
             results.iter().map(|(set_id, board, r)| Ok((set_id.clone(), *board, r.table.clone(), to_json(r)?))).collect::<Result<Vec<_>, StoreError>>()?;
         let (reply, answer) = tokio::sync::oneshot::channel();
-        let append = Append { room: room.to_string(), first, events, results, seen: seen.to_vec(), reply };
+        let append = Append { room: room.to_string(), first, events, results, seen: seen.to_vec(), fence: lease.map(lease::Fence::from), reply };
         let gone = || StoreError::Refused("the store's writer has stopped".into());
         self.writer.send(append).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())?

@@ -1,0 +1,140 @@
+//! Leases: which node of a club owns a table or a tournament (issue "Beyond one machine").
+//!
+//! A club may run as several `tenace serve` processes (nodes) on one database. Each table and
+//! each tournament has exactly one writer at a time, the node holding its lease: a row of
+//! `leases` with the owner's name, an expiry, and a **fencing token** that grows by one at every
+//! change of owner. Decisions, written here because the issue leaves them open:
+//!
+//! - **A lease row, not advisory locks.** An advisory lock lives as long as one database
+//!   connection, which a pool recycles and a paused process keeps open; a row with an expiry
+//!   is visible to every node, survives a reconnect, and carries the token.
+//! - **Taking a lease** is one conditional `UPDATE` (atomic in PostgreSQL and SQLite): the row
+//!   moves to the new owner, with the token plus one, only when the old lease has expired (or
+//!   the row is new, or the asker already holds it). The owner renews before expiry; a node
+//!   that stops renewing (killed, paused, cut off) loses the resource once the expiry passes.
+//! - **Fencing.** Every append a lease holder makes carries its token, and the group-commit
+//!   transaction reads the lease row (PostgreSQL: `FOR SHARE`, so a takeover waits for the
+//!   append's commit and cannot slip between the check and the commit) before it writes: a node
+//!   whose lease moved on, even one that was only paused and does not know it yet, has its
+//!   write refused and learns that it lost the resource. A write made before the takeover
+//!   committed is the new owner's starting point (it reads the log after taking the lease).
+//! - **Time** is the callers' (milliseconds since the epoch, passed in): the nodes' clocks are
+//!   assumed to agree to well under the lease's length (NTP), and the tests drive time
+//!   explicitly. Expiry decides only when a takeover may happen; safety rests on the token.
+
+use super::{Store, StoreError, Write};
+
+/// A lease held by `owner` on `resource` (e.g. `table/t-1a2b`, `tournament/u-9f`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    pub resource: String,
+    pub owner: String,
+    /// The fencing token: one more at each change of owner.
+    pub token: i64,
+    /// When the lease ends unless renewed (milliseconds since the epoch).
+    pub expires_ms: i64,
+}
+
+/// Why a lease was not granted: another node holds it until `expires_ms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldElsewhere {
+    pub owner: String,
+    pub expires_ms: i64,
+}
+
+/// What an append by a lease holder carries into the group-commit transaction.
+#[derive(Clone, Debug)]
+pub(super) struct Fence {
+    pub resource: String,
+    pub owner: String,
+    pub token: i64,
+}
+
+impl From<&Lease> for Fence {
+    fn from(lease: &Lease) -> Fence {
+        Fence { resource: lease.resource.clone(), owner: lease.owner.clone(), token: lease.token }
+    }
+}
+
+impl Store {
+    /// Takes `resource` for `node` until `now_ms + ttl_ms` when it is free, its lease has
+    /// expired, or `node` already holds it (then the token still grows: a restarted node starts
+    /// afresh); otherwise says who holds it.
+    pub async fn acquire_lease(&self, resource: &str, node: &str, now_ms: i64, ttl_ms: i64) -> Result<Result<Lease, HeldElsewhere>, StoreError> {
+        let mut tx = Write::begin(&self.pool).await?;
+        sqlx::query("INSERT INTO leases (resource, owner, token, expires) VALUES ($1, '', 0, 0) ON CONFLICT (resource) DO NOTHING")
+            .bind(resource)
+            .execute(tx.conn())
+            .await?;
+        let taken = sqlx::query("UPDATE leases SET owner = $2, token = token + 1, expires = $3 WHERE resource = $1 AND (expires <= $4 OR owner = $2)")
+            .bind(resource)
+            .bind(node)
+            .bind(now_ms + ttl_ms)
+            .bind(now_ms)
+            .execute(tx.conn())
+            .await?
+            .rows_affected();
+        let (owner, token, expires_ms) =
+            read_lease(&mut tx, resource, false).await?.ok_or_else(|| StoreError::Corrupt(format!("the lease of {resource} vanished")))?;
+        tx.commit().await?;
+        Ok(if taken == 1 { Ok(Lease { resource: resource.to_string(), owner, token, expires_ms }) } else { Err(HeldElsewhere { owner, expires_ms }) })
+    }
+
+    /// Extends a lease still held (same owner, same token) to `now_ms + ttl_ms`; `None` when it
+    /// was lost (it expired and another node took it).
+    pub async fn renew_lease(&self, lease: &Lease, now_ms: i64, ttl_ms: i64) -> Result<Option<Lease>, StoreError> {
+        let renewed = sqlx::query("UPDATE leases SET expires = $4 WHERE resource = $1 AND owner = $2 AND token = $3")
+            .bind(&lease.resource)
+            .bind(&lease.owner)
+            .bind(lease.token)
+            .bind(now_ms + ttl_ms)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        Ok((renewed == 1).then(|| Lease { expires_ms: now_ms + ttl_ms, ..lease.clone() }))
+    }
+
+    /// Gives a lease up at once (a node shutting down cleanly), so another node need not wait for
+    /// it to expire. A lease already lost is left alone.
+    pub async fn release_lease(&self, lease: &Lease) -> Result<(), StoreError> {
+        sqlx::query("UPDATE leases SET expires = 0 WHERE resource = $1 AND owner = $2 AND token = $3")
+            .bind(&lease.resource)
+            .bind(&lease.owner)
+            .bind(lease.token)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The lease row of `resource` as stored (owner, token, expiry), if there is one.
+    pub async fn lease(&self, resource: &str) -> Result<Option<Lease>, StoreError> {
+        let mut tx = Write::begin(&self.pool).await?;
+        let row = read_lease(&mut tx, resource, false).await?;
+        tx.commit().await?;
+        Ok(row.map(|(owner, token, expires_ms)| Lease { resource: resource.to_string(), owner, token, expires_ms }))
+    }
+}
+
+async fn read_lease(tx: &mut Write, resource: &str, lock: bool) -> Result<Option<(String, i64, i64)>, StoreError> {
+    use sqlx::Row;
+    let sql = if lock {
+        "SELECT owner, token, expires FROM leases WHERE resource = $1 FOR SHARE"
+    } else {
+        "SELECT owner, token, expires FROM leases WHERE resource = $1"
+    };
+    let row = sqlx::query(sql).bind(resource).fetch_optional(tx.conn()).await?;
+    Ok(row.map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<i64, _>(2))))
+}
+
+/// Inside an append's transaction: refuses the write unless `fence` still names the lease's
+/// owner and token (PostgreSQL locks the row until the commit, `postgres`).
+pub(super) async fn check_fence(tx: &mut Write, fence: &Fence, postgres: bool) -> Result<(), StoreError> {
+    match read_lease(tx, &fence.resource, postgres).await? {
+        Some((owner, token, _)) if owner == fence.owner && token == fence.token => Ok(()),
+        Some((owner, token, _)) => Err(StoreError::Fenced(format!(
+            "{} now belongs to node {owner} (lease {token}); the write of node {} under lease {} is refused",
+            fence.resource, fence.owner, fence.token
+        ))),
+        None => Err(StoreError::Fenced(format!("{} has no lease; the write of node {} is refused", fence.resource, fence.owner))),
+    }
+}
