@@ -8,6 +8,7 @@
 //! - [`protocol`]: the messages of protocol version 1.
 
 pub mod accounts;
+pub mod bus;
 pub mod club;
 pub mod desk;
 pub mod http;
