@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod bus;
 pub mod club;
+pub mod cluster;
 pub mod desk;
 pub mod http;
 pub mod limits;

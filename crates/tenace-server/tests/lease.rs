@@ -99,3 +99,43 @@ async fn racing_nodes_one_wins_the_lease() {
         assert_eq!(stored, winners[0]);
     }
 }
+
+/// The keeper renews a node's leases in real time: a live node keeps its table past the lease
+/// length; a killed node's table is found orphaned and taken over by another node (with the old
+/// lease fenced); a node whose lease was taken from under it is told it lost the table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_node_s_table_moves_to_another_and_a_node_that_lost_one_is_told() {
+    use std::time::Duration;
+    use tenace_server::cluster::Keeper;
+    for db in databases("lease-keeper").await {
+        let store = store_with_table(&db, "t-k").await;
+        let ttl = Duration::from_millis(1500);
+        let (a, _a_lost) = Keeper::start(store.clone(), "node-a", ttl);
+        let (b, mut b_lost) = Keeper::start(store.clone(), "node-b", ttl);
+        let first = a.take("table/t-k").await.unwrap().unwrap();
+        // Alive: renewed past several lease lengths, so never orphaned or taken.
+        tokio::time::sleep(ttl * 2).await;
+        assert!(b.take("table/t-k").await.unwrap().is_err(), "{db}: a live owner keeps its table");
+        assert!(!b.orphans("table/").await.unwrap().contains(&"table/t-k".to_string()));
+        // Killed: nobody renews; within a few lease lengths the table is an orphan and moves.
+        drop(a);
+        let mut waited = Duration::ZERO;
+        while !b.orphans("table/").await.unwrap().contains(&"table/t-k".to_string()) {
+            assert!(waited < ttl * 10, "{db}: the dead node's table never became an orphan");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            waited += Duration::from_millis(50);
+        }
+        let moved = b.take("table/t-k").await.unwrap().expect("orphan taken over");
+        assert!(moved.token > first.token);
+        assert!(matches!(store.append_under(Some(&first), "t-k", 0, &sat(0), &[], &[]).await, Err(StoreError::Fenced(_))), "{db}");
+        store.append_under(b.lease("table/t-k").as_ref(), "t-k", 0, &sat(0), &[], &[]).await.unwrap();
+        // Taken from under node b (here: its lease ended behind its back and node c took it):
+        // b's next renewal finds it gone and says so.
+        store.release_lease(&b.lease("table/t-k").unwrap()).await.unwrap();
+        let (c, _c_lost) = Keeper::start(store.clone(), "node-c", ttl);
+        c.take("table/t-k").await.unwrap().expect("released: free");
+        let lost = tokio::time::timeout(ttl * 5, b_lost.recv()).await.expect("told in time");
+        assert_eq!(lost.as_deref(), Some("table/t-k"), "{db}");
+        assert_eq!(b.lease("table/t-k"), None);
+    }
+}

@@ -106,6 +106,19 @@ impl Store {
         Ok(())
     }
 
+    /// The resources starting with `prefix` (e.g. `table/`) whose lease has expired at `now_ms`
+    /// and has been held before: what a node may take over from a node that stopped renewing.
+    pub async fn expired_leases(&self, prefix: &str, now_ms: i64) -> Result<Vec<String>, StoreError> {
+        use sqlx::Row;
+        let rows = sqlx::query("SELECT resource FROM leases WHERE expires <= $1 AND token > 0 AND substr(resource, 1, $2) = $3 ORDER BY resource")
+            .bind(now_ms)
+            .bind(prefix.len() as i32)
+            .bind(prefix)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+    }
+
     /// The lease row of `resource` as stored (owner, token, expiry), if there is one.
     pub async fn lease(&self, resource: &str) -> Result<Option<Lease>, StoreError> {
         let mut tx = Write::begin(&self.pool).await?;
