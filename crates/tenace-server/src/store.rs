@@ -226,7 +226,8 @@ impl Store {
     /// A SQLite file that exists but is empty, is not a SQLite database, or holds another
     /// program's tables is refused with a message naming the file: it is never taken for a new
     /// club. Durability: SQLite runs in WAL mode with `synchronous=FULL`, so a commit is on disk
-    /// (fsync of the WAL) before it returns; PostgreSQL's commit is durable by default.
+    /// (fsync of the WAL) before it returns; PostgreSQL's commit too (`synchronous_commit = on` is set
+    /// on every connection, whatever the server's default).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = if url.starts_with("sqlite:") && !url.contains("mode=") {
@@ -245,7 +246,10 @@ impl Store {
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if !sqlite {
-                        sqlx::query("SET statement_timeout = 5000").execute(conn).await?;
+                        sqlx::query("SET statement_timeout = 5000").execute(&mut *conn).await?;
+                        // A commit returns only once it is on disk, whatever the server's
+                        // default (an operator may have turned it off for speed).
+                        sqlx::query("SET synchronous_commit = on").execute(&mut *conn).await?;
                     }
                     Ok(())
                 })
@@ -306,6 +310,20 @@ impl Store {
         let (writer, rx) = tokio::sync::mpsc::channel(4 * GROUP);
         tokio::spawn(group_writer(pool.clone(), !sqlite, rx));
         Ok(Store { pool, writer })
+    }
+
+    /// How a commit is made durable, as the database reports it on a connection of the pool:
+    /// `synchronous=2` (FULL) for SQLite, `synchronous_commit=on` for PostgreSQL.
+    pub async fn durability(&self) -> Result<String, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let backend = conn.backend_name().to_string();
+        if backend.eq_ignore_ascii_case("sqlite") {
+            let level: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(&mut *conn).await?;
+            Ok(format!("synchronous={level}"))
+        } else {
+            let setting: String = sqlx::query_scalar("SHOW synchronous_commit").fetch_one(&mut *conn).await?;
+            Ok(format!("synchronous_commit={setting}"))
+        }
     }
 
     /// The health probe: succeeds only when the store accepts writes that need new space (a

@@ -1,6 +1,6 @@
 //! Leases and fencing (issue "Beyond one machine", item 1): one owner per table at a time, a
 //! takeover only after the lease expired, and a paused owner's writes refused once its lease
-//! moved. On a real SQLite file and, with `TENACE_TEST_POSTGRES`, a real PostgreSQL schema; time
+//! moved; and durable commits (item 3). On a real SQLite file and, with `TENACE_TEST_POSTGRES`, a real PostgreSQL schema; time
 //! is passed in, so expiry is exact.
 
 mod support;
@@ -137,5 +137,26 @@ async fn a_killed_node_s_table_moves_to_another_and_a_node_that_lost_one_is_told
         let lost = tokio::time::timeout(ttl * 5, b_lost.recv()).await.expect("told in time");
         assert_eq!(lost.as_deref(), Some("table/t-k"), "{db}");
         assert_eq!(b.lease("table/t-k"), None);
+    }
+}
+
+/// Durable commits (issue "Beyond one machine", item 3): SQLite `synchronous=FULL`, and
+/// PostgreSQL `synchronous_commit=on` on the store's connections even when the connection's
+/// default says off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_commit_is_durable_whatever_the_database_default() {
+    for db in databases("durable").await {
+        let store = Store::open(&db).await.unwrap();
+        if db.starts_with("sqlite") {
+            assert_eq!(store.durability().await.unwrap(), "synchronous=2", "FULL");
+        } else {
+            let sep = if db.contains('?') { '&' } else { '?' };
+            let careless = format!("{db}{sep}options=-c%20synchronous_commit%3Doff");
+            let plain = sqlx::AnyPool::connect(&careless).await.unwrap();
+            let default: String = sqlx::query_scalar("SHOW synchronous_commit").fetch_one(&plain).await.unwrap();
+            assert_eq!(default, "off", "the test's connection default");
+            let store = Store::open(&careless).await.unwrap();
+            assert_eq!(store.durability().await.unwrap(), "synchronous_commit=on");
+        }
     }
 }
