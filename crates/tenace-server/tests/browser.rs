@@ -123,6 +123,9 @@ async fn start_browser(driver: &Driver) -> Browser {
             "binary": CHROMIUM,
         }),
     );
+    // Two TLS crypto providers are linked into the tests (fantoccini's aws-lc-rs, async-nats'
+    // ring), so rustls cannot pick one by itself: name it (only loopback HTTP is used here).
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let mut last = None;
     // chromedriver may refuse the very first session while it starts up.
     for _ in 0..3 {
