@@ -1200,7 +1200,9 @@ async fn browser_plays_a_pairs_tournament_to_its_end() {
             wait_js(&b, "the lobby", Duration::from_secs(20), "return !document.getElementById('lobby-view').hidden;").await;
             assert!(click(&b, &details).await);
         }
-        wait_js(&b, "the final ranking", Duration::from_secs(120), "return !document.getElementById('tournament-ranking-box').hidden;").await;
+        // The other tables may still be playing the last round; its clock (3 minutes a board)
+        // closes it at the latest, so the wait is longer than that.
+        wait_js(&b, "the final ranking", Duration::from_secs(240), "return !document.getElementById('tournament-ranking-box').hidden;").await;
         snap(&b, "pairs-ranking").await;
         let shown = js(&b, "return Array.from(document.querySelectorAll('#tournament-ranking tbody tr')).map((r) => [r.cells[1].textContent, r.cells[2].textContent]);").await;
         let shown: Vec<(String, String)> = serde_json::from_value(shown).unwrap();
