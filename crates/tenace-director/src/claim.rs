@@ -29,8 +29,8 @@
 //! The search is a branch and bound over every line (all players minimise the claimer's
 //! tricks), deepened from a lower bound one trick at a time, with a memo of bounds keyed by
 //! relative ranks. From seven tricks left two threads search each step, sharing the memo: the
-//! second takes the first trick's cards in the reverse order, so the two divide the proof and
-//! whichever finds the answer first gives it (the answer is the same either way).
+//! second takes the cards of the first two tricks in the reverse order, so the two divide the
+//! proof and whichever finds the answer first gives it (the answer is the same either way).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -111,8 +111,10 @@ fn search_with(position: &ClaimPosition, statement: &Statement, settings: Settin
     };
     if !shortcuts {
         let (mut hands, mut trick) = (position.hands, position.trick.clone());
-        let tricks = new_search(false).min_tricks(&mut hands, position.leader, &mut trick, left + 1, 0);
-        return (shared.nodes.load(Ordering::Relaxed) <= SEARCH_BUDGET).then_some(tricks);
+        let mut search = new_search(false);
+        let tricks = search.min_tricks(&mut hands, position.leader, &mut trick, left + 1, 0);
+        search.flush_nodes();
+        return (!search.aborted).then_some(tricks);
     }
     let mut floor = if position.trick.is_empty() { new_search(false).lower_bound(&position.hands, position.leader) } else { 0 };
     // Small positions are searched at once; larger ones by as many threads as the machine has
@@ -210,8 +212,8 @@ struct Search<'a> {
     /// The search stopped (budget spent, or the other thread answered): what it returns then is
     /// no bound and is not stored.
     aborted: bool,
-    /// Try the first trick's cards in the reverse order (the second thread, which so starts
-    /// where the first thread ends and finds the first thread's results in the memo).
+    /// Try the cards of the first two tricks in the reverse order (the second thread, which so
+    /// starts where the first thread ends and finds the first thread's results in the memo).
     reverse: bool,
     /// Tricks begun below the search's first trick on the way here.
     depth: u8,
@@ -224,15 +226,14 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Adds this thread's cards tried to the shared count; false (and the search aborted) when
-    /// the budget is spent or the other thread has answered.
-    fn flush_nodes(&mut self) -> bool {
+    /// Adds this thread's cards tried to the shared count; the search is aborted when the
+    /// budget is spent or the other thread has answered.
+    fn flush_nodes(&mut self) {
         let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
         self.nodes = 0;
         if total > SEARCH_BUDGET || self.shared.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
-        !self.aborted
     }
 
     /// Branch and bound: the fewest tricks the claimer's side can be held to from here, exact
@@ -267,8 +268,8 @@ impl Search<'_> {
         }
         for &card in moves.as_slice() {
             self.nodes += 1;
-            if self.nodes >= NODES_PER_CHECK && !self.flush_nodes() {
-                return 0;
+            if self.nodes >= NODES_PER_CHECK {
+                self.flush_nodes();
             }
             if self.aborted {
                 return 0;
@@ -645,9 +646,10 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
-        /// The shortcuts (the master-trump lower bound, positions keyed by relative ranks) never
-        /// change the answer: the same tricks as the plain search, on random positions of up to
-        /// five tricks, every strain, any leader, with and without trumps mentioned.
+        /// The shortcuts (the master-trump lower bound, positions keyed by relative ranks), the
+        /// second thread and the memo's limits never change the answer: the same tricks as the
+        /// plain search, on random positions of up to seven tricks, every strain, any leader,
+        /// with and without trumps mentioned.
         #[test]
         fn the_shortcuts_threads_and_memo_give_the_plain_search_s_answer(seed in 0u64..u64::MAX, tricks in 1usize..8, strain in 0usize..5, leader in 0usize..4, trumps in proptest::bool::ANY) {
             use rand_chacha::rand_core::{RngCore, SeedableRng};

@@ -57,23 +57,26 @@ pub struct Bus {
 impl Bus {
     /// Connects as `node` (the name NATS shows for this connection).
     pub async fn connect(url: &str, node: &str, answer_within: Duration) -> Result<Bus, BusError> {
-        let client =
-            async_nats::ConnectOptions::new().name(node).connect(url).await.map_err(|e| BusError::Connect { url: url.to_string(), why: e.to_string() })?;
+        let client = async_nats::ConnectOptions::new()
+            .name(node)
+            .request_timeout(Some(answer_within))
+            .connect(url)
+            .await
+            .map_err(|e| BusError::Connect { url: url.to_string(), why: e.to_string() })?;
         Ok(Bus { client, answer_within })
     }
 
     /// Forwards `action` to the owner of `table` and waits for its answer.
     pub async fn act(&self, table: &str, action: &Action) -> Result<serde_json::Value, BusError> {
         let payload = serde_json::to_vec(action).map_err(|e| BusError::Malformed(e.to_string()))?;
-        let request = self.client.request(table_subject(table), payload.into());
-        let reply = match tokio::time::timeout(self.answer_within, request).await {
-            Err(_) => return Err(BusError::TimedOut { table: table.to_string(), after: self.answer_within }),
-            Ok(Err(e)) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(table.to_string())),
-            Ok(Err(e)) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
+        // The client's own request time-out is `answer_within` (set at connect).
+        let reply = match self.client.request(table_subject(table), payload.into()).await {
+            Ok(reply) => reply,
+            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(table.to_string())),
+            Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
                 return Err(BusError::TimedOut { table: table.to_string(), after: self.answer_within })
             }
-            Ok(Err(e)) => return Err(BusError::Nats(e.to_string())),
-            Ok(Ok(reply)) => reply,
+            Err(e) => return Err(BusError::Nats(e.to_string())),
         };
         serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer for table {table}: {e}")))
     }

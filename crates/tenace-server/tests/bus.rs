@@ -26,11 +26,16 @@ fn unique(name: &str) -> String {
     format!("{name}-{}-{t}", std::process::id())
 }
 
+/// A node's connection to NATS, waiting up to 5 s for an owner's answer.
+async fn node(url: &str, name: &str) -> Bus {
+    Bus::connect(url, name, Duration::from_secs(5)).await.unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_sent_through_another_node_reaches_the_owner_and_its_answer_comes_back() {
     let Some(url) = nats().await else { return };
-    let owner = Bus::connect(&url, "node-a", Duration::from_secs(5)).await.unwrap();
-    let other = Bus::connect(&url, "node-b", Duration::from_secs(5)).await.unwrap();
+    let owner = node(&url, "node-a").await;
+    let other = node(&url, "node-b").await;
     let table = unique("t");
     let mut inbox = owner.serve_table(&table).await.unwrap();
     let serving = tokio::spawn(async move {
@@ -61,8 +66,8 @@ async fn an_action_sent_through_another_node_reaches_the_owner_and_its_answer_co
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_s_messages_reach_the_node_they_are_connected_to_in_order() {
     let Some(url) = nats().await else { return };
-    let owner = Bus::connect(&url, "node-a", Duration::from_secs(5)).await.unwrap();
-    let home = Bus::connect(&url, "node-c", Duration::from_secs(5)).await.unwrap();
+    let owner = node(&url, "node-a").await;
+    let home = node(&url, "node-c").await;
     let person = unique("Zoë d.Arc *");
     let mut inbox = home.listen(&person).await.unwrap();
     let stranger = unique("someone.else");

@@ -75,7 +75,7 @@ impl Store {
             .await?
             .rows_affected();
         let (owner, token, expires_ms) =
-            read_lease(&mut tx, resource, false).await?.ok_or_else(|| StoreError::Corrupt(format!("the lease of {resource} vanished")))?;
+            read_lease(tx.conn(), resource, false).await?.ok_or_else(|| StoreError::Corrupt(format!("the lease of {resource} vanished")))?;
         tx.commit().await?;
         Ok(if taken == 1 { Ok(Lease { resource: resource.to_string(), owner, token, expires_ms }) } else { Err(HeldElsewhere { owner, expires_ms }) })
     }
@@ -121,28 +121,29 @@ impl Store {
 
     /// The lease row of `resource` as stored (owner, token, expiry), if there is one.
     pub async fn lease(&self, resource: &str) -> Result<Option<Lease>, StoreError> {
-        let mut tx = Write::begin(&self.pool).await?;
-        let row = read_lease(&mut tx, resource, false).await?;
-        tx.commit().await?;
+        let mut conn = self.pool.acquire().await?;
+        let row = read_lease(&mut conn, resource, false).await?;
         Ok(row.map(|(owner, token, expires_ms)| Lease { resource: resource.to_string(), owner, token, expires_ms }))
     }
 }
 
-async fn read_lease(tx: &mut Write, resource: &str, lock: bool) -> Result<Option<(String, i64, i64)>, StoreError> {
+/// The lease row of `resource` (owner, token, expiry), locked for the rest of the transaction
+/// when `lock` (PostgreSQL only: SQLite has one writer at a time anyway).
+async fn read_lease(conn: &mut sqlx::AnyConnection, resource: &str, lock: bool) -> Result<Option<(String, i64, i64)>, StoreError> {
     use sqlx::Row;
     let sql = if lock {
         "SELECT owner, token, expires FROM leases WHERE resource = $1 FOR SHARE"
     } else {
         "SELECT owner, token, expires FROM leases WHERE resource = $1"
     };
-    let row = sqlx::query(sql).bind(resource).fetch_optional(tx.conn()).await?;
+    let row = sqlx::query(sql).bind(resource).fetch_optional(conn).await?;
     Ok(row.map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<i64, _>(2))))
 }
 
 /// Inside an append's transaction: refuses the write unless `fence` still names the lease's
 /// owner and token (PostgreSQL locks the row until the commit, `postgres`).
 pub(super) async fn check_fence(tx: &mut Write, fence: &Fence, postgres: bool) -> Result<(), StoreError> {
-    match read_lease(tx, &fence.resource, postgres).await? {
+    match read_lease(tx.conn(), &fence.resource, postgres).await? {
         Some((owner, token, _)) if owner == fence.owner && token == fence.token => Ok(()),
         Some((owner, token, _)) => Err(StoreError::Fenced(format!(
             "{} now belongs to node {owner} (lease {token}); the write of node {} under lease {} is refused",
