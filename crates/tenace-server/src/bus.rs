@@ -2,24 +2,29 @@
 //! docs/scaling.md).
 //!
 //! A player may be connected to any node, while each table has one owner (its lease, see
-//! `store::Lease`). The node holding the player's connection hands the player's action to the
-//! owner with a NATS request on the table's subject and passes the owner's answer back; the
-//! owner publishes each person's messages on that person's subject, which the nodes where the
-//! person is connected subscribe to. Subjects:
+//! `store::Lease`). The node holding the player's connection hands what the connection asks of
+//! a table (join, watch, act, leave, disconnect) to the owner with a NATS request on the table's
+//! subject; the owner answers at once that it took the command, and sends every message for the
+//! connection (views, refusals naming their Law, notices) on the connection's subject, which its
+//! node subscribes to. Subjects:
 //!
-//! - `tenace.table.<table>.act`: a person's action for `<table>` (request/reply: the reply is
-//!   the owner's answer or refusal, so a refusal names its Law as it does on one node);
-//! - `tenace.person.<person>`: the messages for a person (views, errors, chat), in the order the
-//!   owner sends them (NATS keeps one publisher's order on a subject).
+//! - `tenace.table.<table>.act`: a [`Forward`] for `<table>` (request/reply; "no responders"
+//!   means no node holds the table right now);
+//! - `tenace.conn.<node>.<conn>`: the protocol's messages for connection `<conn>` of `<node>`,
+//!   in the order the owner sends them (NATS keeps one publisher's order on a subject);
+//! - `tenace.lobby`: [`LobbyNews`]: a table's lobby line after each change, and a table taken
+//!   over by another node (whose followers elsewhere then follow it again there).
 //!
-//! Names are encoded (hex) in subjects: a person's name may hold a `.` or a space, which NATS
-//! reads as a separator. Messages are the protocol's JSON (docs/protocol.md) wrapped in
-//! [`Action`]; nothing else crosses between nodes.
+//! Names are encoded (hex) in subjects: a name may hold a `.` or a space, which NATS reads as
+//! a separator. Messages are JSON; nothing else crosses between nodes.
 
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
+use tenace_core::Seat;
+
+use crate::protocol::{ServerMsg, TableSummary};
 
 /// Why a message could not go between nodes.
 #[derive(Debug, thiserror::Error)]
@@ -37,13 +42,55 @@ pub enum BusError {
     Malformed(String),
 }
 
-/// A person's action, as forwarded to the table's owner.
+/// What a connection asks of a table, as forwarded to the table's owner.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Action {
-    /// The person acting (already authenticated by the node that holds the connection).
+pub struct Forward {
+    /// The node holding the connection (the owner answers on `tenace.conn.<node>.<conn>`).
+    pub node: String,
+    pub conn: u64,
+    /// The person (already authenticated by the node holding the connection).
     pub person: String,
-    /// The protocol message, as the person sent it.
-    pub message: serde_json::Value,
+    pub command: Command,
+}
+
+/// The table commands a connection may send from another node (the protocol's own, docs/protocol.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    Join {
+        seat: Seat,
+    },
+    Watch {
+        seat: Option<Seat>,
+    },
+    Leave,
+    /// The connection dropped (its seat is kept for the seat time-out).
+    Disconnect,
+    Act {
+        action: tenace_online::Action,
+    },
+    /// Fill these empty seats with robots (a table just created by the connection's node).
+    Robots {
+        seats: Vec<Seat>,
+    },
+}
+
+/// The owner's answer to a [`Forward`]: taken, or refused with the reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Taken {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+}
+
+/// News for every node's lobby.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "news", rename_all = "snake_case")]
+pub enum LobbyNews {
+    /// A table's lobby line, after a change.
+    Table { node: String, summary: TableSummary },
+    /// `node` has taken `table` over (its previous owner stopped): whoever follows it through
+    /// another node follows it again there.
+    Moved { node: String, table: String },
 }
 
 /// One node's connection to the club's NATS.
@@ -52,23 +99,38 @@ pub struct Bus {
     client: async_nats::Client,
     /// How long a forwarded action waits for the owner's answer.
     answer_within: Duration,
+    /// NATS lost (false) and reached again (true), for [`Bus::events`].
+    events: std::sync::Arc<std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<bool>>>>,
 }
 
 impl Bus {
     /// Connects as `node` (the name NATS shows for this connection).
     pub async fn connect(url: &str, node: &str, answer_within: Duration) -> Result<Bus, BusError> {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
         let client = async_nats::ConnectOptions::new()
             .name(node)
             .request_timeout(Some(answer_within))
+            // Keep trying for ever: a NATS restarted is reached again by itself.
+            .max_reconnects(None)
+            .event_callback(move |event| {
+                let tx = tx.clone();
+                async move {
+                    match event {
+                        async_nats::Event::Connected => drop(tx.send(true)),
+                        async_nats::Event::Disconnected => drop(tx.send(false)),
+                        _ => {}
+                    }
+                }
+            })
             .connect(url)
             .await
             .map_err(|e| BusError::Connect { url: url.to_string(), why: e.to_string() })?;
-        Ok(Bus { client, answer_within })
+        Ok(Bus { client, answer_within, events: std::sync::Arc::new(std::sync::Mutex::new(Some(rx))) })
     }
 
-    /// Forwards `action` to the owner of `table` and waits for its answer.
-    pub async fn act(&self, table: &str, action: &Action) -> Result<serde_json::Value, BusError> {
-        let payload = serde_json::to_vec(action).map_err(|e| BusError::Malformed(e.to_string()))?;
+    /// Forwards `forward` to the owner of `table` and waits for its answer.
+    pub async fn forward(&self, table: &str, forward: &Forward) -> Result<Taken, BusError> {
+        let payload = serde_json::to_vec(forward).map_err(|e| BusError::Malformed(e.to_string()))?;
         // The client's own request time-out is `answer_within` (set at connect).
         let reply = match self.client.request(table_subject(table), payload.into()).await {
             Ok(reply) => reply,
@@ -88,19 +150,46 @@ impl Bus {
         Ok(TableInbox { client: self.client.clone(), subscriber })
     }
 
-    /// As a table's owner: sends `message` to `person`, wherever the person is connected.
-    pub async fn tell(&self, person: &str, message: &serde_json::Value) -> Result<(), BusError> {
+    /// As a table's owner: sends `message` to connection `conn` of `node`.
+    pub async fn send(&self, node: &str, conn: u64, message: &ServerMsg) -> Result<(), BusError> {
         let payload = serde_json::to_vec(message).map_err(|e| BusError::Malformed(e.to_string()))?;
-        self.client.publish(person_subject(person), payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
+        self.client.publish(conn_subject(node, conn), payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
     }
 
-    /// As the node holding `person`'s connection: the messages the owners send the person.
-    pub async fn listen(&self, person: &str) -> Result<PersonInbox, BusError> {
-        let subscriber = self.client.subscribe(person_subject(person)).await.map_err(|e| BusError::Nats(e.to_string()))?;
+    /// As the node `node`: the messages owners send its connections.
+    pub async fn listen(&self, node: &str) -> Result<ConnInbox, BusError> {
+        let subscriber = self.client.subscribe(format!("tenace.conn.{}.*", hex(node))).await.map_err(|e| BusError::Nats(e.to_string()))?;
         self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(PersonInbox { subscriber })
+        Ok(ConnInbox { subscriber })
+    }
+
+    /// Tells every node's lobby.
+    pub async fn publish(&self, news: &LobbyNews) -> Result<(), BusError> {
+        let payload = serde_json::to_vec(news).map_err(|e| BusError::Malformed(e.to_string()))?;
+        self.client.publish(LOBBY, payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
+    }
+
+    /// The lobby's news from every node.
+    pub async fn lobby(&self) -> Result<LobbyInbox, BusError> {
+        let subscriber = self.client.subscribe(LOBBY).await.map_err(|e| BusError::Nats(e.to_string()))?;
+        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
+        Ok(LobbyInbox { subscriber })
+    }
+
+    /// NATS lost (`false`) and reached again (`true`), as they happen; for one reader (later
+    /// callers get a channel that stays empty).
+    pub fn events(&self) -> tokio::sync::mpsc::UnboundedReceiver<bool> {
+        let taken = self.events.lock().ok().and_then(|mut e| e.take());
+        taken.unwrap_or_else(|| tokio::sync::mpsc::unbounded_channel().1)
+    }
+
+    /// Is NATS reachable right now (the client reconnects by itself when it was not)?
+    pub fn connected(&self) -> bool {
+        self.client.connection_state() == async_nats::connection::State::Connected
     }
 }
+
+const LOBBY: &str = "tenace.lobby";
 
 /// The actions forwarded to one table's owner.
 pub struct TableInbox {
@@ -110,7 +199,7 @@ pub struct TableInbox {
 
 /// An action waiting for the owner's answer.
 pub struct Forwarded {
-    pub action: Result<Action, BusError>,
+    pub forward: Result<Forward, BusError>,
     reply: Option<async_nats::Subject>,
 }
 
@@ -118,12 +207,12 @@ impl TableInbox {
     /// The next action (a malformed one comes as an error, to be answered as such).
     pub async fn next(&mut self) -> Option<Forwarded> {
         let message = self.subscriber.next().await?;
-        let action = serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a forwarded action: {e}")));
-        Some(Forwarded { action, reply: message.reply })
+        let forward = serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a forwarded command: {e}")));
+        Some(Forwarded { forward, reply: message.reply })
     }
 
     /// Answers a forwarded action (the sender's node passes the answer to the person).
-    pub async fn answer(&self, forwarded: Forwarded, answer: &serde_json::Value) -> Result<(), BusError> {
+    pub async fn answer(&self, forwarded: Forwarded, answer: &Taken) -> Result<(), BusError> {
         let Some(reply) = forwarded.reply else { return Ok(()) };
         let payload = serde_json::to_vec(answer).map_err(|e| BusError::Malformed(e.to_string()))?;
         self.client.publish(reply, payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))?;
@@ -131,15 +220,30 @@ impl TableInbox {
     }
 }
 
-/// The messages for one person, from every table's owner.
-pub struct PersonInbox {
+/// The messages for one node's connections, from every table's owner.
+pub struct ConnInbox {
     subscriber: async_nats::Subscriber,
 }
 
-impl PersonInbox {
-    pub async fn next(&mut self) -> Option<Result<serde_json::Value, BusError>> {
+impl ConnInbox {
+    /// The next message and the connection it is for.
+    pub async fn next(&mut self) -> Option<Result<(u64, ServerMsg), BusError>> {
         let message = self.subscriber.next().await?;
-        Some(serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a message for a person: {e}"))))
+        let conn = message.subject.rsplit('.').next().and_then(|c| c.parse().ok());
+        let Some(conn) = conn else { return Some(Err(BusError::Malformed(format!("a connection's subject: {}", message.subject)))) };
+        Some(serde_json::from_slice(&message.payload).map(|m| (conn, m)).map_err(|e| BusError::Malformed(format!("a message for a connection: {e}"))))
+    }
+}
+
+/// The lobby's news.
+pub struct LobbyInbox {
+    subscriber: async_nats::Subscriber,
+}
+
+impl LobbyInbox {
+    pub async fn next(&mut self) -> Option<Result<LobbyNews, BusError>> {
+        let message = self.subscriber.next().await?;
+        Some(serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("lobby news: {e}"))))
     }
 }
 
@@ -147,8 +251,8 @@ fn table_subject(table: &str) -> String {
     format!("tenace.table.{}.act", hex(table))
 }
 
-fn person_subject(person: &str) -> String {
-    format!("tenace.person.{}", hex(person))
+fn conn_subject(node: &str, conn: u64) -> String {
+    format!("tenace.conn.{}.{conn}", hex(node))
 }
 
 /// A name as one NATS subject token (hex of its UTF-8 bytes).
@@ -163,10 +267,11 @@ mod tests {
     #[test]
     fn names_with_dots_spaces_and_wildcards_are_single_subject_tokens() {
         for name in ["a.b", "Jean Dupont", "*", ">", "t-1a2b", "Zoë"] {
-            let subject = person_subject(name);
-            assert_eq!(subject.split('.').count(), 3, "{subject}");
+            let subject = table_subject(name);
+            assert_eq!(subject.split('.').count(), 4, "{subject}");
             assert!(subject.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'), "{subject}");
+            assert_eq!(conn_subject(name, 7).split('.').count(), 4);
         }
-        assert_ne!(person_subject("ab"), person_subject("ba"));
+        assert_ne!(table_subject("ab"), table_subject("ba"));
     }
 }

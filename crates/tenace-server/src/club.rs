@@ -47,6 +47,8 @@ pub struct ClubConfig {
     /// A robot's budget for one card, in milliseconds of solver work (`tenace serve
     /// --robot-time-per-card-ms`); the background robots' comparison uses a tenth of it.
     pub robot_card_budget_ms: f64,
+    /// A club of several nodes (crate::node): `None` runs every table here, as one process.
+    pub node: Option<crate::node::NodeConfig>,
 }
 
 impl Default for ClubConfig {
@@ -58,6 +60,7 @@ impl Default for ClubConfig {
             directors: Vec::new(),
             limits: Limits::default(),
             robot_card_budget_ms: tenace_robot::CARD_BUDGET_MS,
+            node: None,
         }
     }
 }
@@ -131,6 +134,10 @@ pub enum RoomCmd {
     /// Tell everyone at the table (a tournament's clock).
     Notice {
         message: String,
+    },
+    /// Another node runs the table now (crate::node): stop here, and pass the followers on.
+    Lost {
+        why: String,
     },
 }
 
@@ -224,6 +231,8 @@ pub struct Club {
     pub(crate) logins: LoginLimiter,
     /// Tournaments and their tables (crate::tournaments).
     pub(crate) tournaments: crate::tournaments::Tournaments,
+    /// This node's part in a club of several (crate::node), if it is one.
+    pub(crate) node: Option<Arc<crate::node::Node>>,
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -339,6 +348,13 @@ impl Club {
     /// start. Players seated at a table start their seat time-out now.
     pub async fn open(store: Store, config: ClubConfig) -> Result<Arc<Club>, crate::ServerError> {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        let (node, lost) = match &config.node {
+            Some(n) => {
+                let (node, lost) = crate::node::Node::connect(store.clone(), n).await?;
+                (Some(node), Some(lost))
+            }
+            None => (None, None),
+        };
         let seen = store.all_seen().await?;
         let stored = store.rooms().await?;
         let club = Arc::new(Club {
@@ -360,7 +376,11 @@ impl Club {
             connections: Mutex::new(HashMap::new()),
             logins: LoginLimiter::default(),
             tournaments: crate::tournaments::Tournaments::default(),
+            node,
         });
+        if let (Some(node), Some(lost)) = (&club.node, lost) {
+            crate::node::Node::start(&club, node, lost).await?;
+        }
         club.load_tournaments().await?;
         for stored in stored {
             let replayed = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
@@ -369,20 +389,15 @@ impl Club {
             });
             match replayed {
                 Ok((id, room)) => {
-                    let players: Vec<(Seat, String)> = Seat::ALL
-                        .into_iter()
-                        .zip(room.seats())
-                        .filter_map(|(seat, o)| match o {
-                            Some(Occupant::Player { name }) => Some((seat, name.clone())),
-                            _ => None,
-                        })
-                        .collect();
-                    let set_seed = room.options().set_seed;
-                    club.spawn(id.clone(), room);
-                    for (seat, name) in players {
-                        let _ = club.sight.reserve(&name, &id, set_seed, |_| false);
-                        club.seat_timer(&id, seat, name);
+                    if let Some(node) = &club.node {
+                        // One node runs each table: the others reach it through a proxy.
+                        if !crate::node::may_run(&club, &id) || node.keeper.take(&crate::node::table_lease(&id)).await?.is_err() {
+                            let handle = node.proxy(&id, summary(&id, &room, 0), room.options().set_seed);
+                            club.insert_room(&id, handle);
+                            continue;
+                        }
                     }
+                    club.run_table(id, room);
                 }
                 Err((id, reason)) => {
                     tracing::error!(table = %id, "table set aside: {reason}");
@@ -431,6 +446,12 @@ impl Club {
         if !self.store_ok() {
             return Err(crate::ServerError::Store(StoreError::Refused(STORE_DOWN.into())));
         }
+        if let Some(node) = &self.node {
+            node.keeper
+                .take(&crate::node::table_lease(&id))
+                .await?
+                .map_err(|held| crate::ServerError::Node(format!("table {id} is run by node {} already", held.owner)))?;
+        }
         if let Err(e) = self.store.create_room(&id, &options, now()).await {
             self.store_failed(&e);
             return Err(e.into());
@@ -443,8 +464,10 @@ impl Club {
         let (tx, rx) = mpsc::unbounded_channel();
         let summary = Arc::new(Mutex::new(summary(&id, &room, 0)));
         let handle = RoomHandle { tx: tx.clone(), summary: summary.clone(), set_seed: room.options().set_seed };
-        if let Ok(mut rooms) = self.rooms.write() {
-            rooms.insert(id.clone(), handle);
+        self.insert_room(&id, handle.clone());
+        if let Some(node) = self.node.clone() {
+            let table = id.clone();
+            tokio::spawn(async move { node.serve(&table, handle).await });
         }
         let task = RoomTask {
             id,
@@ -457,8 +480,35 @@ impl Club {
             summary,
             hand_records: HashMap::new(),
             standings: HashMap::new(),
+            gone: false,
         };
         tokio::spawn(task.run(rx));
+    }
+
+    /// Lists `handle` as table `id` (run here, or a proxy for another node's table).
+    pub(crate) fn insert_room(&self, id: &str, handle: RoomHandle) {
+        if let Ok(mut rooms) = self.rooms.write() {
+            rooms.insert(id.to_string(), handle);
+        }
+    }
+
+    /// Runs `room` here as table `id` (a table taken over from a node that stopped): its seated
+    /// players' seat time-outs start now, as after a restart.
+    pub(crate) fn run_table(self: &Arc<Club>, id: String, room: Room) {
+        let players: Vec<(Seat, String)> = Seat::ALL
+            .into_iter()
+            .zip(room.seats())
+            .filter_map(|(seat, o)| match o {
+                Some(Occupant::Player { name }) => Some((seat, name.clone())),
+                _ => None,
+            })
+            .collect();
+        let set_seed = room.options().set_seed;
+        self.spawn(id.clone(), room);
+        for (seat, name) in players {
+            let _ = self.sight.reserve(&name, &id, set_seed, |_| false);
+            self.seat_timer(&id, seat, name);
+        }
     }
 
     /// After `seat_timeout`, `name`'s seat at `table` goes to a robot unless they are back.
@@ -591,6 +641,8 @@ struct RoomTask {
     /// This table's standing on each board it finished (North-South's matchpoint percentage and
     /// IMPs per comparison against the set's other results), for the session's running score.
     standings: HashMap<u32, (f64, f64)>,
+    /// Another node runs the table now: the task ends.
+    gone: bool,
 }
 
 impl RoomTask {
@@ -602,6 +654,9 @@ impl RoomTask {
         self.request_hand_record();
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
+            if self.gone {
+                return;
+            }
         }
     }
 
@@ -695,6 +750,7 @@ impl RoomTask {
             }
             RoomCmd::StoreBack => self.reload().await,
             RoomCmd::Notice { message } => self.tell_all(ServerMsg::Notice { message, table: Some(self.id.clone()) }),
+            RoomCmd::Lost { why } => return self.moved_away(&why).await,
         }
         self.schedule_robot();
         self.request_hand_record();
@@ -903,6 +959,37 @@ impl RoomTask {
         self.broadcast().await;
     }
 
+    /// Another node runs this table now (its lease moved: this node was paused or cut off):
+    /// the table stops here at once, without writing; its followers are told, and this node's
+    /// connections follow it again through the new owner (crate::node).
+    async fn moved_away(&mut self, why: &str) {
+        if self.gone {
+            return;
+        }
+        self.gone = true;
+        let Some(node) = self.club.node.clone() else { return };
+        tracing::warn!(table = %self.id, "the table moved to another node: {why}");
+        node.stop_serving(&self.id);
+        let _ = node.keeper.release(&crate::node::table_lease(&self.id)).await;
+        self.tell_all(ServerMsg::Notice {
+            message: "this table has moved to another node of the club; you will be back at it in a moment".into(),
+            table: Some(self.id.clone()),
+        });
+        let summary = self.summary.lock().map(|s| s.clone()).unwrap_or_else(|_| summary(&self.id, &self.room, 0));
+        self.club.insert_room(&self.id, node.proxy(&self.id, summary, self.room.options().set_seed));
+        let local: Vec<(u64, String, Option<Seat>, bool, Outbox)> = self
+            .followers
+            .drain()
+            .filter(|(conn, _)| !crate::node::is_remote(*conn))
+            .map(|(conn, f)| {
+                let seat = self.room.seat_of(&f.name);
+                (conn, f.name, seat.or(f.watching), seat.is_some(), f.out)
+            })
+            .collect();
+        node.adopt(&self.id, local);
+        self.club.follow_again(&self.id);
+    }
+
     /// Stores `events` (with a finished board's result and every hand they show a follower for
     /// the first time), then applies them. Nothing is applied, and nobody told, unless the store
     /// accepted them; on a store failure every follower is told and the club's probe starts.
@@ -923,7 +1010,17 @@ impl RoomTask {
         let board = next.board_number();
         let results: Vec<(String, u32, FieldResult)> = finished.iter().map(|r| (set_id.clone(), board, r.clone())).collect();
         let seen = self.news(&next, self.followers.keys().copied().collect::<Vec<_>>().as_slice());
-        if let Err(e) = self.club.store.append(&self.id, self.room.event_count(), &events, &results, &seen).await {
+        let lease = self.club.node.as_ref().and_then(|n| n.keeper.lease(&crate::node::table_lease(&self.id)));
+        if self.club.node.is_some() && lease.is_none() {
+            self.moved_away("this node no longer holds its lease").await;
+            return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
+        }
+        let stored = self.club.store.append_under(lease.as_ref(), &self.id, self.room.event_count(), &events, &results, &seen).await;
+        if let Err(StoreError::Fenced(why)) = stored {
+            self.moved_away(&why).await;
+            return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
+        }
+        if let Err(e) = stored {
             self.club.store_failed(&e);
             let msg = self.store_down();
             self.tell_all(msg);
@@ -1161,6 +1258,9 @@ impl RoomTask {
                 .collect::<std::collections::HashSet<_>>()
                 .len();
             *s = summary(&self.id, &self.room, kibitzers);
+            if let Some(node) = &self.club.node {
+                node.announce(&s);
+            }
         }
     }
 

@@ -15,6 +15,7 @@ pub mod desk;
 pub mod http;
 pub mod limits;
 pub mod nights;
+pub mod node;
 pub mod outbox;
 pub mod protocol;
 pub mod sight;
@@ -33,6 +34,9 @@ pub enum ServerError {
     Store(#[from] store::StoreError),
     #[error("a stored table does not replay: {0}")]
     Replay(String),
+    /// Joining a club of several nodes failed (NATS, or the node's name taken).
+    #[error("{0}")]
+    Node(String),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: String, source: std::io::Error },
 }

@@ -220,6 +220,14 @@ impl Club {
             return Err(STORE_DOWN.into());
         }
         let id = new_id("r");
+        if let Some(node) = &self.node {
+            // One node runs a tournament's clock and its tables (crate::node).
+            match node.keeper.take(&format!("tournament/{id}")).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(held)) => return Err(format!("tournament {id} is run by node {} already", held.owner)),
+                Err(e) => return Err(format!("the tournament could not be created: {e}")),
+            }
+        }
         if let Err(e) = self.store.create_tournament(&id, &setup, now()).await {
             self.store_failed(&e);
             return Err(format!("the tournament could not be created: {e}"));
@@ -272,6 +280,12 @@ impl Club {
                 let events: Vec<String> = s.events.into_iter().filter(|e| calls.take(e).is_none()).collect();
                 Game::replay(s.setup, &events).map(|g| (s.id.clone(), g, calls, count)).map_err(|e| (s.id, e))
             });
+            if let (Some(node), Ok((id, ..))) = (&self.node, &loaded) {
+                // Another node runs it (crate::node: tournaments do not move yet).
+                if node.keeper.take(&format!("tournament/{id}")).await?.is_err() {
+                    continue;
+                }
+            }
             match loaded {
                 Ok((id, g, calls, count)) => self.spawn_tournament(id, g, calls, count),
                 Err((id, reason)) => tracing::error!(tournament = %id, "tournament set aside: {reason}"),
@@ -567,7 +581,7 @@ impl TournamentTask {
             let room = match t.room(round, slot.table) {
                 Some(r) => r.to_string(),
                 None => {
-                    let room = new_id("t");
+                    let room = new_id(crate::node::TOURNAMENT_TABLE);
                     let opened = t.table_opened(round, slot.table, room.clone());
                     if self.commit_rounds(vec![opened]).await.is_err() {
                         return;
@@ -742,7 +756,7 @@ impl TournamentTask {
         let table = match t.entrant(&name).and_then(|e| e.table.clone()) {
             Some(table) => table,
             None => {
-                let table = new_id("t");
+                let table = new_id(crate::node::TOURNAMENT_TABLE);
                 self.commit_individual(Request::OpenTable { name: name.clone(), table: table.clone() }).await?;
                 table
             }

@@ -1,13 +1,13 @@
-//! Messages between nodes over a real NATS (issue "Beyond one machine", item 1): an action sent
-//! through any node reaches the table's owner and its answer comes back; a person's messages
-//! reach the node the person is connected to, in order; a table nobody holds is said so.
+//! Messages between nodes over a real NATS (issue "Beyond one machine", item 1): a command sent
+//! through any node reaches the table's owner and its answer comes back; a connection's messages
+//! reach the node holding it, in order; a table nobody holds is said so.
 //! Needs `TENACE_TEST_NATS` (e.g. `nats://127.0.0.1:4222`; CI starts one); skipped, with a
 //! note, without it.
 
 use std::time::Duration;
 
-use serde_json::json;
-use tenace_server::bus::{Action, Bus, BusError};
+use tenace_server::bus::{Bus, BusError, Command, Forward, Taken};
+use tenace_server::protocol::ServerMsg;
 
 async fn nats() -> Option<String> {
     match std::env::var("TENACE_TEST_NATS") {
@@ -31,64 +31,70 @@ async fn node(url: &str, name: &str) -> Bus {
     Bus::connect(url, name, Duration::from_secs(5)).await.unwrap()
 }
 
+/// A call forwarded from connection `n` of node-b.
+fn forward(n: u64) -> Forward {
+    let action = serde_json::from_value(serde_json::json!({"action": "call", "call": "1NT", "alert": false})).unwrap();
+    Forward { node: "node-b".into(), conn: n, person: "Jean Dupont".into(), command: Command::Act { action } }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_action_sent_through_another_node_reaches_the_owner_and_its_answer_comes_back() {
+async fn a_command_sent_through_another_node_reaches_the_owner_and_its_answer_comes_back() {
     let Some(url) = nats().await else { return };
     let owner = node(&url, "node-a").await;
     let other = node(&url, "node-b").await;
     let table = unique("t");
     let mut inbox = owner.serve_table(&table).await.unwrap();
     let serving = tokio::spawn(async move {
-        let mut n = 0;
+        let mut received = Vec::new();
         while let Some(forwarded) = inbox.next().await {
-            let answer = match &forwarded.action {
-                Ok(a) => json!({"type": "ok", "person": a.person, "echo": a.message, "n": n}),
-                Err(e) => json!({"type": "error", "message": e.to_string()}),
-            };
+            let f = forwarded.forward.as_ref().unwrap().clone();
+            // The owner refuses the odd ones, to show a refusal comes back as such.
+            let answer = Taken { refused: (f.conn % 2 == 1).then(|| format!("refused {}", f.conn)) };
             inbox.answer(forwarded, &answer).await.unwrap();
-            n += 1;
-            if n == 3 {
-                break;
+            received.push(f);
+            if received.len() == 3 {
+                return received;
             }
         }
+        received
     });
     for n in 0..3 {
-        let action = Action { person: "Jean Dupont".into(), message: json!({"type": "act", "table": table, "action": {"call": "1NT"}, "n": n}) };
-        let answer = other.act(&table, &action).await.unwrap();
-        assert_eq!(answer["type"], "ok", "{answer}");
-        assert_eq!(answer["person"], "Jean Dupont");
-        assert_eq!(answer["echo"], action.message);
-        assert_eq!(answer["n"], n);
+        let answer = other.forward(&table, &forward(n)).await.unwrap();
+        assert_eq!(answer.refused, (n % 2 == 1).then(|| format!("refused {n}")));
     }
-    serving.await.unwrap();
+    let received = serving.await.unwrap();
+    assert_eq!(received, (0..3).map(forward).collect::<Vec<_>>(), "as sent, in order");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_s_messages_reach_the_node_they_are_connected_to_in_order() {
+async fn a_connection_s_messages_reach_its_node_in_order_and_no_other() {
     let Some(url) = nats().await else { return };
     let owner = node(&url, "node-a").await;
-    let home = node(&url, "node-c").await;
-    let person = unique("Zoë d.Arc *");
-    let mut inbox = home.listen(&person).await.unwrap();
-    let stranger = unique("someone.else");
-    let mut elsewhere = home.listen(&stranger).await.unwrap();
+    let home_name = unique("node c.*");
+    let home = node(&url, &home_name).await;
+    let mut inbox = home.listen(&home_name).await.unwrap();
+    let stranger_name = unique("node d");
+    let stranger = node(&url, &stranger_name).await;
+    let mut elsewhere = stranger.listen(&stranger_name).await.unwrap();
     for seq in 0..200 {
-        owner.tell(&person, &json!({"type": "view", "seq": seq})).await.unwrap();
+        owner.send(&home_name, 7, &ServerMsg::error(format!("{seq}"))).await.unwrap();
     }
     for seq in 0..200 {
-        let m = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
-        assert_eq!(m["seq"], seq, "in the order sent");
+        let (conn, m) = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
+        assert_eq!(conn, 7);
+        let ServerMsg::Error { message, .. } = m else { panic!("{m:?}") };
+        assert_eq!(message, format!("{seq}"), "in the order sent");
     }
-    // Nothing meant for one person reaches another.
+    // Nothing meant for one node's connection reaches another node.
     assert!(tokio::time::timeout(Duration::from_millis(200), elsewhere.next()).await.is_err());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_action_for_a_table_no_node_holds_is_refused_with_the_reason() {
+async fn a_command_for_a_table_no_node_holds_is_refused_with_the_reason() {
     let Some(url) = nats().await else { return };
     let bus = Bus::connect(&url, "node-b", Duration::from_secs(2)).await.unwrap();
     let table = unique("t-gone");
-    let e = bus.act(&table, &Action { person: "p".into(), message: json!({"type": "act"}) }).await.unwrap_err();
+    let e = bus.forward(&table, &forward(0)).await.unwrap_err();
     assert!(matches!(e, BusError::NoOwner(ref t) if *t == table), "{e}");
     assert!(e.to_string().contains("no node holds table"), "{e}");
     // A NATS that is not there is named in the error.

@@ -123,6 +123,8 @@ enum Command {
         directors: Vec<String>,
         #[command(flatten)]
         limits: serve::LimitArgs,
+        #[command(flatten)]
+        node: serve::NodeArgs,
     },
     /// Run the online club (this build has no server: rebuild with the `server` feature).
     #[cfg(not(feature = "server"))]
@@ -236,11 +238,13 @@ fn run(command: Command) -> Result<Status, String> {
         Command::Robot { command } => done(robot::run(command)),
         Command::Rule { board, deal, seed, events } => done(rule::run(rule::board(board, deal.as_deref(), seed)?, events.as_deref())),
         #[cfg(feature = "server")]
-        Command::Serve { bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits } => {
+        Command::Serve { bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits, node } => {
             if !(robot_time_per_card_ms.is_finite() && robot_time_per_card_ms >= 0.0) {
                 return Err("--robot-time-per-card-ms must be 0 (the robots' rules alone) or a positive number of milliseconds".into());
             }
-            done(serve::serve(&bind, database, robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into()))
+            let node = node.config()?;
+            let config = serve::club_config(robot_delay_ms, robot_time_per_card_ms, seat_timeout_s, directors, limits.into(), node);
+            done(serve::serve(&bind, database, config))
         }
         #[cfg(not(feature = "server"))]
         Command::Serve { .. } => Err("this tenace was built without the online club; build it with the `server` feature (on by default)".into()),

@@ -41,6 +41,37 @@ pub struct LimitArgs {
     max_body: usize,
 }
 
+/// Joining a club of several nodes (tenace_server::node; docs/scaling.md).
+#[derive(clap::Args, Debug)]
+pub struct NodeArgs {
+    /// The club's NATS (e.g. nats://127.0.0.1:4222): this process becomes one node of a club
+    /// of several sharing one PostgreSQL database (--database postgres://...).
+    #[arg(long, value_name = "URL")]
+    nats: Option<String>,
+    /// This node's name, unique in the club (default: the host name and the process id).
+    #[arg(long, requires = "nats")]
+    node: Option<String>,
+    /// A lease's length in milliseconds: the tables of a node that stops move to the others
+    /// within about this time.
+    #[arg(long, default_value_t = 3000, requires = "nats")]
+    lease_ms: u64,
+}
+
+impl NodeArgs {
+    /// The node's settings, or none for a club of one process.
+    pub fn config(self) -> Result<Option<tenace_server::node::NodeConfig>, String> {
+        let Some(nats) = self.nats else { return Ok(None) };
+        if self.lease_ms < 300 {
+            return Err("--lease-ms must be at least 300 (the lease is renewed three times per length)".into());
+        }
+        let name = self.node.unwrap_or_else(|| {
+            let host = std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_else(|_| "node".into());
+            format!("{host}-{}", std::process::id())
+        });
+        Ok(Some(tenace_server::node::NodeConfig { nats, name, lease: std::time::Duration::from_millis(self.lease_ms) }))
+    }
+}
+
 impl From<LimitArgs> for tenace_server::limits::Limits {
     fn from(a: LimitArgs) -> Self {
         use std::time::Duration;
@@ -60,25 +91,32 @@ impl From<LimitArgs> for tenace_server::limits::Limits {
     }
 }
 
-/// `tenace serve`: starts the club and runs until interrupted.
-pub fn serve(
-    bind: &str,
-    database: Option<String>,
+/// The club's settings from `tenace serve`'s options.
+pub fn club_config(
     robot_delay_ms: u64,
     robot_card_budget_ms: f64,
     seat_timeout_s: u64,
     directors: Vec<String>,
     limits: tenace_server::limits::Limits,
-) -> Result<(), String> {
-    let database = database.unwrap_or_else(tenace_server::default_database_url);
-    let config = tenace_server::ClubConfig {
+    node: Option<tenace_server::node::NodeConfig>,
+) -> tenace_server::ClubConfig {
+    tenace_server::ClubConfig {
         robot_delay: std::time::Duration::from_millis(robot_delay_ms),
         seat_timeout: std::time::Duration::from_secs(seat_timeout_s),
         robot_comparison: true,
         directors,
         limits,
         robot_card_budget_ms,
-    };
+        node,
+    }
+}
+
+/// `tenace serve`: starts the club and runs until interrupted.
+pub fn serve(bind: &str, database: Option<String>, config: tenace_server::ClubConfig) -> Result<(), String> {
+    let database = database.unwrap_or_else(tenace_server::default_database_url);
+    if config.node.is_some() && !database.starts_with("postgres") {
+        return Err("a club of several nodes shares one PostgreSQL database: give --database postgres://...".into());
+    }
     // The club's log goes to standard error (`RUST_LOG` selects, default `info`): store failures,
     // tables set aside, refused robot moves.
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -87,6 +125,9 @@ pub fn serve(
     runtime.block_on(async {
         let server = tenace_server::start(bind, &database, config).await.map_err(|e| e.to_string())?;
         println!("Tenace is serving at http://{}/ (database: {})", server.addr, redact(&database));
+        if let Some(node) = &server.club.config.node {
+            println!("Node {} of a club of several (NATS {}, leases of {} ms)", node.name, node.nats, node.lease.as_millis());
+        }
         println!("Open that address in a browser; press Ctrl-C to stop.");
         if !server.club.config.directors.is_empty() {
             println!("The Director's desk: http://{}/director", server.addr);

@@ -50,7 +50,7 @@ fn unique() -> u64 {
 }
 
 /// A fresh schema in the PostgreSQL database at `base`, and a URL whose connections use it.
-async fn postgres_schema(base: &str, test: &str) -> String {
+pub async fn postgres_schema(base: &str, test: &str) -> String {
     use sqlx::Connection;
     let schema = format!("t_{}_{:x}", test.replace('-', "_"), unique());
     let mut conn = sqlx::PgConnection::connect(base).await.expect("TENACE_TEST_POSTGRES is set but PostgreSQL cannot be reached");

@@ -1,0 +1,551 @@
+//! The club as one node of several (issue "Beyond one machine"; docs/scaling.md): `tenace serve
+//! --nats URL --node NAME`.
+//!
+//! Every node opens the same database. Each table is run by exactly one node, the holder of the
+//! lease `table/<id>` ([`Keeper`]); its appends carry the lease and are refused once another node
+//! holds it (fencing, `store::lease`). The other nodes know the table by a *proxy*: a
+//! [`RoomHandle`] whose commands (join, watch, act, leave, disconnect) go to the owner over NATS
+//! ([`Bus::forward`]); the owner follows the connection like a local one, with an [`Outbox`]
+//! whose messages it publishes on the connection's subject, and the connection's node passes
+//! them on. So every view is computed by the one node that runs the table, as on a single node.
+//!
+//! - **A node stops** (killed, cut off): its leases expire; every node scans for expired leases a
+//!   few times per lease length and takes what it can ([`take_over`]): it replays the stored log,
+//!   runs the table, and announces the move; every node then sends the owner again the joins and
+//!   watches of its connections that follow the table, and they see it again.
+//! - **A node loses a table** (its lease renewal finds another owner, or a write is fenced): it
+//!   stops running the table at once, tells its followers, and from then on reaches it as a proxy.
+//! - **A connection's node stops**: its lease `node/<name>` expires, and the owners of tables it
+//!   followed treat its connections as disconnected (a seated player's seat time-out starts).
+//! - **NATS stops**: forwarded commands are refused with a clear message; the client library
+//!   reconnects by itself, and then every node follows its tables again (fresh views).
+//!
+//! Decisions: tournaments and club nights run on the node where they were created or loaded
+//! (not yet moved on a node's loss, docs/scaling.md); the Director's desk and board replays
+//! read tables run by the node serving the request (a proxy refuses them, saying so).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tenace_core::Seat;
+use tenace_online::Room;
+use tokio::sync::mpsc;
+
+use crate::bus::{Bus, BusError, Command, Forward, LobbyNews, Taken};
+use crate::club::{Club, ReplayError, RoomCmd, RoomHandle};
+use crate::cluster::Keeper;
+use crate::outbox::Outbox;
+use crate::protocol::{ServerMsg, TableSummary};
+
+/// How a node joins a club of several (`tenace serve --nats URL --node NAME --lease-ms MS`).
+#[derive(Clone, Debug)]
+pub struct NodeConfig {
+    /// The club's NATS, e.g. `nats://127.0.0.1:4222`.
+    pub nats: String,
+    /// This node's name, unique in the club (leases record it).
+    pub name: String,
+    /// A lease's length: a stopped node's tables move within about this time.
+    pub lease: Duration,
+}
+
+/// What players are told while NATS cannot be reached.
+pub const NATS_DOWN: &str = "the club's nodes cannot reach each other right now; play at this table pauses and resumes by itself";
+
+/// The first local number given to a connection of another node (this node's own connections
+/// count from 1).
+const REMOTE_CONNS: u64 = 1 << 62;
+
+/// The first letters of a tournament's table ids (other tables' start with one `t`).
+pub const TOURNAMENT_TABLE: &str = "tt";
+
+/// May this node run `table`? A tournament's table runs where its tournament runs (tournaments
+/// do not move between nodes yet, docs/scaling.md).
+pub(crate) fn may_run(club: &Club, table: &str) -> bool {
+    !table.starts_with(TOURNAMENT_TABLE) || club.tournament_of(table).is_some()
+}
+
+/// Is `conn` a connection of another node (as numbered here)?
+pub(crate) fn is_remote(conn: u64) -> bool {
+    conn >= REMOTE_CONNS
+}
+
+/// How a connection follows a table held by another node (sent again after a move).
+#[derive(Clone)]
+enum Follow {
+    Sit(Seat),
+    Watch(Option<Seat>),
+}
+
+#[derive(Clone)]
+struct Follower {
+    name: String,
+    follow: Follow,
+    out: Outbox,
+}
+
+/// A connection of another node that follows tables held here.
+struct Remote {
+    local: u64,
+    out: Outbox,
+    tables: std::collections::HashSet<String>,
+}
+
+/// This node's part of the club.
+pub struct Node {
+    pub name: String,
+    pub bus: Bus,
+    pub keeper: Arc<Keeper>,
+    lease: Duration,
+    /// This node's connections, by number, following tables held elsewhere: where their
+    /// messages go.
+    outboxes: Mutex<HashMap<u64, Outbox>>,
+    /// Tables held elsewhere, and how this node's connections follow each (table → conn).
+    follows: Mutex<HashMap<String, HashMap<u64, Follower>>>,
+    /// Connections of other nodes following tables held here, by (node, conn).
+    remotes: Mutex<HashMap<(String, u64), Remote>>,
+    next_remote: AtomicU64,
+    /// The bus tasks serving this node's tables (aborted when a table moves away).
+    serving: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+    /// Lobby news to publish, in order.
+    news: mpsc::UnboundedSender<LobbyNews>,
+    news_rx: Mutex<Option<mpsc::UnboundedReceiver<LobbyNews>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The lease of a table.
+pub fn table_lease(table: &str) -> String {
+    format!("table/{table}")
+}
+
+impl Node {
+    /// Connects to NATS and starts keeping this node's leases (the node's own lease first:
+    /// another node of the same name still running is refused).
+    pub async fn connect(store: crate::store::Store, config: &NodeConfig) -> Result<(Arc<Node>, mpsc::UnboundedReceiver<String>), crate::ServerError> {
+        let bus = Bus::connect(&config.nats, &config.name, Duration::from_secs(5)).await.map_err(|e| crate::ServerError::Node(e.to_string()))?;
+        let (keeper, lost) = Keeper::start(store, &config.name, config.lease);
+        if let Err(held) = keeper.take(&format!("node/{}", config.name)).await? {
+            return Err(crate::ServerError::Node(format!(
+                "a node named {:?} is running already (its lease runs until {}); give this node another name",
+                config.name, held.expires_ms
+            )));
+        }
+        let (news, news_rx) = mpsc::unbounded_channel();
+        let node = Node {
+            name: config.name.clone(),
+            bus,
+            keeper,
+            lease: config.lease,
+            outboxes: Mutex::new(HashMap::new()),
+            follows: Mutex::new(HashMap::new()),
+            remotes: Mutex::new(HashMap::new()),
+            next_remote: AtomicU64::new(REMOTE_CONNS),
+            serving: Mutex::new(HashMap::new()),
+            news,
+            news_rx: Mutex::new(Some(news_rx)),
+        };
+        Ok((Arc::new(node), lost))
+    }
+
+    /// Starts the node's tasks: messages for this node's connections, the lobby's news, the
+    /// scan for tables to take over, and the tables this node lost.
+    pub(crate) async fn start(club: &Arc<Club>, node: &Arc<Node>, mut lost: mpsc::UnboundedReceiver<String>) -> Result<(), crate::ServerError> {
+        let bus_error = |e: BusError| crate::ServerError::Node(e.to_string());
+        // Messages for this node's connections.
+        let mut inbox = node.bus.listen(&node.name).await.map_err(bus_error)?;
+        let n = node.clone();
+        tokio::spawn(async move {
+            while let Some(m) = inbox.next().await {
+                match m {
+                    Ok((conn, msg)) => {
+                        let out = lock(&n.outboxes).get(&conn).cloned();
+                        if let Some(out) = out {
+                            let _ = out.send(msg);
+                        }
+                    }
+                    Err(e) => tracing::warn!("{e}"),
+                }
+            }
+        });
+        // Lobby news: lines of tables held elsewhere, and tables that moved.
+        let mut lobby = node.bus.lobby().await.map_err(bus_error)?;
+        let weak = Arc::downgrade(club);
+        tokio::spawn(async move {
+            while let Some(news) = lobby.next().await {
+                let Some(club) = weak.upgrade() else { return };
+                match news {
+                    Ok(LobbyNews::Table { node, summary }) => club.table_news(&node, summary),
+                    Ok(LobbyNews::Moved { node: _, table }) => club.follow_again(&table),
+                    Err(e) => tracing::warn!("{e}"),
+                }
+            }
+        });
+        // Lobby news out, in order.
+        if let Some(mut rx) = lock(&node.news_rx).take() {
+            let bus = node.bus.clone();
+            tokio::spawn(async move {
+                while let Some(news) = rx.recv().await {
+                    if let Err(e) = bus.publish(&news).await {
+                        tracing::warn!("lobby news not sent: {e}");
+                    }
+                }
+            });
+        }
+        // Leases lost: the table stops here.
+        let weak = Arc::downgrade(club);
+        tokio::spawn(async move {
+            while let Some(resource) = lost.recv().await {
+                let Some(club) = weak.upgrade() else { return };
+                if let Some(table) = resource.strip_prefix("table/") {
+                    if let Some(h) = club.room(table) {
+                        let _ = h.tx.send(RoomCmd::Lost { why: "its lease moved to another node".into() });
+                    }
+                }
+            }
+        });
+        // Tables whose node stopped: take them over; connections of nodes that stopped: gone.
+        let weak = Arc::downgrade(club);
+        let pause = node.lease / 3;
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(pause).await;
+                let Some(club) = weak.upgrade() else { return };
+                let Some(node) = club.node.clone() else { return };
+                match node.keeper.orphans("table/").await {
+                    Ok(tables) => {
+                        for t in tables {
+                            if let Some(table) = t.strip_prefix("table/").filter(|t| may_run(&club, t)) {
+                                take_over(&club, &node, table).await;
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!("cannot look for tables to take over: {e}"),
+                }
+                match node.keeper.orphans("node/").await {
+                    Ok(nodes) => {
+                        for n in nodes {
+                            if let Some(name) = n.strip_prefix("node/") {
+                                node.forget_node(&club, name);
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!("cannot look for stopped nodes: {e}"),
+                }
+            }
+        });
+        // NATS lost and back: say so, then follow every table held elsewhere again.
+        let weak = Arc::downgrade(club);
+        let mut events = node.bus.events();
+        tokio::spawn(async move {
+            while let Some(connected) = events.recv().await {
+                let Some(club) = weak.upgrade() else { return };
+                let Some(node) = club.node.clone() else { return };
+                if connected {
+                    let tables: Vec<String> = lock(&node.follows).keys().cloned().collect();
+                    for t in tables {
+                        club.follow_again(&t);
+                    }
+                } else {
+                    let followers: Vec<(String, Outbox)> =
+                        lock(&node.follows).iter().flat_map(|(t, f)| f.values().map(|f| (t.clone(), f.out.clone())).collect::<Vec<_>>()).collect();
+                    for (table, out) in followers {
+                        let _ = out.send(ServerMsg::Notice { message: NATS_DOWN.into(), table: Some(table) });
+                    }
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// A table this node runs now answers forwarded commands.
+    pub(crate) async fn serve(self: &Arc<Node>, table: &str, handle: RoomHandle) {
+        let mut inbox = match self.bus.serve_table(table).await {
+            Ok(i) => i,
+            Err(e) => {
+                tracing::error!(table, "cannot serve the table to other nodes: {e}");
+                return;
+            }
+        };
+        let node = self.clone();
+        let id = table.to_string();
+        let task = tokio::spawn(async move {
+            while let Some(forwarded) = inbox.next().await {
+                let taken = match &forwarded.forward {
+                    Ok(f) => node.take_command(&id, &handle, f.clone()),
+                    Err(e) => Taken { refused: Some(e.to_string()) },
+                };
+                let _ = inbox.answer(forwarded, &taken).await;
+            }
+        });
+        if let Some(old) = lock(&self.serving).insert(table.to_string(), task.abort_handle()) {
+            old.abort();
+        }
+    }
+
+    /// This node stops serving `table` to the others.
+    pub(crate) fn stop_serving(&self, table: &str) {
+        if let Some(task) = lock(&self.serving).remove(table) {
+            task.abort();
+        }
+    }
+
+    /// A command forwarded from another node, handed to the table as its own connection's.
+    fn take_command(self: &Arc<Node>, table: &str, handle: &RoomHandle, f: Forward) -> Taken {
+        let key = (f.node.clone(), f.conn);
+        let (conn, out) = {
+            let mut remotes = lock(&self.remotes);
+            let remote = remotes.entry(key.clone()).or_insert_with(|| {
+                let local = self.next_remote.fetch_add(1, Ordering::Relaxed);
+                Remote { local, out: self.remote_outbox(&f.node, f.conn), tables: Default::default() }
+            });
+            match f.command {
+                Command::Join { .. } | Command::Watch { .. } | Command::Act { .. } => {
+                    remote.tables.insert(table.to_string());
+                }
+                Command::Leave | Command::Disconnect => {
+                    remote.tables.remove(table);
+                }
+                Command::Robots { .. } => {}
+            }
+            let taken = (remote.local, remote.out.clone());
+            if remote.tables.is_empty() {
+                remotes.remove(&key);
+            }
+            taken
+        };
+        let name = f.person;
+        let cmd = match f.command {
+            Command::Join { seat } => RoomCmd::Join { conn, name, seat, out },
+            Command::Watch { seat } => RoomCmd::Watch { conn, name, seat, out },
+            Command::Leave => RoomCmd::Leave { conn, name },
+            Command::Disconnect => RoomCmd::Disconnect { conn },
+            Command::Act { action } => RoomCmd::Act { conn, name, action, out },
+            Command::Robots { seats } => RoomCmd::Robots { seats },
+        };
+        match handle.tx.send(cmd) {
+            Ok(()) => Taken { refused: None },
+            Err(_) => Taken { refused: Some(format!("table {table} is moving to another node; try again in a moment")) },
+        }
+    }
+
+    /// The queue of a connection of another node: its messages go out on the bus, in order.
+    fn remote_outbox(&self, node: &str, conn: u64) -> Outbox {
+        let (out, mut rx) = Outbox::new(1024);
+        let bus = self.bus.clone();
+        let node = node.to_string();
+        tokio::spawn(async move {
+            while let Some(msg) = rx.recv().await {
+                // NATS down: the message is lost; the next view carries the whole table again.
+                let _ = bus.send(&node, conn, &msg).await;
+            }
+        });
+        out
+    }
+
+    /// The connections of node `name`, which stopped: gone from every table here.
+    fn forget_node(&self, club: &Arc<Club>, name: &str) {
+        let gone: Vec<Remote> = {
+            let mut remotes = lock(&self.remotes);
+            let keys: Vec<(String, u64)> = remotes.keys().filter(|(n, _)| n == name).cloned().collect();
+            keys.into_iter().filter_map(|k| remotes.remove(&k)).collect()
+        };
+        for r in gone {
+            for t in &r.tables {
+                if let Some(h) = club.room(t) {
+                    let _ = h.tx.send(RoomCmd::Disconnect { conn: r.local });
+                }
+            }
+        }
+    }
+
+    /// Publishes a table's lobby line to the other nodes.
+    pub(crate) fn announce(&self, summary: &TableSummary) {
+        let _ = self.news.send(LobbyNews::Table { node: self.name.clone(), summary: summary.clone() });
+    }
+
+    /// A proxy for `table`, held by another node: its commands go over the bus.
+    pub(crate) fn proxy(self: &Arc<Node>, table: &str, summary: TableSummary, set_seed: u64) -> RoomHandle {
+        let (tx, mut rx) = mpsc::unbounded_channel::<RoomCmd>();
+        let handle = RoomHandle { tx, summary: Arc::new(Mutex::new(summary)), set_seed };
+        let node = Arc::downgrade(self);
+        let table = table.to_string();
+        tokio::spawn(async move {
+            while let Some(cmd) = rx.recv().await {
+                let Some(node) = node.upgrade() else { return };
+                node.forward(&table, cmd).await;
+            }
+        });
+        handle
+    }
+
+    /// One command of a local connection for a table held elsewhere.
+    async fn forward(&self, table: &str, cmd: RoomCmd) {
+        let (conn, person, command, out) = match cmd {
+            RoomCmd::Join { conn, name, seat, out } => {
+                self.follow(table, conn, &name, Follow::Sit(seat), &out);
+                (conn, name, Command::Join { seat }, Some(out))
+            }
+            RoomCmd::Watch { conn, name, seat, out } => {
+                self.follow(table, conn, &name, Follow::Watch(seat), &out);
+                (conn, name, Command::Watch { seat }, Some(out))
+            }
+            RoomCmd::Act { conn, name, action, out } => {
+                lock(&self.outboxes).insert(conn, out.clone());
+                (conn, name, Command::Act { action }, Some(out))
+            }
+            RoomCmd::Leave { conn, name } => {
+                let out = self.unfollow(table, conn).map(|f| f.out);
+                (conn, name, Command::Leave, out)
+            }
+            RoomCmd::Disconnect { conn } => {
+                let Some(f) = self.unfollow(table, conn) else { return };
+                (conn, f.name, Command::Disconnect, None)
+            }
+            RoomCmd::Robots { seats } => (0, String::new(), Command::Robots { seats }, None),
+            RoomCmd::Snapshot { reply, .. } => {
+                let _ = reply.send(Err(format!("table {table} is run by another node of the club; call the Director from that node's address")));
+                return;
+            }
+            RoomCmd::Replay { reply, .. } => {
+                let _ = reply.send(Err(ReplayError::Failed(format!("table {table} is run by another node of the club; try again in a moment"))));
+                return;
+            }
+            // A table's own timers and the store's news concern its owner only.
+            _ => return,
+        };
+        let f = Forward { node: self.name.clone(), conn, person, command };
+        let refused = match self.bus.forward(table, &f).await {
+            Ok(Taken { refused: None }) => return,
+            Ok(Taken { refused: Some(why) }) => why,
+            Err(BusError::NoOwner(_)) => {
+                format!("table {table}'s node stopped; another node takes the table over within a few seconds and you will be back at it")
+            }
+            Err(BusError::Nats(_) | BusError::TimedOut { .. }) => NATS_DOWN.to_string(),
+            Err(e) => e.to_string(),
+        };
+        if let Some(out) = out {
+            let _ = out.send(ServerMsg::Error { message: refused, law: None, table: Some(table.to_string()) });
+        }
+    }
+
+    fn follow(&self, table: &str, conn: u64, name: &str, follow: Follow, out: &Outbox) {
+        lock(&self.outboxes).insert(conn, out.clone());
+        lock(&self.follows).entry(table.to_string()).or_default().insert(conn, Follower { name: name.to_string(), follow, out: out.clone() });
+    }
+
+    fn unfollow(&self, table: &str, conn: u64) -> Option<Follower> {
+        let mut follows = lock(&self.follows);
+        let f = follows.get_mut(table)?.remove(&conn);
+        if follows.get(table).is_some_and(HashMap::is_empty) {
+            follows.remove(table);
+        }
+        let elsewhere = follows.values().any(|t| t.contains_key(&conn));
+        drop(follows);
+        if !elsewhere {
+            lock(&self.outboxes).remove(&conn);
+        }
+        f
+    }
+
+    /// This node's connections following `table` through the bus, taken out of the list (they
+    /// are sent again to the table's handle, local or proxy, which lists them again).
+    fn take_follows(&self, table: &str) -> Vec<(u64, Follower)> {
+        lock(&self.follows).remove(table).map(|f| f.into_iter().collect()).unwrap_or_default()
+    }
+
+    /// Local followers of a table this node stopped running, to be sent to the new owner.
+    pub(crate) fn adopt(&self, table: &str, followers: Vec<(u64, String, Option<Seat>, bool, Outbox)>) {
+        for (conn, name, seat, seated, out) in followers {
+            let follow = match (seated, seat) {
+                (true, Some(s)) => Follow::Sit(s),
+                (_, s) => Follow::Watch(s),
+            };
+            self.follow(table, conn, &name, follow, &out);
+        }
+    }
+}
+
+impl Club {
+    /// A table's lobby line from another node: a table this node did not know is now reachable
+    /// through a proxy.
+    fn table_news(self: &Arc<Club>, from: &str, summary: TableSummary) {
+        let Some(node) = self.node.clone() else { return };
+        if from == node.name {
+            return;
+        }
+        match self.room(&summary.table) {
+            Some(h) => {
+                if let Ok(mut s) = h.summary.lock() {
+                    *s = summary;
+                }
+            }
+            None => {
+                let set_seed = set_seed_of(&summary);
+                let table = summary.table.clone();
+                let handle = node.proxy(&table, summary, set_seed);
+                self.insert_room(&table, handle);
+            }
+        }
+    }
+
+    /// `table` has a new owner: this node's connections that follow it join or watch again.
+    pub(crate) fn follow_again(self: &Arc<Club>, table: &str) {
+        let Some(node) = self.node.clone() else { return };
+        let Some(h) = self.room(table) else { return };
+        for (conn, f) in node.take_follows(table) {
+            let cmd = match f.follow {
+                Follow::Sit(seat) => RoomCmd::Join { conn, name: f.name, seat, out: f.out },
+                Follow::Watch(seat) => RoomCmd::Watch { conn, name: f.name, seat, out: f.out },
+            };
+            let _ = h.tx.send(cmd);
+        }
+    }
+}
+
+/// The set seed a lobby line names (its set id is the seed in hex, `RoomOptions::set_id`).
+fn set_seed_of(summary: &TableSummary) -> u64 {
+    u64::from_str_radix(summary.set_id.trim_start_matches("set-"), 16).unwrap_or_default()
+}
+
+/// Takes over `table`, whose node stopped: its lease, its stored log replayed, its seated
+/// players' seat time-outs started, its followers on every node told to follow it again.
+pub(crate) async fn take_over(club: &Arc<Club>, node: &Arc<Node>, table: &str) {
+    let lease = match node.keeper.take(&table_lease(table)).await {
+        Ok(Ok(lease)) => lease,
+        Ok(Err(_)) => return, // another node was quicker
+        Err(e) => return tracing::warn!(table, "cannot take the table over: {e}"),
+    };
+    let stored = match club.store.room(table).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return tracing::warn!(table, "a lease names a table the store does not hold"),
+        Err(e) => {
+            tracing::warn!(table, "cannot read the table to take it over: {e}");
+            let _ = node.keeper.release(&table_lease(table)).await;
+            return;
+        }
+    };
+    let room = match Room::replay(stored.options, stored.events) {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!(table, "the stored log does not replay; the table is set aside: {e}");
+            return;
+        }
+    };
+    // What other nodes showed people is in the store (stored before shown): the ledger here
+    // learns it before this node shows anything (Law 16).
+    match club.store.all_seen().await {
+        Ok(seen) => club.sight.remember(&seen),
+        Err(e) => {
+            tracing::warn!(table, "cannot read who has seen what; the table stays unowned for now: {e}");
+            let _ = node.keeper.release(&table_lease(table)).await;
+            return;
+        }
+    }
+    tracing::info!(table, token = lease.token, "took the table over");
+    club.run_table(table.to_string(), room);
+    let _ = node.news.send(LobbyNews::Moved { node: node.name.clone(), table: table.to_string() });
+}

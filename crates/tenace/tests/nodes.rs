@@ -1,0 +1,553 @@
+//! A club of three nodes (issue "Beyond one machine"): three `tenace serve --nats` processes, the
+//! real binary, on one PostgreSQL schema and one NATS, with four people at one table, each
+//! connected to a node of their own (North and West to the first, East to the second, South to
+//! the third), as a load balancer would spread them.
+//!
+//! - `three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner`: every view any
+//!   client received is its own seat's (the owner computed it for that person, whichever node
+//!   carried it), and is a prefix of the stored log (nothing shown is lost or doubled). Then the
+//!   node running the table is killed with SIGKILL ten times: each time the lease moves to
+//!   another node with a higher token, every client is shown the table again (the people on the
+//!   killed node reconnect to another address by themselves), the stored log checks again, and
+//!   the killed node is started again under a new name. The pause each client saw (from the
+//!   kill to its next view) is printed.
+//! - `a_paused_node_does_not_write_after_its_table_moved`: the owner is stopped (SIGSTOP) until
+//!   its lease has moved and play has gone on at the new owner, then continued (SIGCONT): it
+//!   drops the table (its log says so), the lease stays with the new owner, the log checks.
+//! - `nats_restarted_mid_play_pauses_play_and_play_resumes`: NATS itself is killed mid-play:
+//!   people on the nodes that do not run the table are told play pauses; NATS is started again
+//!   on the same port, and play resumes by itself; the log checks.
+//!
+//! Needs `TENACE_TEST_POSTGRES`; each test runs its own `nats-server` (on a free port) when the
+//! binary is found (`TENACE_TEST_NATS_SERVER`, the PATH or /usr/sbin; CI installs it), else the
+//! first two use `TENACE_TEST_NATS` and the third is skipped, with a note. Every time limit only
+//! catches a hang.
+
+#[path = "../../tenace-server/tests/support/mod.rs"]
+mod support;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tenace_online::Room;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Lease length of the test nodes: a killed node's table moves within about this.
+const LEASE_MS: u64 = 1000;
+const KILLS: usize = 10;
+/// Generous limits that only catch a hang.
+const LIMIT: Duration = Duration::from_secs(60);
+
+type Ws = support::Ws;
+
+fn note(test: &str, what: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "NOTE {test}: {what}");
+}
+
+fn free_addr() -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    l.local_addr().unwrap()
+}
+
+/// The `nats-server` binary, if this machine has one.
+fn nats_server_bin() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("TENACE_TEST_NATS_SERVER") {
+        if !p.is_empty() {
+            return Some(PathBuf::from(p));
+        }
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).chain([PathBuf::from("/usr/sbin"), PathBuf::from("/usr/local/bin")]).map(|d| d.join("nats-server")).find(|p| p.is_file())
+}
+
+/// A NATS server of the test's own.
+struct Nats {
+    bin: PathBuf,
+    addr: SocketAddr,
+    child: Option<Child>,
+}
+
+impl Nats {
+    async fn start(bin: PathBuf) -> Nats {
+        let mut n = Nats { bin, addr: free_addr(), child: None };
+        n.restart().await;
+        n
+    }
+
+    fn url(&self) -> String {
+        format!("nats://{}", self.addr)
+    }
+
+    async fn restart(&mut self) {
+        let child = Command::new(&self.bin)
+            .args(["-a", "127.0.0.1", "-p", &self.addr.port().to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("run nats-server");
+        self.child = Some(child);
+        let t = Instant::now();
+        while tokio::net::TcpStream::connect(self.addr).await.is_err() {
+            assert!(t.elapsed() < LIMIT, "nats-server did not listen on {}", self.addr);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            c.start_kill().unwrap();
+            c.wait().await.unwrap();
+        }
+    }
+}
+
+/// One `tenace serve` process of the club.
+struct Node {
+    name: String,
+    child: Child,
+}
+
+/// The club: three node addresses (a load balancer's back ends), the database, NATS.
+struct Club {
+    db: String,
+    nats: String,
+    dir: PathBuf,
+    addrs: Vec<SocketAddr>,
+    nodes: Vec<Node>,
+    started: usize,
+}
+
+impl Club {
+    async fn start(db: String, nats: String, dir: &Path) -> Club {
+        let mut club = Club { db, nats, dir: dir.to_path_buf(), addrs: (0..3).map(|_| free_addr()).collect(), nodes: Vec::new(), started: 0 };
+        for slot in 0..3 {
+            let node = club.start_node(slot).await;
+            club.nodes.push(node);
+        }
+        club
+    }
+
+    /// Starts a node at address `slot`, under a name never used before.
+    async fn start_node(&mut self, slot: usize) -> Node {
+        self.started += 1;
+        let name = format!("n{slot}-{}", self.started);
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.log(&name)).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
+            .args(["serve", "--bind", &self.addrs[slot].to_string(), "--database", &self.db])
+            .args(["--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"])
+            .args(["--nats", &self.nats, "--node", &name, "--lease-ms", &LEASE_MS.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .kill_on_drop(true)
+            .spawn()
+            .expect("run tenace serve");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let ready = tokio::time::timeout(LIMIT, async {
+            while let Ok(Some(line)) = lines.next_line().await {
+                if line.starts_with("Tenace is serving at") {
+                    return true;
+                }
+            }
+            false
+        })
+        .await;
+        if ready != Ok(true) {
+            panic!("node {name} did not start; its log:\n{}", std::fs::read_to_string(self.log(&name)).unwrap_or_default());
+        }
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        Node { name, child }
+    }
+
+    fn log(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{name}.log"))
+    }
+
+    /// The node holding `table`'s lease, its slot, and the lease's token.
+    async fn owner(&self, store: &tenace_server::Store, table: &str) -> (usize, String, i64) {
+        let lease = store.lease(&format!("table/{table}")).await.unwrap().expect("the table has a lease");
+        let slot = self.nodes.iter().position(|n| n.name == lease.owner).unwrap_or(usize::MAX);
+        (slot, lease.owner, lease.token)
+    }
+
+    /// Waits until `table`'s lease is held by a live node other than `old` with a token above
+    /// `token`; returns its slot.
+    async fn moved(&self, store: &tenace_server::Store, table: &str, old: &str, token: i64) -> usize {
+        let t = Instant::now();
+        loop {
+            let (slot, owner, now) = self.owner(store, table).await;
+            if owner != old && now > token && slot != usize::MAX {
+                return slot;
+            }
+            assert!(t.elapsed() < LIMIT, "table {table} did not move from {old} (lease {owner} {now})");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    fn signal(&self, slot: usize, signal: &str) {
+        let pid = self.nodes[slot].child.id().expect("a running node").to_string();
+        let ok = std::process::Command::new("kill").args([signal, &pid]).status().unwrap().success();
+        assert!(ok, "kill {signal} {pid}");
+    }
+}
+
+/// What every client was shown, and when.
+#[derive(Default)]
+struct Ledger {
+    /// (person, seat, when, view) for every view received.
+    views: Vec<(String, String, Instant, Value)>,
+    /// (person, message) of every error and notice.
+    messages: Vec<(String, String)>,
+}
+
+struct Person {
+    name: String,
+    token: String,
+    seat: &'static str,
+    /// The address this person connects to first (then the next ones, when it fails).
+    home: usize,
+}
+
+async fn send(ws: &mut Ws, v: Value) -> bool {
+    ws.send(Message::Text(v.to_string().into())).await.is_ok()
+}
+
+/// The next JSON message; `None` when the connection is gone, `Some(None)` on `limit` silence.
+async fn receive(ws: &mut Ws, limit: Duration) -> Option<Option<Value>> {
+    loop {
+        match tokio::time::timeout(limit, ws.next()).await {
+            Err(_) => return Some(None),
+            Ok(Some(Ok(Message::Text(t)))) => return Some(serde_json::from_str(t.as_str()).ok()),
+            Ok(Some(Ok(Message::Close(_)))) | Ok(Some(Err(_))) | Ok(None) => return None,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
+async fn connect(addr: SocketAddr, token: &str) -> Option<Ws> {
+    let (mut ws, _) = tokio::time::timeout(Duration::from_secs(3), tokio_tungstenite::connect_async(format!("ws://{addr}/ws/v1"))).await.ok()?.ok()?;
+    if !send(&mut ws, json!({"type": "auth", "token": token})).await {
+        return None;
+    }
+    let welcome = receive(&mut ws, Duration::from_secs(5)).await??;
+    (welcome["type"] == "welcome").then_some(ws)
+}
+
+/// The people's policy: open the bidding with the cheapest bid, then pass; play the first
+/// legal card; start the next board.
+fn next_action(view: &Value) -> Option<Value> {
+    if view["phase"] == "over" {
+        return (view["board"].as_u64() < view["boards"].as_u64()).then(|| json!({"action": "next_board"}));
+    }
+    if view["your_turn"] != true {
+        return None;
+    }
+    if view["phase"] == "auction" {
+        let opened = view["auction"].as_array().into_iter().flatten().any(|c| c["call"] != "Pass");
+        let legal = view["legal_calls"].as_array().cloned().unwrap_or_default();
+        let bid = legal.iter().find(|c| !["Pass", "X", "XX"].contains(&c.as_str().unwrap_or("Pass")));
+        let call = match bid {
+            Some(b) if !opened => b.clone(),
+            _ => json!("Pass"),
+        };
+        return Some(json!({"action": "call", "call": call, "alert": false}));
+    }
+    view["legal_cards"].get(0).map(|c| json!({"action": "play", "card": c}))
+}
+
+/// A person's client until `stop`: connects to its home address (the next one when that fails
+/// or stays silent after a nudge), sits or comes back to its seat, and plays.
+async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<AtomicBool>, ledger: Arc<Mutex<Ledger>>) {
+    let mut at = p.home;
+    while !stop.load(Ordering::SeqCst) {
+        let Some(mut ws) = connect(addrs[at % addrs.len()], &p.token).await else {
+            at += 1;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let join = json!({"type": "join", "table": table, "seat": p.seat});
+        if !send(&mut ws, join.clone()).await {
+            continue;
+        }
+        let mut nudged = false;
+        let mut acted: Option<Value> = None;
+        while !stop.load(Ordering::SeqCst) {
+            let Some(msg) = receive(&mut ws, Duration::from_secs(2)).await else { break };
+            let Some(msg) = msg else {
+                if nudged {
+                    break; // silent twice: this node is gone or paused; try another
+                }
+                nudged = true;
+                acted = None;
+                if !send(&mut ws, join.clone()).await {
+                    break;
+                }
+                continue;
+            };
+            nudged = false;
+            match msg["type"].as_str() {
+                Some("view") => {
+                    let view = msg["view"].clone();
+                    let action = next_action(&view);
+                    let state = json!([view["board"], view["auction"], view["tricks"]]);
+                    ledger.lock().unwrap().views.push((p.name.clone(), p.seat.to_string(), Instant::now(), view));
+                    if let Some(a) = action {
+                        if acted.as_ref() != Some(&state) {
+                            acted = Some(state);
+                            if !send(&mut ws, json!({"type": "act", "table": table, "action": a})).await {
+                                break;
+                            }
+                        }
+                    }
+                }
+                Some("error") | Some("notice") => {
+                    let m = msg["message"].as_str().unwrap_or_default().to_string();
+                    // Not at the table yet (the lobby news has not reached this node): again.
+                    if m.starts_with("no table") {
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        let _ = send(&mut ws, join.clone()).await;
+                    }
+                    ledger.lock().unwrap().messages.push((p.name.clone(), m));
+                }
+                _ => {}
+            }
+        }
+        at += 1;
+    }
+}
+
+/// Registers the four people, opens the table on the first node, and starts their clients.
+async fn seat_four(club: &Club, stop: &Arc<AtomicBool>, ledger: &Arc<Mutex<Ledger>>) -> (String, Vec<Arc<Person>>) {
+    let plan = [("dan", "North", 0), ("erin", "East", 1), ("fay", "South", 2), ("gus", "West", 0)];
+    let mut people = Vec::new();
+    for (name, seat, home) in plan {
+        let token = support::register(club.addrs[0], name).await;
+        people.push(Arc::new(Person { name: name.into(), token, seat, home }));
+    }
+    let mut ws = connect(club.addrs[0], &people[0].token).await.expect("connect to the first node");
+    send(&mut ws, json!({"type": "create_table", "name": "three nodes", "boards": 36, "robots": false, "seat": "North"})).await;
+    let table = loop {
+        let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer to create_table");
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "created" {
+            break m["table"].as_str().unwrap().to_string();
+        }
+    };
+    drop(ws);
+    for p in &people {
+        tokio::spawn(drive(club.addrs.clone(), p.clone(), table.clone(), stop.clone(), ledger.clone()));
+    }
+    (table, people)
+}
+
+/// Waits until every person has been shown a view after `since` and the table has stored at
+/// least `more` events beyond `from`; returns each person's first view after `since`.
+async fn play_goes_on(store: &tenace_server::Store, table: &str, ledger: &Arc<Mutex<Ledger>>, since: Instant, from: usize, more: usize) -> Vec<Instant> {
+    let t = Instant::now();
+    loop {
+        let firsts: Vec<Option<Instant>> = {
+            let l = ledger.lock().unwrap();
+            ["dan", "erin", "fay", "gus"].iter().map(|p| l.views.iter().find(|v| v.0 == *p && v.2 > since).map(|v| v.2)).collect()
+        };
+        let stored = stored_events(store, table).await;
+        if firsts.iter().all(Option::is_some) && stored >= from + more {
+            return firsts.into_iter().flatten().collect();
+        }
+        if t.elapsed() > LIMIT {
+            let l = ledger.lock().unwrap();
+            let last: Vec<_> = l.messages.iter().rev().take(8).collect();
+            panic!("play did not go on: views after the event {firsts:?}, stored events {stored} (from {from}); last messages {last:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn stored_events(store: &tenace_server::Store, table: &str) -> usize {
+    store.room(table).await.unwrap().map_or(0, |s| s.events.len())
+}
+
+/// Every view shown so far is the viewer's own seat's, and its board's calls and cards are a
+/// prefix of the stored log (read after the views were taken: stored before shown).
+async fn check(store: &tenace_server::Store, table: &str, ledger: &Arc<Mutex<Ledger>>) -> usize {
+    let views: Vec<(String, String, Value)> = ledger.lock().unwrap().views.iter().map(|v| (v.0.clone(), v.1.clone(), v.3.clone())).collect();
+    let stored = store.room(table).await.unwrap().expect("the table is stored");
+    let room = Room::replay(stored.options, stored.events).unwrap_or_else(|e| panic!("the stored log does not replay: {e}"));
+    let mut boards: Vec<(Vec<Value>, Vec<Value>)> = room.finished().iter().map(|f| calls_and_cards(&f.events)).collect();
+    boards.push(calls_and_cards(room.table().events()));
+    for (who, seat, view) in &views {
+        assert_eq!(view["viewer"]["seat"], *seat, "{who} was shown another seat's view: {view}");
+        let b = view["board"].as_u64().unwrap() as usize;
+        let (calls, cards) = boards.get(b - 1).unwrap_or_else(|| panic!("{who} was shown board {b}; the log reaches board {}", room.board_number()));
+        let shown_calls: Vec<Value> = view["auction"].as_array().into_iter().flatten().map(|c| json!({"seat": c["seat"], "call": c["call"]})).collect();
+        let shown_cards: Vec<Value> = view["tricks"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t["cards"].as_array().into_iter().flatten())
+            .map(|c| json!({"seat": c["seat"], "card": c["card"]}))
+            .collect();
+        assert!(calls.starts_with(&shown_calls), "board {b}: {who} was shown calls {shown_calls:?}; stored {calls:?}");
+        assert!(cards.starts_with(&shown_cards), "board {b}: {who} was shown cards {shown_cards:?}; stored {cards:?}");
+    }
+    views.len()
+}
+
+fn calls_and_cards(events: &[tenace_table::TableEvent]) -> (Vec<Value>, Vec<Value>) {
+    let mut calls = Vec::new();
+    let mut cards = Vec::new();
+    for e in events {
+        match e {
+            tenace_table::TableEvent::Call { seat, call, .. } => calls.push(json!({"seat": seat, "call": call})),
+            tenace_table::TableEvent::Play { seat, card } => cards.push(json!({"seat": seat, "card": card})),
+            _ => {}
+        }
+    }
+    (calls, cards)
+}
+
+/// The database and NATS of a test, or `None` (with a note) when this machine lacks them.
+async fn setup(test: &str, own_nats: bool) -> Option<(String, Option<Nats>, String, tempfile::TempDir)> {
+    let Ok(base) = std::env::var("TENACE_TEST_POSTGRES") else {
+        note(test, "skipped (set TENACE_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test to run it)");
+        return None;
+    };
+    let (nats, url) = match nats_server_bin() {
+        Some(bin) => {
+            let n = Nats::start(bin).await;
+            let url = n.url();
+            (Some(n), url)
+        }
+        None => match std::env::var("TENACE_TEST_NATS") {
+            Ok(url) if !own_nats && !url.is_empty() => (None, url),
+            _ => {
+                note(test, "skipped (no nats-server binary: set TENACE_TEST_NATS_SERVER, or install the Debian package nats-server)");
+                return None;
+            }
+        },
+    };
+    let db = support::postgres_schema(&base, test).await;
+    let dir = tempfile::Builder::new().prefix("tenace-nodes-").tempdir().unwrap();
+    Some((db, nats, url, dir))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner() {
+    let Some((db, _nats, url, dir)) = setup("nodes_sigkill", false).await else { return };
+    let mut club = Club::start(db.clone(), url, dir.path()).await;
+    let store = tenace_server::Store::open(&db).await.unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let ledger = Arc::new(Mutex::new(Ledger::default()));
+    let (table, _people) = seat_four(&club, &stop, &ledger).await;
+    // Everyone plays, through three nodes.
+    play_goes_on(&store, &table, &ledger, Instant::now(), 0, 30).await;
+    check(&store, &table, &ledger).await;
+    let mut pauses: Vec<Duration> = Vec::new();
+    for kill in 0..KILLS {
+        let (slot, owner, token) = club.owner(&store, &table).await;
+        assert!(slot < 3, "the owner {owner} is one of the club's nodes");
+        let from = stored_events(&store, &table).await;
+        let killed_at = Instant::now();
+        club.nodes[slot].child.start_kill().unwrap();
+        club.nodes[slot].child.wait().await.unwrap();
+        let new_slot = club.moved(&store, &table, &owner, token).await;
+        assert_ne!(new_slot, slot);
+        let firsts = play_goes_on(&store, &table, &ledger, killed_at, from, 4).await;
+        pauses.extend(firsts.iter().map(|t| *t - killed_at));
+        let views = check(&store, &table, &ledger).await;
+        eprintln!("kill {}: {owner} (lease {token}) killed; the table moved to {}; {views} views checked", kill + 1, club.nodes[new_slot].name);
+        club.nodes[slot] = club.start_node(slot).await;
+    }
+    stop.store(true, Ordering::SeqCst);
+    pauses.sort();
+    let finished =
+        Room::replay(store.room(&table).await.unwrap().unwrap().options, store.room(&table).await.unwrap().unwrap().events).unwrap().finished().len();
+    eprintln!(
+        "{KILLS} kills; the pause each client saw from the kill to its next view: p50 {:?}, p99 {:?}, max {:?} (lease {LEASE_MS} ms); {finished} boards finished",
+        percentile(&pauses, 0.5),
+        percentile(&pauses, 0.99),
+        pauses.last().unwrap()
+    );
+    let moved = ledger.lock().unwrap().messages.iter().filter(|(_, m)| m.contains("node")).count();
+    eprintln!("{moved} messages about a node stopping or a table moving were shown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_node_does_not_write_after_its_table_moved() {
+    let Some((db, _nats, url, dir)) = setup("nodes_sigstop", false).await else { return };
+    let club = Club::start(db.clone(), url, dir.path()).await;
+    let store = tenace_server::Store::open(&db).await.unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let ledger = Arc::new(Mutex::new(Ledger::default()));
+    let (table, _people) = seat_four(&club, &stop, &ledger).await;
+    play_goes_on(&store, &table, &ledger, Instant::now(), 0, 20).await;
+    let (slot, owner, token) = club.owner(&store, &table).await;
+    let from = stored_events(&store, &table).await;
+    let paused_at = Instant::now();
+    club.signal(slot, "-STOP");
+    let new_slot = club.moved(&store, &table, &owner, token).await;
+    play_goes_on(&store, &table, &ledger, paused_at, from, 8).await;
+    let (_, new_owner, new_token) = club.owner(&store, &table).await;
+    club.signal(slot, "-CONT");
+    let continued = Instant::now();
+    // The paused node finds its lease gone (its next renewal) and drops the table.
+    let log = club.log(&owner);
+    let t = Instant::now();
+    while !std::fs::read_to_string(&log).unwrap_or_default().contains("the table moved to another node") {
+        assert!(t.elapsed() < LIMIT, "the paused node {owner} never dropped the table; its log:\n{}", std::fs::read_to_string(&log).unwrap_or_default());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let from = stored_events(&store, &table).await;
+    play_goes_on(&store, &table, &ledger, continued, from, 8).await;
+    let (_, still, token_now) = club.owner(&store, &table).await;
+    assert_eq!((still.as_str(), token_now), (new_owner.as_str(), new_token), "the lease stays with {}", club.nodes[new_slot].name);
+    let views = check(&store, &table, &ledger).await;
+    stop.store(true, Ordering::SeqCst);
+    eprintln!("{owner} paused, the table moved to {new_owner} (lease {token} -> {new_token}); after SIGCONT it dropped the table; {views} views checked");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nats_restarted_mid_play_pauses_play_and_play_resumes() {
+    let Some((db, nats, url, dir)) = setup("nodes_nats", true).await else { return };
+    let mut nats = nats.expect("a NATS of the test's own");
+    let club = Club::start(db.clone(), url, dir.path()).await;
+    let store = tenace_server::Store::open(&db).await.unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let ledger = Arc::new(Mutex::new(Ledger::default()));
+    let (table, _people) = seat_four(&club, &stop, &ledger).await;
+    play_goes_on(&store, &table, &ledger, Instant::now(), 0, 20).await;
+    nats.kill().await;
+    // The people at other nodes than the table's are told play pauses.
+    let t = Instant::now();
+    while !ledger.lock().unwrap().messages.iter().any(|(_, m)| m.contains("cannot reach each other")) {
+        assert!(t.elapsed() < LIMIT, "nobody was told that the nodes cannot reach each other");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let from = stored_events(&store, &table).await;
+    let back = Instant::now();
+    nats.restart().await;
+    play_goes_on(&store, &table, &ledger, back, from, 8).await;
+    let views = check(&store, &table, &ledger).await;
+    stop.store(true, Ordering::SeqCst);
+    let told: HashMap<String, usize> = ledger.lock().unwrap().messages.iter().fold(HashMap::new(), |mut m, (p, _)| {
+        *m.entry(p.clone()).or_default() += 1;
+        m
+    });
+    eprintln!("NATS restarted; play resumed; {views} views checked; messages per person {told:?}");
+}
