@@ -50,7 +50,9 @@ pub struct Options {
     #[arg(long, default_value_t = 2)]
     pub boards: u32,
     /// Base URL of an already running `tenace serve` (e.g. http://127.0.0.1:8080). Without it, a
-    /// server is started inside this process.
+    /// server is started inside this process. Several URLs, separated by commas, are the nodes
+    /// of one club (`tenace serve --nats`): client `i` connects to node `i mod n`, so the four
+    /// players of a table sit through different nodes.
     #[arg(long)]
     pub server: Option<String>,
     /// Process id of the external server, to read its memory from `/proc/<pid>/status`.
@@ -426,6 +428,8 @@ impl Drop for Progress {
 struct Target {
     http: String,
     ws: String,
+    /// Every node's WebSocket base (one for a single server).
+    nodes: Vec<String>,
     /// Keeps the in-process server alive.
     server: Option<tenace_server::Server>,
     /// The pid whose RSS is read (`None`: this process).
@@ -448,17 +452,26 @@ impl Drop for Target {
 }
 
 async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
-    if let Some(url) = &opts.server {
-        let base = url.trim_end_matches('/');
-        let http = if base.starts_with("http://") || base.starts_with("https://") { base.to_string() } else { format!("http://{base}") };
-        let ws = if let Some(rest) = http.strip_prefix("https://") { format!("wss://{rest}") } else { format!("ws://{}", &http["http://".len()..]) };
+    if let Some(urls) = &opts.server {
+        let bases: Vec<(String, String)> = urls
+            .split(',')
+            .map(|url| {
+                let base = url.trim().trim_end_matches('/');
+                let http = if base.starts_with("http://") || base.starts_with("https://") { base.to_string() } else { format!("http://{base}") };
+                let ws = if let Some(rest) = http.strip_prefix("https://") { format!("wss://{rest}") } else { format!("ws://{}", &http["http://".len()..]) };
+                (http, ws)
+            })
+            .collect();
+        let (http, ws) = bases[0].clone();
+        let label = bases.iter().map(|b| b.0.as_str()).collect::<Vec<_>>().join(", ");
         return Ok(Target {
-            http: http.clone(),
+            http,
             ws,
+            nodes: bases.into_iter().map(|b| b.1).collect(),
             server: None,
             pid: opts.server_pid,
             measure_memory: opts.server_pid.is_some(),
-            label: http,
+            label,
             temp_dir: None,
         });
     }
@@ -482,7 +495,16 @@ async fn target(opts: &Options, bind: &str) -> Result<Target, String> {
     let server = tenace_server::start(bind, &db, config).await.map_err(|e| format!("cannot start the server: {e}"))?;
     let addr = server.addr;
     let label = format!("in-process at {addr}, {}", redact(&db));
-    Ok(Target { http: format!("http://{addr}"), ws: format!("ws://{addr}"), server: Some(server), pid: None, measure_memory: true, label, temp_dir })
+    Ok(Target {
+        http: format!("http://{addr}"),
+        ws: format!("ws://{addr}"),
+        nodes: vec![format!("ws://{addr}")],
+        server: Some(server),
+        pid: None,
+        measure_memory: true,
+        label,
+        temp_dir,
+    })
 }
 
 /// Runs only the server (`--serve`), until Ctrl-C or until it stops.
@@ -553,11 +575,11 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let t0 = Instant::now();
     let mut conns: Vec<Client> = {
         let _p = Progress::start(shared.clone(), "connected", clients, opts.quiet, |s| s.connected.load(Ordering::Relaxed));
-        let ws = target.ws.clone();
+        let nodes = target.nodes.clone();
         let results: Vec<Result<Client, String>> = futures_util::stream::iter(0..clients)
             .map(|i| {
                 let (name, token) = tokens[i % accounts].clone();
-                let url = format!("{ws}/ws/v1");
+                let url = format!("{}/ws/v1", nodes[i % nodes.len()]);
                 let shared = shared.clone();
                 async move {
                     let c = Client::connect(&url, &token, name, i, stall, shared.clone()).await?;

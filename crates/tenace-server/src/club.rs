@@ -415,6 +415,11 @@ impl Club {
         self.rooms.read().ok()?.get(id).cloned()
     }
 
+    /// Every table's handle, by id.
+    pub(crate) fn rooms_snapshot(&self) -> Vec<(String, RoomHandle)> {
+        self.rooms.read().map(|r| r.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default()
+    }
+
     /// Every table, and the tables set aside (with `unavailable` saying why). The tables of a
     /// running tournament are not listed: only their entrant plays there, and nobody watches.
     pub fn lobby(&self) -> Vec<TableSummary> {
@@ -664,6 +669,7 @@ impl RoomTask {
         match cmd {
             RoomCmd::Join { conn, name, seat, out } => self.join(conn, name, seat, out).await,
             RoomCmd::Watch { conn, name, seat, out } => {
+                self.club.learn_what_was_seen(&name).await;
                 if let Some(why) = self.club.tournament_refusal(&self.id, &name, Attempt::Watch) {
                     let _ = out.send(self.tournament_refused(why));
                     return;
@@ -757,6 +763,7 @@ impl RoomTask {
     }
 
     async fn join(&mut self, conn: u64, name: String, seat: Seat, out: Outbox) {
+        self.club.learn_what_was_seen(&name).await;
         let Some(events) = self.seat_decision(&name, seat, &out) else { return };
         let previous = self.followers.insert(conn, Follower { name: name.clone(), watching: None, out: out.clone() });
         if let Err(e) = self.commit(events).await {
@@ -804,7 +811,8 @@ impl RoomTask {
             if self.refuse_when_store_down(Some(out)) {
                 return None;
             }
-            if let Err(t) = club.sight.reserve(name, &self.id, set_seed, |t| club.playing(t)) {
+            let elsewhere = club.seated_on_another_node(name, set_seed, &self.id).map_or(Ok(()), Err);
+            if let Err(t) = elsewhere.and_then(|()| club.sight.reserve(name, &self.id, set_seed, |t| club.playing(t))) {
                 let _ = out.send(self.refusal(&OnlineError::Sight(format!("you sit at table {t}; a person plays at one table at a time (leave it first)"))));
                 return None;
             }
@@ -1315,7 +1323,7 @@ fn robots_play(options: RoomOptions, board: u32, card_budget_ms: f64) -> Option<
     None
 }
 
-fn summary(id: &str, room: &Room, kibitzers: usize) -> TableSummary {
+pub(crate) fn summary(id: &str, room: &Room, kibitzers: usize) -> TableSummary {
     TableSummary {
         table: id.to_string(),
         name: room.options().name.clone(),

@@ -75,6 +75,16 @@ impl Keeper {
         }
     }
 
+    /// Gives every lease up (a clean shutdown: the other nodes take the tables at once).
+    pub async fn release_all(&self) {
+        let leases: Vec<Lease> = self.held_map().drain().map(|(_, l)| l).collect();
+        for lease in leases {
+            if let Err(e) = self.store.release_lease(&lease).await {
+                tracing::warn!("cannot give up {}: {e}", lease.resource);
+            }
+        }
+    }
+
     /// Resources under `prefix` whose owner stopped renewing: candidates for [`Keeper::take`].
     pub async fn orphans(&self, prefix: &str) -> Result<Vec<String>, StoreError> {
         self.store.expired_leases(prefix, now_ms()).await

@@ -650,7 +650,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 }
             }
         }
-        ClientMsg::Join { table, seat } => match app.club.room(&table) {
+        ClientMsg::Join { table, seat } => match app.club.find_room(&table).await {
             Some(h) => {
                 tables.insert(table);
                 let _ = h.tx.send(RoomCmd::Join { conn, name: user.to_string(), seat, out: out.clone() });
@@ -659,7 +659,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 let _ = out.send(unknown(&table));
             }
         },
-        ClientMsg::Watch { table, seat } => match app.club.room(&table) {
+        ClientMsg::Watch { table, seat } => match app.club.find_room(&table).await {
             Some(h) => {
                 tables.insert(table);
                 let _ = h.tx.send(RoomCmd::Watch { conn, name: user.to_string(), seat, out: out.clone() });

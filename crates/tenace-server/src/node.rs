@@ -492,6 +492,60 @@ impl Club {
         }
     }
 
+    /// Table `id`, as [`Club::room`]; in a club of several nodes, a table another node created
+    /// whose lobby line has not arrived yet is found in the store (and reached through a proxy).
+    pub async fn find_room(self: &Arc<Club>, id: &str) -> Option<RoomHandle> {
+        if let Some(h) = self.room(id) {
+            return Some(h);
+        }
+        let node = self.node.clone()?;
+        let stored = self.store.room(id).await.ok()??;
+        let set_seed = stored.options.set_seed;
+        let room = Room::replay(stored.options, stored.events).ok()?;
+        let summary = crate::club::summary(id, &room, 0);
+        if let Some(h) = self.room(id) {
+            return Some(h); // arrived meanwhile
+        }
+        let handle = node.proxy(id, summary, set_seed);
+        self.insert_room(id, handle.clone());
+        Some(handle)
+    }
+
+    /// In a club of several nodes: a table of the set `set_seed` other than `except`, still
+    /// playing, where another node seats `person` (by the lobby lines the nodes publish). Law 16:
+    /// a person plays a set at one table at a time; this node's own tables are checked by the
+    /// sight ledger (crate::sight). The lines may lag a change by the time a message takes.
+    pub(crate) fn seated_on_another_node(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
+        self.node.as_ref()?;
+        let rooms = self.rooms_snapshot();
+        rooms.into_iter().filter(|(id, h)| id != except && h.set_seed == set_seed).find_map(|(id, h)| {
+            let s = h.summary.lock().ok()?;
+            (!s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person))).then_some(id)
+        })
+    }
+
+    /// In a club of several nodes, the ledger here learns what other nodes have shown `person`
+    /// (it is in the store: stored before shown) before this node seats them or shows them a
+    /// table (Law 16). A store that cannot be read leaves the ledger as it is.
+    pub(crate) async fn learn_what_was_seen(&self, person: &str) {
+        if self.node.is_none() {
+            return;
+        }
+        match self.store.seen_of(person).await {
+            Ok(seen) => self.sight.remember(&seen),
+            Err(e) => tracing::warn!("cannot read what {person} has seen: {e}"),
+        }
+    }
+
+    /// A clean shutdown of this node (Ctrl-C): its leases are given up, so the other nodes take
+    /// its tables at their next scan instead of after the leases expire. Nothing is written for
+    /// a single-node club.
+    pub async fn shut_down(&self) {
+        if let Some(node) = &self.node {
+            node.keeper.release_all().await;
+        }
+    }
+
     /// `table` has a new owner: this node's connections that follow it join or watch again.
     pub(crate) fn follow_again(self: &Arc<Club>, table: &str) {
         let Some(node) = self.node.clone() else { return };

@@ -58,6 +58,11 @@ const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS night_events (night TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (night, seq))",
 ];
 
+/// A row of `seen`.
+fn seen_row(r: &AnyRow) -> Seen {
+    Seen { person: r.get(0), set_id: r.get(1), board: r.get::<i64, _>(2) as u32, hands: (r.get::<i64, _>(3) & 0xF) as u8 }
+}
+
 /// The tables a Tenace database holds; a SQLite file with other tables and none of these is
 /// someone else's database and is refused.
 const OWN_TABLES: &[&str] = &["users", "sessions", "rooms", "room_events", "results", "tenace_meta"];
@@ -462,10 +467,14 @@ impl Store {
     /// Everything every person has been shown.
     pub async fn all_seen(&self) -> Result<Vec<Seen>, StoreError> {
         let rows = sqlx::query("SELECT person, set_id, board, hands FROM seen").fetch_all(&self.pool).await?;
-        Ok(rows
-            .iter()
-            .map(|r| Seen { person: r.get(0), set_id: r.get(1), board: r.get::<i64, _>(2) as u32, hands: (r.get::<i64, _>(3) & 0xF) as u8 })
-            .collect())
+        Ok(rows.iter().map(seen_row).collect())
+    }
+
+    /// Everything `person` has been shown (a node of a club of several reads it before seating
+    /// or showing a table to them: another node may have shown them hands since, crate::node).
+    pub async fn seen_of(&self, person: &str) -> Result<Vec<Seen>, StoreError> {
+        let rows = sqlx::query("SELECT person, set_id, board, hands FROM seen WHERE person = $1").bind(person).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(seen_row).collect())
     }
 
     /// The board set and board of a ruling carried over from an online table.

@@ -134,7 +134,10 @@ pub fn serve(bind: &str, database: Option<String>, config: tenace_server::ClubCo
         }
         tokio::select! {
             r = server.task => r.map_err(|e| e.to_string()),
-            _ = tokio::signal::ctrl_c() => Ok(()),
+            _ = tokio::signal::ctrl_c() => {
+                server.club.shut_down().await;
+                Ok(())
+            }
         }
     })
 }

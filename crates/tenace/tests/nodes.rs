@@ -551,3 +551,40 @@ async fn nats_restarted_mid_play_pauses_play_and_play_resumes() {
     });
     eprintln!("NATS restarted; play resumed; {views} views checked; messages per person {told:?}");
 }
+
+/// Law 16 across nodes: a person seated at a table through one node may not sit at another
+/// table of the same board set through another node.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn law_16_a_person_seated_through_one_node_cannot_sit_at_the_same_set_through_another() {
+    let Some((db, _nats, url, dir)) = setup("nodes_law16", false).await else { return };
+    let club = Club::start(db, url, dir.path()).await;
+    let token = support::register(club.addrs[0], "dan").await;
+    let mut first = connect(club.addrs[0], &token).await.unwrap();
+    send(&mut first, json!({"type": "create_table", "name": "A", "boards": 4, "robots": true, "seat": "North"})).await;
+    let table = loop {
+        let m = receive(&mut first, LIMIT).await.flatten().expect("an answer");
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "created" {
+            break m["table"].as_str().unwrap().to_string();
+        }
+    };
+    let mut other = connect(club.addrs[1], &token).await.unwrap();
+    // The second node learns of table A (its lobby line, or the store) before the set is shared.
+    let t = Instant::now();
+    let refused = loop {
+        send(&mut other, json!({"type": "create_table", "name": "B", "boards": 4, "robots": true, "same_set_as": table, "seat": "South"})).await;
+        let m = loop {
+            let m = receive(&mut other, LIMIT).await.flatten().expect("an answer");
+            if m["type"] == "error" || m["type"] == "view" {
+                break m;
+            }
+        };
+        if m["type"] == "error" && m["message"].as_str().unwrap_or_default().contains("one table at a time") {
+            break m;
+        }
+        assert!(m["type"] != "view" || m["view"]["viewer"]["seat"] != "South", "dan was seated at a second table of the set: {m}");
+        assert!(t.elapsed() < LIMIT, "never refused: {m}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(refused["message"].as_str().unwrap().contains(&table), "{refused}");
+}
