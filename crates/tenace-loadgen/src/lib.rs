@@ -883,7 +883,9 @@ impl Client {
             let frame = match tokio::time::timeout(self.stall, self.ws.next()).await {
                 Err(_) => {
                     let last = self.view.as_ref().map(describe).unwrap_or_else(|| "no view yet".into());
-                    return Err(format!("{}: no progress for {} s (last view: {last})", self.who(), self.stall.as_secs()));
+                    let errors = self.shared.first_errors.lock().map(|v| v.join("; ")).unwrap_or_default();
+                    let errors = if errors.is_empty() { String::new() } else { format!("; the first errors from the server: {errors}") };
+                    return Err(format!("{}: no progress for {} s (last view: {last}){errors}", self.who(), self.stall.as_secs()));
                 }
                 Ok(None) => return Err(format!("{}: the server closed the connection", self.who())),
                 Ok(Some(Err(e))) => return Err(format!("{}: connection failed: {e}", self.who())),

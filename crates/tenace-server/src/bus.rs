@@ -51,6 +51,10 @@ pub struct Forward {
     /// The person (already authenticated by the node holding the connection).
     pub person: String,
     pub command: Command,
+    /// How the connection follows the table (a join or a watch), sent with its actions: an
+    /// owner that never saw the join (it was lost while the table moved) follows it first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow: Option<Command>,
 }
 
 /// The table commands a connection may send from another node (the protocol's own, docs/protocol.md).

@@ -255,25 +255,30 @@ impl Club {
 
     /// Every table's result on board `board` of the set `set_id` (see `fields`).
     pub(crate) async fn field(&self, set_id: &str, board: u32) -> Arc<Vec<FieldResult>> {
+        // In a club of several nodes the other nodes' results are not noted here: read each time.
+        if self.node.is_some() {
+            return self.read_field(set_id, board).await.unwrap_or_default();
+        }
         let mut fields = self.fields.lock().await;
         let key = (set_id.to_string(), board);
         if let Some(f) = fields.get(&key) {
             return f.clone();
         }
-        let read = match self.store.field(set_id, board).await {
-            Ok(mut f) => {
-                // In byte order of the table ids (a database's collation may differ).
-                f.sort_by(|a, b| a.table.cmp(&b.table));
-                Arc::new(f)
-            }
-            // Not cached: the next board's end reads again.
-            Err(_) => return Arc::new(Vec::new()),
-        };
+        // Not cached after a failed read: the next board's end reads again.
+        let Some(read) = self.read_field(set_id, board).await else { return Arc::new(Vec::new()) };
         if fields.len() >= FIELDS_KEPT {
             fields.clear();
         }
         fields.insert(key, read.clone());
         read
+    }
+
+    /// The board's results as stored, in byte order of the table ids (a database's collation
+    /// may differ); `None` when the store cannot be read.
+    async fn read_field(&self, set_id: &str, board: u32) -> Option<Arc<Vec<FieldResult>>> {
+        let mut f = self.store.field(set_id, board).await.ok()?;
+        f.sort_by(|a, b| a.table.cmp(&b.table));
+        Some(Arc::new(f))
     }
 
     /// A result the store has just taken (the first for its table is kept, as in the store).
@@ -397,7 +402,7 @@ impl Club {
                             continue;
                         }
                     }
-                    club.run_table(id, room);
+                    club.run_table(id, room).await;
                 }
                 Err((id, reason)) => {
                     tracing::error!(table = %id, "table set aside: {reason}");
@@ -461,19 +466,24 @@ impl Club {
             self.store_failed(&e);
             return Err(e.into());
         }
-        self.spawn(id, Room::new(options));
+        self.spawn(id, Room::new(options)).await;
         Ok(())
     }
 
-    fn spawn(self: &Arc<Club>, id: String, room: Room) {
+    /// Runs `room` as table `id` here; in a club of several nodes, the other nodes can reach it
+    /// once this returns (the bus subscription is in place before anyone learns of the table).
+    async fn spawn(self: &Arc<Club>, id: String, room: Room) {
+        self.start_task(id.clone(), room);
+        if let (Some(node), Some(handle)) = (self.node.clone(), self.room(&id)) {
+            node.serve(&id, handle).await;
+        }
+    }
+
+    fn start_task(self: &Arc<Club>, id: String, room: Room) {
         let (tx, rx) = mpsc::unbounded_channel();
         let summary = Arc::new(Mutex::new(summary(&id, &room, 0)));
         let handle = RoomHandle { tx: tx.clone(), summary: summary.clone(), set_seed: room.options().set_seed };
-        self.insert_room(&id, handle.clone());
-        if let Some(node) = self.node.clone() {
-            let table = id.clone();
-            tokio::spawn(async move { node.serve(&table, handle).await });
-        }
+        self.insert_room(&id, handle);
         let task = RoomTask {
             id,
             room,
@@ -499,7 +509,7 @@ impl Club {
 
     /// Runs `room` here as table `id` (a table taken over from a node that stopped): its seated
     /// players' seat time-outs start now, as after a restart.
-    pub(crate) fn run_table(self: &Arc<Club>, id: String, room: Room) {
+    pub(crate) async fn run_table(self: &Arc<Club>, id: String, room: Room) {
         let players: Vec<(Seat, String)> = Seat::ALL
             .into_iter()
             .zip(room.seats())
@@ -509,7 +519,7 @@ impl Club {
             })
             .collect();
         let set_seed = room.options().set_seed;
-        self.spawn(id.clone(), room);
+        self.spawn(id.clone(), room).await;
         for (seat, name) in players {
             let _ = self.sight.reserve(&name, &id, set_seed, |_| false);
             self.seat_timer(&id, seat, name);

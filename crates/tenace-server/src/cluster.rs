@@ -90,27 +90,38 @@ impl Keeper {
         self.store.expired_leases(prefix, now_ms()).await
     }
 
-    /// One round of renewals.
+    /// One round of renewals, in a few statements whatever the number of leases held.
     async fn renew_all(&self) {
         let leases: Vec<Lease> = self.held_map().values().cloned().collect();
-        for lease in leases {
-            let now = now_ms();
-            let lost = match self.store.renew_lease(&lease, now, self.ttl_ms()).await {
-                Ok(Some(renewed)) => {
-                    self.held_map().insert(lease.resource.clone(), renewed);
-                    false
+        let now = now_ms();
+        let lost: Vec<Lease> = match self.store.renew_leases(&leases, now, self.ttl_ms()).await {
+            Ok(renewed) => {
+                let mut held = self.held_map();
+                let renewed: HashMap<&str, &Lease> = renewed.iter().map(|l| (l.resource.as_str(), l)).collect();
+                for l in &leases {
+                    if let (Some(r), Some(h)) = (renewed.get(l.resource.as_str()), held.get_mut(&l.resource)) {
+                        if h.token == r.token {
+                            h.expires_ms = r.expires_ms;
+                        }
+                    }
                 }
-                Ok(None) => true,
-                Err(e) => {
-                    tracing::warn!("cannot renew the lease of {}: {e}", lease.resource);
-                    lease.expires_ms <= now
-                }
-            };
-            if lost {
-                tracing::warn!("node {} lost {} (lease {})", self.node, lease.resource, lease.token);
-                self.held_map().remove(&lease.resource);
-                let _ = self.lost.send(lease.resource);
+                leases.into_iter().filter(|l| !renewed.contains_key(l.resource.as_str())).collect()
             }
+            Err(e) => {
+                tracing::warn!("cannot renew this node's leases: {e}");
+                leases.into_iter().filter(|l| l.expires_ms <= now).collect()
+            }
+        };
+        for lease in lost {
+            // Taken again meanwhile (a newer lease of this node): not lost.
+            let mut held = self.held_map();
+            if held.get(&lease.resource).is_some_and(|h| h.token != lease.token) {
+                continue;
+            }
+            held.remove(&lease.resource);
+            drop(held);
+            tracing::warn!("node {} lost {} (lease {})", self.node, lease.resource, lease.token);
+            let _ = self.lost.send(lease.resource);
         }
     }
 

@@ -78,6 +78,15 @@ enum Follow {
     Watch(Option<Seat>),
 }
 
+impl Follow {
+    fn command(&self) -> Command {
+        match self {
+            Follow::Sit(seat) => Command::Join { seat: *seat },
+            Follow::Watch(seat) => Command::Watch { seat: *seat },
+        }
+    }
+}
+
 #[derive(Clone)]
 struct Follower {
     name: String,
@@ -296,12 +305,13 @@ impl Node {
     /// A command forwarded from another node, handed to the table as its own connection's.
     fn take_command(self: &Arc<Node>, table: &str, handle: &RoomHandle, f: Forward) -> Taken {
         let key = (f.node.clone(), f.conn);
-        let (conn, out) = {
+        let (conn, out, unknown) = {
             let mut remotes = lock(&self.remotes);
             let remote = remotes.entry(key.clone()).or_insert_with(|| {
                 let local = self.next_remote.fetch_add(1, Ordering::Relaxed);
                 Remote { local, out: self.remote_outbox(&f.node, f.conn), tables: Default::default() }
             });
+            let unknown = !remote.tables.contains(table);
             match f.command {
                 Command::Join { .. } | Command::Watch { .. } | Command::Act { .. } => {
                     remote.tables.insert(table.to_string());
@@ -311,13 +321,25 @@ impl Node {
                 }
                 Command::Robots { .. } => {}
             }
-            let taken = (remote.local, remote.out.clone());
+            let taken = (remote.local, remote.out.clone(), unknown);
             if remote.tables.is_empty() {
                 remotes.remove(&key);
             }
             taken
         };
         let name = f.person;
+        // An action from a connection this table has not seen join (its join was lost while
+        // the table moved): it follows the table first, as it asked its node.
+        if let (Command::Act { .. }, true, Some(follow)) = (&f.command, unknown, f.follow) {
+            let first = match follow {
+                Command::Join { seat } => Some(RoomCmd::Join { conn, name: name.clone(), seat, out: out.clone() }),
+                Command::Watch { seat } => Some(RoomCmd::Watch { conn, name: name.clone(), seat, out: out.clone() }),
+                _ => None,
+            };
+            if let Some(cmd) = first {
+                let _ = handle.tx.send(cmd);
+            }
+        }
         let cmd = match f.command {
             Command::Join { seat } => RoomCmd::Join { conn, name, seat, out },
             Command::Watch { seat } => RoomCmd::Watch { conn, name, seat, out },
@@ -417,8 +439,19 @@ impl Node {
             // A table's own timers and the store's news concern its owner only.
             _ => return,
         };
-        let f = Forward { node: self.name.clone(), conn, person, command };
-        let refused = match self.bus.forward(table, &f).await {
+        let follow =
+            matches!(command, Command::Act { .. }).then(|| lock(&self.follows).get(table).and_then(|f| f.get(&conn)).map(|f| f.follow.command())).flatten();
+        let f = Forward { node: self.name.clone(), conn, person, command, follow };
+        // Nobody serves the table for a moment while it moves between nodes: a few tries.
+        let mut answer = self.bus.forward(table, &f).await;
+        for attempt in 1..=5 {
+            if !matches!(answer, Err(BusError::NoOwner(_))) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
+            answer = self.bus.forward(table, &f).await;
+        }
+        let refused = match answer {
             Ok(Taken { refused: None }) => return,
             Ok(Taken { refused: Some(why) }) => why,
             Err(BusError::NoOwner(_)) => {
@@ -600,6 +633,6 @@ pub(crate) async fn take_over(club: &Arc<Club>, node: &Arc<Node>, table: &str) {
         }
     }
     tracing::info!(table, token = lease.token, "took the table over");
-    club.run_table(table.to_string(), room);
+    club.run_table(table.to_string(), room).await;
     let _ = node.news.send(LobbyNews::Moved { node: node.name.clone(), table: table.to_string() });
 }

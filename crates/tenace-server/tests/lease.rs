@@ -50,6 +50,26 @@ async fn a_lease_has_one_owner_until_it_expires_and_each_new_owner_a_higher_toke
     }
 }
 
+/// A node renews all its leases in a few statements: those it still holds come back renewed,
+/// one another node took is not renewed (and stays the other node's), whatever the batch size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renewing_many_leases_at_once_renews_only_those_still_held() {
+    for db in databases("lease-batch").await {
+        let store = Store::open(&db).await.unwrap();
+        let mut mine = Vec::new();
+        for i in 0..1_203 {
+            mine.push(store.acquire_lease(&format!("table/b-{i}"), "node-a", 0, TTL).await.unwrap().unwrap());
+        }
+        // Table b-7 expired and node-b took it.
+        let b = store.acquire_lease("table/b-7", "node-b", 4_000, TTL).await.unwrap().expect("expired: taken");
+        let renewed = store.renew_leases(&mine, 4_100, TTL).await.unwrap();
+        assert_eq!(renewed.len(), 1_202, "{db}");
+        assert!(renewed.iter().all(|l| l.expires_ms == 7_100 && l.owner == "node-a" && l.resource != "table/b-7"));
+        assert_eq!(store.lease("table/b-7").await.unwrap().unwrap(), b, "the other node's lease is untouched");
+        assert_eq!(store.lease("table/b-1202").await.unwrap().unwrap().expires_ms, 7_100, "the last chunk too");
+    }
+}
+
 /// A node paused (SIGSTOP) past its lease comes back and writes as if it still owned the table:
 /// its append is refused with the fencing error and nothing of it is stored; the new owner's
 /// appends go on from the log as stored.

@@ -94,6 +94,32 @@ impl Store {
         Ok((renewed == 1).then(|| Lease { expires_ms: now_ms + ttl_ms, ..lease.clone() }))
     }
 
+    /// [`Store::renew_lease`] for many leases of one owner at once (a few statements, not one
+    /// per lease: a node holds a lease per table): the leases still held come back renewed; the
+    /// others were lost.
+    pub async fn renew_leases(&self, leases: &[Lease], now_ms: i64, ttl_ms: i64) -> Result<Vec<Lease>, StoreError> {
+        use sqlx::Row;
+        let mut renewed = Vec::with_capacity(leases.len());
+        let mut by_owner: std::collections::BTreeMap<&str, Vec<&Lease>> = Default::default();
+        for l in leases {
+            by_owner.entry(l.owner.as_str()).or_default().push(l);
+        }
+        for (owner, leases) in by_owner {
+            for chunk in leases.chunks(500) {
+                let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 3)).collect();
+                let sql = format!("UPDATE leases SET expires = $1 WHERE owner = $2 AND resource IN ({}) RETURNING resource, token", marks.join(", "));
+                let mut q = sqlx::query(&sql).bind(now_ms + ttl_ms).bind(owner);
+                for l in chunk {
+                    q = q.bind(&l.resource);
+                }
+                let rows = q.fetch_all(&self.pool).await?;
+                let held: std::collections::HashMap<String, i64> = rows.iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1))).collect();
+                renewed.extend(chunk.iter().filter(|l| held.get(&l.resource) == Some(&l.token)).map(|l| Lease { expires_ms: now_ms + ttl_ms, ..(*l).clone() }));
+            }
+        }
+        Ok(renewed)
+    }
+
     /// Gives a lease up at once (a node shutting down cleanly), so another node need not wait for
     /// it to expire. A lease already lost is left alone.
     pub async fn release_lease(&self, lease: &Lease) -> Result<(), StoreError> {
