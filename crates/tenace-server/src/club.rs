@@ -431,7 +431,12 @@ impl Club {
         let mut v: Vec<TableSummary> = match self.rooms.read() {
             Ok(rooms) => rooms
                 .iter()
-                .filter(|(id, _)| self.tournament_of(id).is_none() || self.tournament_over(id))
+                // A tournament's table run by another node is not listed either (its tournament
+                // is not known here: crate::node).
+                .filter(|(id, _)| match self.tournament_of(id) {
+                    Some(_) => self.tournament_over(id),
+                    None => !id.starts_with(crate::node::TOURNAMENT_TABLE),
+                })
                 .filter_map(|(_, h)| h.summary.lock().ok().map(|s| s.clone()))
                 .collect(),
             Err(_) => Vec::new(),

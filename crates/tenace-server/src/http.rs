@@ -615,7 +615,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
                 return;
             }
             let set_seed = match same_set_as {
-                Some(t) if app.club.tournament_of(&t).is_some() => {
+                Some(t) if app.club.tournament_of(&t).is_some() || t.starts_with(crate::node::TOURNAMENT_TABLE) => {
                     let _ = out.send(ServerMsg::error("a tournament's boards are played only in the tournament (Law 16)"));
                     return;
                 }

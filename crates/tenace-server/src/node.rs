@@ -457,7 +457,8 @@ impl Node {
             Err(BusError::NoOwner(_)) => {
                 format!("table {table}'s node stopped; another node takes the table over within a few seconds and you will be back at it")
             }
-            Err(BusError::Nats(_) | BusError::TimedOut { .. }) => NATS_DOWN.to_string(),
+            Err(BusError::TimedOut { .. }) => format!("table {table}'s node did not answer in time (it may be busy or stopping); try again in a moment"),
+            Err(BusError::Nats(_)) => NATS_DOWN.to_string(),
             Err(e) => e.to_string(),
         };
         if let Some(out) = out {

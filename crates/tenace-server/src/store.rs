@@ -101,6 +101,8 @@ pub struct Store {
     pool: AnyPool,
     /// The group-commit writer: every table's append goes through it (see [`Store::append`]).
     writer: tokio::sync::mpsc::Sender<Append>,
+    /// PostgreSQL (row locks) rather than SQLite (one writer at a time).
+    postgres: bool,
 }
 
 /// One table's append, serialized, waiting for the group-commit writer.
@@ -314,7 +316,7 @@ impl Store {
         }
         let (writer, rx) = tokio::sync::mpsc::channel(4 * GROUP);
         tokio::spawn(group_writer(pool.clone(), !sqlite, rx));
-        Ok(Store { pool, writer })
+        Ok(Store { pool, writer, postgres: !sqlite })
     }
 
     /// How a commit is made durable, as the database reports it on a connection of the pool:

@@ -94,30 +94,58 @@ impl Store {
         Ok((renewed == 1).then(|| Lease { expires_ms: now_ms + ttl_ms, ..lease.clone() }))
     }
 
-    /// [`Store::renew_lease`] for many leases of one owner at once (a few statements, not one
-    /// per lease: a node holds a lease per table): the leases still held come back renewed; the
-    /// others were lost.
+    /// [`Store::renew_lease`] for many leases at once (a few statements, not one per lease: a
+    /// node holds a lease per table): returns the leases still held, renewed to `now_ms +
+    /// ttl_ms`; the others were lost. On PostgreSQL a lease row that an append is checking right
+    /// now (`FOR SHARE`) is skipped rather than waited for (waiting on many rows in one
+    /// statement while appends lock them in another order could deadlock): it comes back still
+    /// held with its old expiry, renewed at the next round.
     pub async fn renew_leases(&self, leases: &[Lease], now_ms: i64, ttl_ms: i64) -> Result<Vec<Lease>, StoreError> {
         use sqlx::Row;
-        let mut renewed = Vec::with_capacity(leases.len());
+        let mut held = Vec::with_capacity(leases.len());
         let mut by_owner: std::collections::BTreeMap<&str, Vec<&Lease>> = Default::default();
         for l in leases {
             by_owner.entry(l.owner.as_str()).or_default().push(l);
         }
         for (owner, leases) in by_owner {
             for chunk in leases.chunks(500) {
-                let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 3)).collect();
-                let sql = format!("UPDATE leases SET expires = $1 WHERE owner = $2 AND resource IN ({}) RETURNING resource, token", marks.join(", "));
+                let marks = (0..chunk.len()).map(|i| format!("${}", i + 3)).collect::<Vec<_>>().join(", ");
+                let sql = if self.postgres {
+                    format!(
+                        "UPDATE leases SET expires = $1 WHERE resource IN \
+                         (SELECT resource FROM leases WHERE owner = $2 AND resource IN ({marks}) FOR NO KEY UPDATE SKIP LOCKED) \
+                         RETURNING resource, token"
+                    )
+                } else {
+                    format!("UPDATE leases SET expires = $1 WHERE owner = $2 AND resource IN ({marks}) RETURNING resource, token")
+                };
                 let mut q = sqlx::query(&sql).bind(now_ms + ttl_ms).bind(owner);
                 for l in chunk {
                     q = q.bind(&l.resource);
                 }
-                let rows = q.fetch_all(&self.pool).await?;
-                let held: std::collections::HashMap<String, i64> = rows.iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1))).collect();
-                renewed.extend(chunk.iter().filter(|l| held.get(&l.resource) == Some(&l.token)).map(|l| Lease { expires_ms: now_ms + ttl_ms, ..(*l).clone() }));
+                let renewed: std::collections::HashMap<String, i64> =
+                    q.fetch_all(&self.pool).await?.iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1))).collect();
+                let skipped: Vec<&&Lease> = chunk.iter().filter(|l| !renewed.contains_key(&l.resource)).collect();
+                let mut now_held: std::collections::HashMap<String, (String, i64)> = Default::default();
+                if !skipped.is_empty() {
+                    let marks = (0..skipped.len()).map(|i| format!("${}", i + 1)).collect::<Vec<_>>().join(", ");
+                    let sql = format!("SELECT resource, owner, token FROM leases WHERE resource IN ({marks})");
+                    let mut q = sqlx::query(&sql);
+                    for l in &skipped {
+                        q = q.bind(&l.resource);
+                    }
+                    now_held = q.fetch_all(&self.pool).await?.iter().map(|r| (r.get::<String, _>(0), (r.get::<String, _>(1), r.get::<i64, _>(2)))).collect();
+                }
+                for l in chunk {
+                    if renewed.get(&l.resource) == Some(&l.token) {
+                        held.push(Lease { expires_ms: now_ms + ttl_ms, ..(*l).clone() });
+                    } else if !renewed.contains_key(&l.resource) && now_held.get(&l.resource) == Some(&(l.owner.clone(), l.token)) {
+                        held.push((*l).clone());
+                    }
+                }
             }
         }
-        Ok(renewed)
+        Ok(held)
     }
 
     /// Gives a lease up at once (a node shutting down cleanly), so another node need not wait for
