@@ -86,12 +86,28 @@ pub struct Taken {
     pub refused: Option<String>,
 }
 
+/// A request to a tournament run by another node (the protocol's own, docs/protocol.md); the
+/// answer is the tournament task's, as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ask", rename_all = "snake_case")]
+pub enum TournamentAsk {
+    Register { name: String, partner: Option<String>, team: Option<(String, Vec<String>)> },
+    Play { name: String },
+    Close { name: String },
+    View { name: String, board: Option<u32> },
+    Adjust { by: String, round: u32, table: u32, board: u32, outcome: tenace_events::Outcome },
+    CallDirector { by: String, room: String, reason: String },
+    AnswerCall { by: String, call: u32, ruling: String },
+}
+
 /// News for every node's lobby.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "news", rename_all = "snake_case")]
 pub enum LobbyNews {
     /// A table's lobby line, after a change.
     Table { node: String, summary: TableSummary },
+    /// A tournament's line in the list of tournaments (with what a proxy needs), after a change.
+    Tournament { node: String, summary: tenace_tournament::TournamentSummary, closes_at: i64, set_seed: u64 },
     /// `node` has taken `table` over (its previous owner stopped): whoever follows it through
     /// another node follows it again there.
     Moved { node: String, table: String },
@@ -152,6 +168,27 @@ impl Bus {
         let subscriber = self.client.subscribe(table_subject(table)).await.map_err(|e| BusError::Nats(e.to_string()))?;
         self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
         Ok(TableInbox { client: self.client.clone(), subscriber })
+    }
+
+    /// Asks the node running tournament `id`; the answer as JSON.
+    pub async fn ask_tournament(&self, id: &str, ask: &TournamentAsk) -> Result<serde_json::Value, BusError> {
+        let payload = serde_json::to_vec(ask).map_err(|e| BusError::Malformed(e.to_string()))?;
+        let reply = match self.client.request(tournament_subject(id), payload.into()).await {
+            Ok(reply) => reply,
+            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(id.to_string())),
+            Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
+                return Err(BusError::TimedOut { table: id.to_string(), after: self.answer_within })
+            }
+            Err(e) => return Err(BusError::Nats(e.to_string())),
+        };
+        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer of tournament {id}: {e}")))
+    }
+
+    /// As a tournament's node: the requests other nodes send it.
+    pub async fn serve_tournament(&self, id: &str) -> Result<AskInbox, BusError> {
+        let subscriber = self.client.subscribe(tournament_subject(id)).await.map_err(|e| BusError::Nats(e.to_string()))?;
+        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
+        Ok(AskInbox { client: self.client.clone(), subscriber })
     }
 
     /// As a table's owner: sends `message` to connection `conn` of `node`.
@@ -224,6 +261,33 @@ impl TableInbox {
     }
 }
 
+/// The requests to one tournament.
+pub struct AskInbox {
+    client: async_nats::Client,
+    subscriber: async_nats::Subscriber,
+}
+
+impl AskInbox {
+    /// The next request (a malformed one comes as an error) and where to answer it.
+    pub async fn next(&mut self) -> Option<(Result<TournamentAsk, BusError>, Option<async_nats::Subject>)> {
+        let message = self.subscriber.next().await?;
+        let ask = serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a tournament request: {e}")));
+        Some((ask, message.reply))
+    }
+
+    /// Answers a request.
+    pub async fn answer(client: &async_nats::Client, reply: Option<async_nats::Subject>, answer: &serde_json::Value) -> Result<(), BusError> {
+        let Some(reply) = reply else { return Ok(()) };
+        let payload = serde_json::to_vec(answer).map_err(|e| BusError::Malformed(e.to_string()))?;
+        client.publish(reply, payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
+    }
+
+    /// The NATS client, to answer from another task.
+    pub fn client(&self) -> async_nats::Client {
+        self.client.clone()
+    }
+}
+
 /// The messages for one node's connections, from every table's owner.
 pub struct ConnInbox {
     subscriber: async_nats::Subscriber,
@@ -253,6 +317,10 @@ impl LobbyInbox {
 
 fn table_subject(table: &str) -> String {
     format!("tenace.table.{}.act", hex(table))
+}
+
+fn tournament_subject(id: &str) -> String {
+    format!("tenace.tournament.{}.ask", hex(id))
 }
 
 fn conn_subject(node: &str, conn: u64) -> String {

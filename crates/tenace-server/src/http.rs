@@ -809,7 +809,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
             match ask_tournament(app, &tournament, |reply| TournamentCmd::Play { name: user.to_string(), reply }).await {
                 Ok((table, seat)) => {
                     let _ = out.send(ServerMsg::Created { table: table.clone() });
-                    if let Some(h) = app.club.room(&table) {
+                    if let Some(h) = app.club.find_room(&table).await {
                         tables.insert(table.clone());
                         let _ = h.tx.send(RoomCmd::Join { conn, name: user.to_string(), seat, out: out.clone() });
                     }

@@ -10,7 +10,7 @@
 //! them on. So every view is computed by the one node that runs the table, as on a single node.
 //!
 //! - **A node stops** (killed, cut off): its leases expire; every node scans for expired leases a
-//!   few times per lease length and takes what it can ([`take_over`]): it replays the stored log,
+//!   few times per lease length and takes what it can (`take_over`): it replays the stored log,
 //!   runs the table, and announces the move; every node then sends the owner again the joins and
 //!   watches of its connections that follow the table, and they see it again.
 //! - **A node loses a table** (its lease renewal finds another owner, or a write is fenced): it
@@ -20,9 +20,12 @@
 //! - **NATS stops**: forwarded commands are refused with a clear message; the client library
 //!   reconnects by itself, and then every node follows its tables again (fresh views).
 //!
-//! Decisions: tournaments and club nights run on the node where they were created or loaded
-//! (not yet moved on a node's loss, docs/scaling.md); the Director's desk and board replays
-//! read tables run by the node serving the request (a proxy refuses them, saying so).
+//! - **Tournaments** run on the holder of `tournament/<id>` with their tables (ids `tt…`); other
+//!   nodes list them and forward requests to them ([`TournamentAsk`]); they move like tables.
+//!
+//! Decisions: club nights are not coordinated between nodes yet (score a night through one
+//! node); the Director's desk and board replays read tables run by the node serving the request (a
+//! proxy refuses them, saying so). docs/scaling.md lists what is not done yet.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,11 +36,12 @@ use tenace_core::Seat;
 use tenace_online::Room;
 use tokio::sync::mpsc;
 
-use crate::bus::{Bus, BusError, Command, Forward, LobbyNews, Taken};
+use crate::bus::{AskInbox, Bus, BusError, Command, Forward, LobbyNews, Taken, TournamentAsk};
 use crate::club::{Club, ReplayError, RoomCmd, RoomHandle};
 use crate::cluster::Keeper;
 use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
+use crate::tournaments::{TournamentCmd, TournamentHandle};
 
 /// How a node joins a club of several (`tenace serve --nats URL --node NAME --lease-ms MS`).
 #[derive(Clone, Debug)]
@@ -189,6 +193,7 @@ impl Node {
                 match news {
                     Ok(LobbyNews::Table { node, summary }) => club.table_news(&node, summary),
                     Ok(LobbyNews::Moved { node: _, table }) => club.follow_again(&table),
+                    Ok(LobbyNews::Tournament { node, summary, closes_at, set_seed }) => club.tournament_news(&node, summary, closes_at, set_seed),
                     Err(e) => tracing::warn!("{e}"),
                 }
             }
@@ -214,6 +219,18 @@ impl Node {
                         let _ = h.tx.send(RoomCmd::Lost { why: "its lease moved to another node".into() });
                     }
                 }
+                if let (Some(id), Some(node)) = (resource.strip_prefix("tournament/"), club.node.clone()) {
+                    // The new owner answers from now on; the task here stops.
+                    node.stop_serving(&resource);
+                    if let Some(h) = club.tournament(id) {
+                        let _ = h.tx.send(TournamentCmd::Stop);
+                        let summary = h.summary.lock().map(|s| s.clone());
+                        if let Ok(summary) = summary {
+                            let proxy = node.tournament_proxy(id, summary, h.closes_at.load(Ordering::SeqCst), h.set_seed);
+                            club.insert_tournament(id, proxy);
+                        }
+                    }
+                }
             }
         });
         // Tables whose node stopped: take them over; connections of nodes that stopped: gone.
@@ -224,6 +241,17 @@ impl Node {
                 tokio::time::sleep(pause).await;
                 let Some(club) = weak.upgrade() else { return };
                 let Some(node) = club.node.clone() else { return };
+                // Tournaments first: their tables run where they run (`may_run`).
+                match node.keeper.orphans("tournament/").await {
+                    Ok(tournaments) => {
+                        for t in tournaments {
+                            if let Some(id) = t.strip_prefix("tournament/") {
+                                take_over_tournament(&club, &node, id).await;
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!("cannot look for tournaments to take over: {e}"),
+                }
                 match node.keeper.orphans("table/").await {
                     Ok(tables) => {
                         for t in tables {
@@ -590,6 +618,192 @@ impl Club {
                 Follow::Watch(seat) => RoomCmd::Watch { conn, name: f.name, seat, out: f.out },
             };
             let _ = h.tx.send(cmd);
+        }
+    }
+}
+
+impl Node {
+    /// Publishes a tournament's line (and what a proxy needs) to the other nodes.
+    pub(crate) fn announce_tournament(&self, summary: &tenace_tournament::TournamentSummary, closes_at: i64, set_seed: u64) {
+        let _ = self.news.send(LobbyNews::Tournament { node: self.name.clone(), summary: summary.clone(), closes_at, set_seed });
+    }
+
+    /// A proxy for tournament `id`, run by another node: requests go over the bus.
+    pub(crate) fn tournament_proxy(
+        self: &Arc<Node>,
+        id: &str,
+        summary: tenace_tournament::TournamentSummary,
+        closes_at: i64,
+        set_seed: u64,
+    ) -> TournamentHandle {
+        let (tx, mut rx) = mpsc::unbounded_channel::<TournamentCmd>();
+        let handle =
+            TournamentHandle { tx, summary: Arc::new(Mutex::new(summary)), closes_at: Arc::new(std::sync::atomic::AtomicI64::new(closes_at)), set_seed };
+        let node = Arc::downgrade(self);
+        let id = id.to_string();
+        tokio::spawn(async move {
+            while let Some(cmd) = rx.recv().await {
+                let Some(node) = node.upgrade() else { return };
+                // Each request on its own: a slow answer does not hold the others.
+                let id = id.clone();
+                tokio::spawn(async move { node.ask_tournament(&id, cmd).await });
+            }
+        });
+        handle
+    }
+
+    /// One request for a tournament run elsewhere, answered on its own reply channel.
+    async fn ask_tournament(&self, id: &str, cmd: TournamentCmd) {
+        match cmd {
+            TournamentCmd::Register { name, partner, team, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Register { name, partner, team }).await);
+            }
+            TournamentCmd::Play { name, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Play { name }).await);
+            }
+            TournamentCmd::Close { name, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Close { name }).await);
+            }
+            TournamentCmd::View { name, board, reply } => {
+                // No view when the tournament's node cannot be reached (the request says so).
+                if let Ok(view) = self.ask(id, TournamentAsk::View { name, board }).await {
+                    let _ = reply.send(view);
+                }
+            }
+            TournamentCmd::Adjust { by, round, table, board, outcome, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Adjust { by, round, table, board, outcome }).await);
+            }
+            TournamentCmd::CallDirector { by, room, reason, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::CallDirector { by, room, reason }).await);
+            }
+            TournamentCmd::AnswerCall { by, call, ruling, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::AnswerCall { by, call, ruling }).await);
+            }
+            TournamentCmd::Report { reply } => {
+                let _ = reply.send(Err(format!("tournament {id} is run by another node of the club; its report is there")));
+            }
+            // Its tables and clock are the owner's.
+            TournamentCmd::Result { .. } | TournamentCmd::Tick | TournamentCmd::Stop => {}
+        }
+    }
+
+    /// Asks tournament `id`'s node; its answer, or why there is none.
+    async fn ask<T: serde::de::DeserializeOwned>(&self, id: &str, ask: TournamentAsk) -> Result<T, String> {
+        let mut answer = self.bus.ask_tournament(id, &ask).await;
+        for attempt in 1..=5 {
+            if !matches!(answer, Err(BusError::NoOwner(_))) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
+            answer = self.bus.ask_tournament(id, &ask).await;
+        }
+        match answer {
+            Ok(v) => serde_json::from_value(v).map_err(|e| format!("tournament {id}'s node answered something unexpected: {e}")),
+            Err(BusError::NoOwner(_)) => Err(format!("tournament {id}'s node stopped; another node takes it over within a few seconds; try again then")),
+            Err(BusError::Nats(_)) => Err(NATS_DOWN.to_string()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    /// [`Node::ask`] for a request answered `Result<T, String>`.
+    async fn ask_json<T: serde::de::DeserializeOwned>(&self, id: &str, ask: TournamentAsk) -> Result<T, String> {
+        self.ask::<Result<T, String>>(id, ask).await?
+    }
+
+    /// A tournament this node runs answers the other nodes' requests.
+    pub(crate) async fn serve_tournament(self: &Arc<Node>, id: &str, handle: TournamentHandle) {
+        let mut inbox = match self.bus.serve_tournament(id).await {
+            Ok(i) => i,
+            Err(e) => return tracing::error!(tournament = id, "cannot serve the tournament to other nodes: {e}"),
+        };
+        let task = tokio::spawn(async move {
+            let client = inbox.client();
+            while let Some((ask, reply)) = inbox.next().await {
+                let (client, handle) = (client.clone(), handle.clone());
+                tokio::spawn(async move {
+                    let answer = match ask {
+                        Ok(ask) => answer_ask(&handle, ask).await,
+                        Err(e) => serde_json::to_value(Err::<(), String>(e.to_string())).unwrap_or_default(),
+                    };
+                    let _ = AskInbox::answer(&client, reply, &answer).await;
+                });
+            }
+        });
+        if let Some(old) = lock(&self.serving).insert(format!("tournament/{id}"), task.abort_handle()) {
+            old.abort();
+        }
+    }
+}
+
+/// What the tournament task answers a request from another node, as JSON.
+async fn answer_ask(handle: &TournamentHandle, ask: TournamentAsk) -> serde_json::Value {
+    async fn call<T: serde::Serialize>(
+        handle: &TournamentHandle,
+        make: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, String>>) -> TournamentCmd,
+    ) -> serde_json::Value {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let answer = match handle.tx.send(make(tx)) {
+            Ok(()) => rx.await.unwrap_or_else(|_| Err("the tournament is not available".into())),
+            Err(_) => Err("the tournament is not available".into()),
+        };
+        serde_json::to_value(answer).unwrap_or_default()
+    }
+    match ask {
+        TournamentAsk::Register { name, partner, team } => call(handle, |reply| TournamentCmd::Register { name, partner, team, reply }).await,
+        TournamentAsk::Play { name } => call(handle, |reply| TournamentCmd::Play { name, reply }).await,
+        TournamentAsk::Close { name } => call(handle, |reply| TournamentCmd::Close { name, reply }).await,
+        TournamentAsk::View { name, board } => {
+            let (reply, rx) = tokio::sync::oneshot::channel();
+            if handle.tx.send(TournamentCmd::View { name, board, reply }).is_err() {
+                return serde_json::Value::Null;
+            }
+            rx.await.ok().and_then(|v| serde_json::to_value(v).ok()).unwrap_or_default()
+        }
+        TournamentAsk::Adjust { by, round, table, board, outcome } => {
+            call(handle, |reply| TournamentCmd::Adjust { by, round, table, board, outcome, reply }).await
+        }
+        TournamentAsk::CallDirector { by, room, reason } => call(handle, |reply| TournamentCmd::CallDirector { by, room, reason, reply }).await,
+        TournamentAsk::AnswerCall { by, call: n, ruling } => call(handle, |reply| TournamentCmd::AnswerCall { by, call: n, ruling, reply }).await,
+    }
+}
+
+impl Club {
+    /// A tournament's line from another node: a tournament this node did not know is now
+    /// reachable through a proxy; a known proxy's line and closing time follow.
+    fn tournament_news(self: &Arc<Club>, from: &str, summary: tenace_tournament::TournamentSummary, closes_at: i64, set_seed: u64) {
+        let Some(node) = self.node.clone() else { return };
+        if from == node.name {
+            return;
+        }
+        match self.tournament(&summary.id) {
+            Some(h) => {
+                h.closes_at.store(closes_at, Ordering::SeqCst);
+                if let Ok(mut s) = h.summary.lock() {
+                    *s = summary;
+                }
+            }
+            None => {
+                let id = summary.id.clone();
+                let proxy = node.tournament_proxy(&id, summary, closes_at, set_seed);
+                self.insert_tournament(&id, proxy);
+            }
+        }
+    }
+}
+
+/// Takes over tournament `id`, whose node stopped: its lease, then the tournament replayed from
+/// the store; its tables are taken over next (they run where their tournament runs).
+async fn take_over_tournament(club: &Arc<Club>, node: &Arc<Node>, id: &str) {
+    match node.keeper.take(&format!("tournament/{id}")).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(_)) => return,
+        Err(e) => return tracing::warn!(tournament = id, "cannot take the tournament over: {e}"),
+    }
+    match club.take_over_tournament(id).await {
+        Ok(()) => tracing::info!(tournament = id, "took the tournament over"),
+        Err(e) => {
+            tracing::warn!(tournament = id, "cannot load the tournament to take it over: {e}");
+            let _ = node.keeper.release(&format!("tournament/{id}")).await;
         }
     }
 }

@@ -97,6 +97,8 @@ pub enum TournamentCmd {
     Report {
         reply: oneshot::Sender<Result<Arc<Report>, String>>,
     },
+    /// Another node runs the tournament now (crate::node): the task ends.
+    Stop,
 }
 
 /// A finished tournament as a tenace-events event, and its scores.
@@ -250,8 +252,16 @@ impl Club {
             closes_at: Arc::new(AtomicI64::new(game.closes_at())),
             set_seed: game.set_seed(),
         };
-        if let Ok(mut m) = self.tournaments.by_id.write() {
-            m.insert(id.clone(), handle.clone());
+        self.insert_tournament(&id, handle.clone());
+        if let Some(node) = self.node.clone() {
+            // Other nodes reach it once it answers on the bus; then they learn of it.
+            let (id, handle) = (id.clone(), handle.clone());
+            tokio::spawn(async move {
+                node.serve_tournament(&id, handle.clone()).await;
+                if let Ok(s) = handle.summary.lock() {
+                    node.announce_tournament(&s, handle.closes_at.load(Ordering::SeqCst), handle.set_seed);
+                }
+            });
         }
         let task = TournamentTask { id, game, calls, warned: Vec::new(), alive_noted: 0, stored, report: None, results_added: 0, club: self.clone(), handle };
         task.register_tables();
@@ -270,9 +280,33 @@ impl Club {
         tokio::spawn(task.run(rx));
     }
 
+    /// Lists `handle` as tournament `id` (run here, or a proxy for another node's).
+    pub(crate) fn insert_tournament(&self, id: &str, handle: TournamentHandle) {
+        if let Ok(mut m) = self.tournaments.by_id.write() {
+            m.insert(id.to_string(), handle);
+        }
+    }
+
     /// Loads every stored tournament (before the tables, so that each table knows its own).
     pub(crate) async fn load_tournaments(self: &Arc<Club>) -> Result<(), StoreError> {
+        self.load_tournaments_where(|_| true).await
+    }
+
+    /// Takes over tournament `id`, whose node stopped (its lease is already this node's): loads
+    /// it from the store and runs it here; its tables follow (crate::node).
+    pub(crate) async fn take_over_tournament(self: &Arc<Club>, id: &str) -> Result<(), StoreError> {
+        self.load_tournaments_where(|t| t == id).await
+    }
+
+    async fn load_tournaments_where(self: &Arc<Club>, wanted: impl Fn(&str) -> bool) -> Result<(), StoreError> {
         for stored in self.store.tournaments().await? {
+            let id = match &stored {
+                Ok(s) => s.id.clone(),
+                Err((id, _)) => id.clone(),
+            };
+            if !wanted(&id) {
+                continue;
+            }
             let loaded = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
                 let count = s.events.len();
                 // The calls to the Director are kept apart from the kind's own events.
@@ -280,9 +314,11 @@ impl Club {
                 let events: Vec<String> = s.events.into_iter().filter(|e| calls.take(e).is_none()).collect();
                 Game::replay(s.setup, &events).map(|g| (s.id.clone(), g, calls, count)).map_err(|e| (s.id, e))
             });
-            if let (Some(node), Ok((id, ..))) = (&self.node, &loaded) {
-                // Another node runs it (crate::node: tournaments do not move yet).
+            if let (Some(node), Ok((id, g, ..))) = (&self.node, &loaded) {
+                // Another node runs it: reached through a proxy (crate::node).
                 if node.keeper.take(&format!("tournament/{id}")).await?.is_err() {
+                    let proxy = node.tournament_proxy(id, g.summary(id), g.closes_at(), g.set_seed());
+                    self.insert_tournament(id, proxy);
                     continue;
                 }
             }
@@ -400,6 +436,10 @@ impl TournamentTask {
         self.load_results().await;
         self.resume().await;
         while let Some(cmd) = rx.recv().await {
+            if matches!(cmd, TournamentCmd::Stop) {
+                tracing::warn!(tournament = %self.id, "the tournament moved to another node; it stops here");
+                return;
+            }
             self.handle(cmd).await;
         }
     }
@@ -504,6 +544,7 @@ impl TournamentTask {
                 self.tick().await;
             }
             TournamentCmd::Tick => self.tick().await,
+            TournamentCmd::Stop => {} // ends the task in `run`
             TournamentCmd::Adjust { by, round, table, board, outcome, reply } => {
                 let r = self.adjust(by, round, table, board, outcome).await;
                 let _ = reply.send(r);
@@ -783,6 +824,9 @@ impl TournamentTask {
     fn update_summary(&self) {
         if let Ok(mut s) = self.handle.summary.lock() {
             *s = self.game.summary(&self.id);
+            if let Some(node) = &self.club.node {
+                node.announce_tournament(&s, self.handle.closes_at.load(Ordering::SeqCst), self.handle.set_seed);
+            }
         }
     }
 }

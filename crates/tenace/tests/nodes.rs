@@ -588,3 +588,108 @@ async fn law_16_a_person_seated_through_one_node_cannot_sit_at_the_same_set_thro
     };
     assert!(refused["message"].as_str().unwrap().contains(&table), "{refused}");
 }
+
+/// A tournament runs on the node that created it; a person connected to another node sees it
+/// listed, enters, and plays it (the table is the tournament's node's); when that node is
+/// killed, the tournament and its table move together to another node and the person plays on
+/// to the end of the tournament's boards.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_is_played_through_another_node_and_moves_with_its_table_when_its_node_is_killed() {
+    let Some((db, _nats, url, dir)) = setup("nodes_tournament", false).await else { return };
+    let mut club = Club::start(db.clone(), url, dir.path()).await;
+    let store = tenace_server::Store::open(&db).await.unwrap();
+    let host = support::register(club.addrs[0], "host").await;
+    let mut h = connect(club.addrs[0], &host).await.unwrap();
+    send(&mut h, json!({"type": "create_tournament", "name": "Across nodes", "boards": 2, "minutes": 60})).await;
+    let id = loop {
+        let m = receive(&mut h, LIMIT).await.flatten().expect("an answer");
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "tournament" {
+            break m["view"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    let eve = support::register(club.addrs[1], "eve").await;
+    let mut e = connect(club.addrs[1], &eve).await.unwrap();
+    // Listed on the other node (its line arrives over NATS).
+    let t = Instant::now();
+    loop {
+        send(&mut e, json!({"type": "tournaments"})).await;
+        let m = receive(&mut e, LIMIT).await.flatten().expect("the list");
+        if m["tournaments"].as_array().into_iter().flatten().any(|t| t["id"] == id.as_str()) {
+            break;
+        }
+        assert!(t.elapsed() < LIMIT, "the tournament never appeared on the second node: {m}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    send(&mut e, json!({"type": "register", "tournament": id})).await;
+    let entered = loop {
+        let m = receive(&mut e, LIMIT).await.flatten().expect("an answer to register");
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "tournament" {
+            break m;
+        }
+    };
+    assert_eq!(entered["view"]["entered"], true, "{entered}");
+    send(&mut e, json!({"type": "play_tournament", "tournament": id})).await;
+    let mut table = String::new();
+    let mut killed: Option<(Instant, String)> = None;
+    let mut after_kill = 0;
+    let t = Instant::now();
+    loop {
+        assert!(t.elapsed() < 3 * LIMIT, "the tournament's boards were not played to the end (views after the kill: {after_kill})");
+        let Some(m) = receive(&mut e, Duration::from_secs(3)).await else { panic!("eve's node closed her connection") };
+        let Some(m) = m else {
+            // Silence (a move under way): ask for the table again.
+            send(&mut e, json!({"type": "join", "table": table, "seat": "South"})).await;
+            continue;
+        };
+        match m["type"].as_str() {
+            Some("created") => table = m["table"].as_str().unwrap().to_string(),
+            Some("view") => {
+                let v = &m["view"];
+                if killed.is_some() {
+                    after_kill += 1;
+                }
+                if v["phase"] == "over" && v["board"] == 2 {
+                    break;
+                }
+                // Kill the tournament's node once eve has played into the first board.
+                if killed.is_none() && v["tricks"].as_array().is_some_and(|t| !t.is_empty()) {
+                    let lease = store.lease(&format!("tournament/{id}")).await.unwrap().expect("the tournament has a lease");
+                    let slot = club.nodes.iter().position(|n| n.name == lease.owner).expect("a node runs it");
+                    club.nodes[slot].child.start_kill().unwrap();
+                    club.nodes[slot].child.wait().await.unwrap();
+                    killed = Some((Instant::now(), lease.owner.clone()));
+                    // The tournament moves, and its table to the same node.
+                    let new = club.moved(&store, &table, &lease.owner, 0).await;
+                    let t2 = Instant::now();
+                    loop {
+                        let tl = store.lease(&format!("tournament/{id}")).await.unwrap().unwrap();
+                        if tl.owner == club.nodes[new].name && tl.token > lease.token {
+                            break;
+                        }
+                        assert!(t2.elapsed() < LIMIT, "the tournament did not move with its table: {tl:?}");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                    continue;
+                }
+                if let Some(a) = next_action(v) {
+                    send(&mut e, json!({"type": "act", "table": table, "action": a})).await;
+                }
+            }
+            _ => {}
+        }
+    }
+    let (at, old) = killed.expect("the node was killed during play");
+    assert!(after_kill > 0);
+    // The tournament answers through the second node, from its new node: both boards played.
+    send(&mut e, json!({"type": "tournament", "tournament": id})).await;
+    let view = loop {
+        let m = receive(&mut e, LIMIT).await.flatten().expect("the tournament view");
+        if m["type"] == "tournament" {
+            break m["view"].clone();
+        }
+    };
+    assert_eq!(view["travellers"].as_object().map(|t| t.len()), Some(2), "{view}");
+    eprintln!("tournament {id}: its node {old} killed; eve played on ({after_kill} views after, {:.1} s) to the end", at.elapsed().as_secs_f64());
+}
