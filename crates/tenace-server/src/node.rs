@@ -219,17 +219,8 @@ impl Node {
                         let _ = h.tx.send(RoomCmd::Lost { why: "its lease moved to another node".into() });
                     }
                 }
-                if let (Some(id), Some(node)) = (resource.strip_prefix("tournament/"), club.node.clone()) {
-                    // The new owner answers from now on; the task here stops.
-                    node.stop_serving(&resource);
-                    if let Some(h) = club.tournament(id) {
-                        let _ = h.tx.send(TournamentCmd::Stop);
-                        let summary = h.summary.lock().map(|s| s.clone());
-                        if let Ok(summary) = summary {
-                            let proxy = node.tournament_proxy(id, summary, h.closes_at.load(Ordering::SeqCst), h.set_seed);
-                            club.insert_tournament(id, proxy);
-                        }
-                    }
+                if let Some(id) = resource.strip_prefix("tournament/") {
+                    club.tournament_moved_away(id);
                 }
             }
         });
@@ -768,6 +759,21 @@ async fn answer_ask(handle: &TournamentHandle, ask: TournamentAsk) -> serde_json
 }
 
 impl Club {
+    /// Another node runs tournament `id` now (this node's lease on it was lost, or a write
+    /// fenced): the task here stops after its current request, and requests go to the new
+    /// owner through a proxy.
+    pub(crate) fn tournament_moved_away(self: &Arc<Club>, id: &str) {
+        let Some(node) = self.node.clone() else { return };
+        node.stop_serving(&format!("tournament/{id}"));
+        let Some(h) = self.tournament(id) else { return };
+        let _ = h.tx.send(TournamentCmd::Stop);
+        let summary = h.summary.lock().map(|s| s.clone());
+        if let Ok(summary) = summary {
+            let proxy = node.tournament_proxy(id, summary, h.closes_at.load(Ordering::SeqCst), h.set_seed);
+            self.insert_tournament(id, proxy);
+        }
+    }
+
     /// A tournament's line from another node: a tournament this node did not know is now
     /// reachable through a proxy; a known proxy's line and closing time follow.
     fn tournament_news(self: &Arc<Club>, from: &str, summary: tenace_tournament::TournamentSummary, closes_at: i64, set_seed: u64) {

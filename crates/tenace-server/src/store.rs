@@ -656,7 +656,16 @@ impl Store {
     /// Appends `events` to a tournament's log from sequence number `first` on, in one
     /// transaction.
     pub async fn append_tournament<E: serde::Serialize>(&self, id: &str, first: usize, events: &[E]) -> Result<(), StoreError> {
+        self.append_tournament_under(None, id, first, events).await
+    }
+
+    /// [`Store::append_tournament`] by the holder of `lease` (a club of several nodes): refused
+    /// with [`StoreError::Fenced`], nothing written, once the lease has moved to another node.
+    pub async fn append_tournament_under<E: serde::Serialize>(&self, lease: Option<&Lease>, id: &str, first: usize, events: &[E]) -> Result<(), StoreError> {
         let mut tx = Write::begin(&self.pool).await?;
+        if let Some(lease) = lease {
+            lease::check_fence(&mut tx, &lease::Fence::from(lease), self.postgres).await?;
+        }
         insert_events(&mut tx, TOURNAMENT_EVENT, id, first, events).await?;
         tx.commit().await?;
         Ok(())

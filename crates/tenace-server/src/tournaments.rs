@@ -750,9 +750,23 @@ impl TournamentTask {
         if !self.club.store_ok() {
             return Err(STORE_DOWN.into());
         }
-        if let Err(e) = self.club.store.append_tournament(&self.id, self.stored, events).await {
-            self.club.store_failed(&e);
-            return Err(STORE_DOWN.into());
+        let moved = || format!("the tournament {} has moved to another node of the club; try again in a moment", self.id);
+        let lease = self.club.node.as_ref().and_then(|n| n.keeper.lease(&format!("tournament/{}", self.id)));
+        if self.club.node.is_some() && lease.is_none() {
+            self.club.tournament_moved_away(&self.id);
+            return Err(moved());
+        }
+        match self.club.store.append_tournament_under(lease.as_ref(), &self.id, self.stored, events).await {
+            Ok(()) => {}
+            Err(StoreError::Fenced(why)) => {
+                tracing::warn!(tournament = %self.id, "a write was fenced: {why}");
+                self.club.tournament_moved_away(&self.id);
+                return Err(moved());
+            }
+            Err(e) => {
+                self.club.store_failed(&e);
+                return Err(STORE_DOWN.into());
+            }
         }
         self.stored += events.len();
         Ok(())

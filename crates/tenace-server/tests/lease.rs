@@ -70,6 +70,22 @@ async fn renewing_many_leases_at_once_renews_only_those_still_held() {
     }
 }
 
+/// A tournament's log is fenced like a table's: the paused owner's append is refused once the
+/// lease moved, and the new owner's append takes the same place in the log (it would conflict
+/// with a stale write that got through).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_tournament_node_s_write_is_fenced_once_its_lease_moved() {
+    for db in databases("lease-tournament").await {
+        let store = Store::open(&db).await.unwrap();
+        let a = store.acquire_lease("tournament/r-1", "node-a", 0, TTL).await.unwrap().unwrap();
+        store.append_tournament_under(Some(&a), "r-1", 0, &["opened"]).await.unwrap();
+        let b = store.acquire_lease("tournament/r-1", "node-b", TTL + 1, TTL).await.unwrap().expect("expired: taken");
+        let e = store.append_tournament_under(Some(&a), "r-1", 1, &["stale tick"]).await.unwrap_err();
+        assert!(matches!(e, StoreError::Fenced(_)), "{db}: {e}");
+        store.append_tournament_under(Some(&b), "r-1", 1, &["the new owner's tick"]).await.unwrap();
+    }
+}
+
 /// A node paused (SIGSTOP) past its lease comes back and writes as if it still owned the table:
 /// its append is refused with the fencing error and nothing of it is stored; the new owner's
 /// appends go on from the log as stored.
