@@ -100,6 +100,15 @@ pub enum TournamentAsk {
     AnswerCall { by: String, call: u32, ruling: String },
 }
 
+/// A request to a table run by another node that is not a connection's command: a board's
+/// replay, the Director's snapshot. The answer is the table task's, as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "ask", rename_all = "snake_case")]
+pub enum TableAsk {
+    Replay { person: String, board: u32, confirmed: bool },
+    Snapshot { director: String },
+}
+
 /// News for every node's lobby.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "news", rename_all = "snake_case")]
@@ -186,7 +195,30 @@ impl Bus {
 
     /// As a tournament's node: the requests other nodes send it.
     pub async fn serve_tournament(&self, id: &str) -> Result<AskInbox, BusError> {
-        let subscriber = self.client.subscribe(tournament_subject(id)).await.map_err(|e| BusError::Nats(e.to_string()))?;
+        self.serve_asks(tournament_subject(id)).await
+    }
+
+    /// Asks the node running `table` (a replay, the Director's snapshot); the answer as JSON.
+    pub async fn ask_table(&self, table: &str, ask: &TableAsk) -> Result<serde_json::Value, BusError> {
+        let payload = serde_json::to_vec(ask).map_err(|e| BusError::Malformed(e.to_string()))?;
+        let reply = match self.client.request(table_ask_subject(table), payload.into()).await {
+            Ok(reply) => reply,
+            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(table.to_string())),
+            Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
+                return Err(BusError::TimedOut { table: table.to_string(), after: self.answer_within })
+            }
+            Err(e) => return Err(BusError::Nats(e.to_string())),
+        };
+        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer of table {table}: {e}")))
+    }
+
+    /// As a table's owner: the [`TableAsk`]s other nodes send it.
+    pub async fn serve_table_asks(&self, table: &str) -> Result<AskInbox, BusError> {
+        self.serve_asks(table_ask_subject(table)).await
+    }
+
+    async fn serve_asks(&self, subject: String) -> Result<AskInbox, BusError> {
+        let subscriber = self.client.subscribe(subject).await.map_err(|e| BusError::Nats(e.to_string()))?;
         self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
         Ok(AskInbox { client: self.client.clone(), subscriber })
     }
@@ -261,7 +293,7 @@ impl TableInbox {
     }
 }
 
-/// The requests to one tournament.
+/// The requests to one tournament, or the [`TableAsk`]s to one table.
 pub struct AskInbox {
     client: async_nats::Client,
     subscriber: async_nats::Subscriber,
@@ -269,9 +301,9 @@ pub struct AskInbox {
 
 impl AskInbox {
     /// The next request (a malformed one comes as an error) and where to answer it.
-    pub async fn next(&mut self) -> Option<(Result<TournamentAsk, BusError>, Option<async_nats::Subject>)> {
+    pub async fn next<T: serde::de::DeserializeOwned>(&mut self) -> Option<(Result<T, BusError>, Option<async_nats::Subject>)> {
         let message = self.subscriber.next().await?;
-        let ask = serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a tournament request: {e}")));
+        let ask = serde_json::from_slice(&message.payload).map_err(|e| BusError::Malformed(format!("a request on {}: {e}", message.subject)));
         Some((ask, message.reply))
     }
 
@@ -317,6 +349,10 @@ impl LobbyInbox {
 
 fn table_subject(table: &str) -> String {
     format!("tenace.table.{}.act", hex(table))
+}
+
+fn table_ask_subject(table: &str) -> String {
+    format!("tenace.table.{}.ask", hex(table))
 }
 
 fn tournament_subject(id: &str) -> String {

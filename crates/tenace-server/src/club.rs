@@ -142,6 +142,7 @@ pub enum RoomCmd {
 }
 
 /// What the Director's desk gets of an online table.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Snapshot {
     pub board: tenace_core::Board,
     pub events: Vec<tenace_table::TableEvent>,
@@ -149,6 +150,7 @@ pub struct Snapshot {
 }
 
 /// What a table hands over for a replay: the board as it finished, and who played it.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct ReplaySource {
     pub finished: tenace_online::FinishedBoard,
     pub players: Option<[String; 4]>,
@@ -157,7 +159,7 @@ pub struct ReplaySource {
 }
 
 /// Why a board is not replayed.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum ReplayError {
     #[error("there is no table {0:?}")]
     NoTable(String),
@@ -762,10 +764,12 @@ impl RoomTask {
                 self.broadcast().await;
             }
             RoomCmd::Snapshot { director, reply } => {
+                self.club.learn_what_was_seen(&director).await;
                 let answer = self.snapshot(&director).await;
                 let _ = reply.send(answer);
             }
             RoomCmd::Replay { person, board, confirmed, reply } => {
+                self.club.learn_what_was_seen(&person).await;
                 let answer = self.replay_source(&person, board, confirmed).await;
                 let _ = reply.send(answer);
             }
@@ -897,7 +901,9 @@ impl RoomTask {
         let claimed = {
             let _gate = self.club.sight.gate();
             if self.club.sight.hands(person, &set_id, board) != 0xF {
-                if let Some(t) = self.club.plays_set(person, self.room.options().set_seed, &self.id) {
+                let set_seed = self.room.options().set_seed;
+                let elsewhere = self.club.plays_set(person, set_seed, &self.id).or_else(|| self.club.seated_on_another_node(person, set_seed, &self.id));
+                if let Some(t) = elsewhere {
                     return Err(ReplayError::Refused(format!(
                         "you play this board set at table {t}; you may replay board {board} once you have played it there"
                     )));
@@ -926,7 +932,8 @@ impl RoomTask {
         if !self.room.board_over() && !self.room.held_this_board(director).is_empty() {
             return Err("you held a seat at this board, which is still in progress; a Director who plays a board may not rule on it (Law 16)".into());
         }
-        if let Some(t) = self.club.plays_set(director, self.room.options().set_seed, &self.id) {
+        let set_seed = self.room.options().set_seed;
+        if let Some(t) = self.club.plays_set(director, set_seed, &self.id).or_else(|| self.club.seated_on_another_node(director, set_seed, &self.id)) {
             return Err(format!("you play this board set at table {t}; a Director who plays a board set may not rule on its boards (Law 16)"));
         }
         let news: Vec<Seen> = self.club.sight.news(director, &self.room.options().set_id(), self.room.board_number(), 0xF).into_iter().collect();

@@ -19,13 +19,13 @@
 //!   followed treat its connections as disconnected (a seated player's seat time-out starts).
 //! - **NATS stops**: forwarded commands are refused with a clear message; the client library
 //!   reconnects by itself, and then every node follows its tables again (fresh views).
-//!
 //! - **Tournaments** run on the holder of `tournament/<id>` with their tables (ids `tt…`); other
 //!   nodes list them and forward requests to them ([`TournamentAsk`]); they move like tables.
+//! - **Replays and the Director's desk** reach a table run elsewhere by request/reply
+//!   ([`TableAsk`]); the owner applies Law 16 with the person's ledger read from the store.
 //!
 //! Decisions: club nights are not coordinated between nodes yet (score a night through one
-//! node); the Director's desk and board replays read tables run by the node serving the request (a
-//! proxy refuses them, saying so). docs/scaling.md lists what is not done yet.
+//! node). docs/scaling.md lists what is not done yet.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,7 +36,7 @@ use tenace_core::Seat;
 use tenace_online::Room;
 use tokio::sync::mpsc;
 
-use crate::bus::{AskInbox, Bus, BusError, Command, Forward, LobbyNews, Taken, TournamentAsk};
+use crate::bus::{AskInbox, Bus, BusError, Command, Forward, LobbyNews, TableAsk, Taken, TournamentAsk};
 use crate::club::{Club, ReplayError, RoomCmd, RoomHandle};
 use crate::cluster::Keeper;
 use crate::outbox::Outbox;
@@ -298,15 +298,39 @@ impl Node {
                 return;
             }
         };
+        let mut asks = match self.bus.serve_table_asks(table).await {
+            Ok(i) => i,
+            Err(e) => {
+                tracing::error!(table, "cannot serve the table's replays to other nodes: {e}");
+                return;
+            }
+        };
         let node = self.clone();
         let id = table.to_string();
         let task = tokio::spawn(async move {
-            while let Some(forwarded) = inbox.next().await {
-                let taken = match &forwarded.forward {
-                    Ok(f) => node.take_command(&id, &handle, f.clone()),
-                    Err(e) => Taken { refused: Some(e.to_string()) },
-                };
-                let _ = inbox.answer(forwarded, &taken).await;
+            let client = asks.client();
+            loop {
+                tokio::select! {
+                    forwarded = inbox.next() => {
+                        let Some(forwarded) = forwarded else { return };
+                        let taken = match &forwarded.forward {
+                            Ok(f) => node.take_command(&id, &handle, f.clone()),
+                            Err(e) => Taken { refused: Some(e.to_string()) },
+                        };
+                        let _ = inbox.answer(forwarded, &taken).await;
+                    }
+                    ask = asks.next::<TableAsk>() => {
+                        let Some((ask, reply)) = ask else { return };
+                        let (client, handle) = (client.clone(), handle.clone());
+                        tokio::spawn(async move {
+                            let answer = match ask {
+                                Ok(ask) => answer_table_ask(&handle, ask).await,
+                                Err(e) => serde_json::to_value(Err::<(), String>(e.to_string())).unwrap_or_default(),
+                            };
+                            let _ = AskInbox::answer(&client, reply, &answer).await;
+                        });
+                    }
+                }
             }
         });
         if let Some(old) = lock(&self.serving).insert(table.to_string(), task.abort_handle()) {
@@ -447,12 +471,14 @@ impl Node {
                 (conn, f.name, Command::Disconnect, None)
             }
             RoomCmd::Robots { seats } => (0, String::new(), Command::Robots { seats }, None),
-            RoomCmd::Snapshot { reply, .. } => {
-                let _ = reply.send(Err(format!("table {table} is run by another node of the club; call the Director from that node's address")));
+            RoomCmd::Snapshot { director, reply } => {
+                let answer = self.ask_table::<Result<crate::club::Snapshot, String>>(table, TableAsk::Snapshot { director }).await;
+                let _ = reply.send(answer.and_then(|a| a));
                 return;
             }
-            RoomCmd::Replay { reply, .. } => {
-                let _ = reply.send(Err(ReplayError::Failed(format!("table {table} is run by another node of the club; try again in a moment"))));
+            RoomCmd::Replay { person, board, confirmed, reply } => {
+                let answer = self.ask_table::<Result<crate::club::ReplaySource, ReplayError>>(table, TableAsk::Replay { person, board, confirmed }).await;
+                let _ = reply.send(answer.map_err(ReplayError::Failed).and_then(|a| a));
                 return;
             }
             // A table's own timers and the store's news concern its owner only.
@@ -482,6 +508,16 @@ impl Node {
         };
         if let Some(out) = out {
             let _ = out.send(ServerMsg::Error { message: refused, law: None, table: Some(table.to_string()) });
+        }
+    }
+
+    /// Asks `table`'s node (a replay, the Director's snapshot); its answer, or why there is none.
+    async fn ask_table<T: serde::de::DeserializeOwned>(&self, table: &str, ask: TableAsk) -> Result<T, String> {
+        match self.bus.ask_table(table, &ask).await {
+            Ok(v) => serde_json::from_value(v).map_err(|e| format!("table {table}'s node answered something unexpected: {e}")),
+            Err(BusError::NoOwner(_)) => Err(format!("table {table}'s node stopped; another node takes the table over within a few seconds; try again then")),
+            Err(BusError::Nats(_)) => Err(NATS_DOWN.to_string()),
+            Err(e) => Err(e.to_string()),
         }
     }
 
@@ -709,7 +745,7 @@ impl Node {
         };
         let task = tokio::spawn(async move {
             let client = inbox.client();
-            while let Some((ask, reply)) = inbox.next().await {
+            while let Some((ask, reply)) = inbox.next::<TournamentAsk>().await {
                 let (client, handle) = (client.clone(), handle.clone());
                 tokio::spawn(async move {
                     let answer = match ask {
@@ -722,6 +758,29 @@ impl Node {
         });
         if let Some(old) = lock(&self.serving).insert(format!("tournament/{id}"), task.abort_handle()) {
             old.abort();
+        }
+    }
+}
+
+/// What the table task answers a [`TableAsk`] from another node, as JSON.
+async fn answer_table_ask(handle: &RoomHandle, ask: TableAsk) -> serde_json::Value {
+    match ask {
+        TableAsk::Snapshot { director } => {
+            let (reply, rx) = tokio::sync::oneshot::channel();
+            let answer = match handle.tx.send(RoomCmd::Snapshot { director, reply }) {
+                Ok(()) => rx.await.unwrap_or_else(|_| Err("the table is not available".into())),
+                Err(_) => Err("the table is not available".into()),
+            };
+            serde_json::to_value(answer).unwrap_or_default()
+        }
+        TableAsk::Replay { person, board, confirmed } => {
+            let (reply, rx) = tokio::sync::oneshot::channel();
+            let unavailable = || ReplayError::Failed("the table is not available".into());
+            let answer = match handle.tx.send(RoomCmd::Replay { person, board, confirmed, reply }) {
+                Ok(()) => rx.await.unwrap_or_else(|_| Err(unavailable())),
+                Err(_) => Err(unavailable()),
+            };
+            serde_json::to_value(answer).unwrap_or_default()
         }
     }
 }

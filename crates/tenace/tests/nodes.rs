@@ -693,3 +693,53 @@ async fn a_tournament_is_played_through_another_node_and_moves_with_its_table_wh
     assert_eq!(view["travellers"].as_object().map(|t| t.len()), Some(2), "{view}");
     eprintln!("tournament {id}: its node {old} killed; eve played on ({after_kill} views after, {:.1} s) to the end", at.elapsed().as_secs_f64());
 }
+
+/// A finished board of a table run by one node is replayed through another (the owner decides
+/// Law 16 and hands the board over): its player gets the analysed board; a person who has
+/// seen nothing of it is asked to confirm first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_played_on_one_node_is_replayed_through_another() {
+    let Some((db, _nats, url, dir)) = setup("nodes_replay", false).await else { return };
+    let club = Club::start(db, url, dir.path()).await;
+    let dan = support::register(club.addrs[0], "dan").await;
+    let mut ws = connect(club.addrs[0], &dan).await.unwrap();
+    send(&mut ws, json!({"type": "create_table", "name": "replayed", "boards": 2, "robots": true, "seat": "South"})).await;
+    let mut table = String::new();
+    let t = Instant::now();
+    loop {
+        assert!(t.elapsed() < LIMIT, "board 1 never ended");
+        let m = receive(&mut ws, LIMIT).await.flatten().expect("a message");
+        if m["type"] == "created" {
+            table = m["table"].as_str().unwrap().to_string();
+        }
+        if m["type"] != "view" {
+            continue;
+        }
+        let v = &m["view"];
+        if v["phase"] == "over" {
+            break;
+        }
+        if let Some(a) = next_action(v) {
+            send(&mut ws, json!({"type": "act", "table": table, "action": a})).await;
+        }
+    }
+    let http = reqwest::Client::new();
+    let get = |addr: SocketAddr, token: String, q: &'static str| {
+        let url = format!("http://{addr}/api/replays/{table}/1{q}");
+        let req = http.get(url).bearer_auth(token);
+        async move {
+            let r = req.send().await.unwrap();
+            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, replay) = get(club.addrs[1], dan.clone(), "").await;
+    assert_eq!(status, 200, "{replay}");
+    assert_eq!((replay["table"].as_str(), replay["board"].as_u64(), replay["name"].as_str()), (Some(table.as_str()), Some(1), Some("replayed")), "{replay}");
+    assert_eq!(replay["players"][2], "dan", "{replay}");
+    assert!(replay["auction"].as_array().is_some_and(|a| a.len() >= 4), "{replay}");
+    let zoe = support::register(club.addrs[2], "zoe").await;
+    let (status, asked) = get(club.addrs[2], zoe.clone(), "").await;
+    assert_eq!((status, asked["confirm"].as_bool()), (409, Some(true)), "{asked}");
+    let (status, _) = get(club.addrs[2], zoe, "?confirm=true").await;
+    assert_eq!(status, 200);
+}
