@@ -376,7 +376,7 @@ impl Club {
             fields: tokio::sync::Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
-            nights: crate::nights::Nights::default(),
+            nights: if node.is_some() { crate::nights::Nights::fresh() } else { crate::nights::Nights::default() },
             sight: Sight::load(seen),
             store_down: AtomicBool::new(false),
             store_back: Mutex::new(None),

@@ -171,10 +171,15 @@ impl Night {
     }
 }
 
-/// The club nights being scored, rebuilt from the store on first use.
+/// The club nights being scored, rebuilt from the store on first use. In a club of several
+/// nodes (`fresh`), every request reads the night from the store again, so a result another
+/// node entered is never missed; two entries for one night at the very same moment through two
+/// nodes take the same place in its log, and the second is refused (the store's conflict),
+/// to be sent again.
 #[derive(Default)]
 pub struct Nights {
     open: tokio::sync::Mutex<HashMap<String, Night>>,
+    fresh: bool,
 }
 
 /// A table's page.
@@ -245,6 +250,20 @@ pub struct Progress {
 }
 
 impl Nights {
+    /// For a club of several nodes: no night is kept between requests.
+    pub fn fresh() -> Nights {
+        Nights { open: Default::default(), fresh: true }
+    }
+
+    /// The nights kept, emptied first when every request must read the store.
+    async fn lock(&self) -> tokio::sync::MutexGuard<'_, HashMap<String, Night>> {
+        let mut open = self.open.lock().await;
+        if self.fresh {
+            open.clear();
+        }
+        open
+    }
+
     /// Creates a night from the scorer's form and stores it.
     pub async fn create(&self, store: &Store, id: String, new: NewNight, now: i64) -> Result<ScorerView, NightError> {
         let setup = setup(new, now)?;
@@ -257,28 +276,28 @@ impl Nights {
 
     /// The scorer's view of night `id`.
     pub async fn scorer(&self, store: &Store, id: &str) -> Result<ScorerView, NightError> {
-        let mut open = self.open.lock().await;
+        let mut open = self.lock().await;
         let night = load(store, &mut open, id).await?;
         Ok(scorer_view(id, night))
     }
 
     /// Night `id`'s event file (what `tenace event score` reads).
     pub async fn event(&self, store: &Store, id: &str) -> Result<Event, NightError> {
-        let mut open = self.open.lock().await;
+        let mut open = self.lock().await;
         Ok(load(store, &mut open, id).await?.event.clone())
     }
 
     /// The table whose code is `code`, in the round `round` (by default the first one not yet
     /// entered).
     pub async fn table(&self, store: &Store, code: &str, round: Option<u32>) -> Result<TableView, NightError> {
-        let mut open = self.open.lock().await;
+        let mut open = self.lock().await;
         let (_, night) = find_code(store, &mut open, code).await?;
         table_view(night, code, round)
     }
 
     /// A result from a table's page: checked, stored, then entered.
     pub async fn enter(&self, store: &Store, code: &str, r: EnteredResult) -> Result<TableView, NightError> {
-        let mut open = self.open.lock().await;
+        let mut open = self.lock().await;
         let (id, night) = find_code(store, &mut open, code).await?;
         if r.id.is_empty() || r.id.len() > 100 {
             return Err(NightError::Refused("a result needs the id its page gave it (1 to 100 characters)".into()));
@@ -343,7 +362,7 @@ impl Nights {
     /// The scorer's correction (79C) or adjusted score (12): stored, then entered (replacing the
     /// pairs' result on that board, if any).
     pub async fn score(&self, store: &Store, id: &str, by: &str, r: ScorerResult) -> Result<ScorerView, NightError> {
-        let mut open = self.open.lock().await;
+        let mut open = self.lock().await;
         let night = load(store, &mut open, id).await?;
         let outcome: Outcome = r.outcome.parse().map_err(|e: tenace_events::EventError| NightError::Refused(e.to_string()))?;
         let mut result = TableResult::new(r.board, tenace_events::Line::One(r.ns), tenace_events::Line::One(r.ew), outcome);

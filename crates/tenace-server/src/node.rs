@@ -24,8 +24,8 @@
 //! - **Replays and the Director's desk** reach a table run elsewhere by request/reply
 //!   ([`TableAsk`]); the owner applies Law 16 with the person's ledger read from the store.
 //!
-//! Decisions: club nights are not coordinated between nodes yet (score a night through one
-//! node). docs/scaling.md lists what is not done yet.
+//! Decisions: club nights have no owner node; each request reads the night from the store
+//! (`Nights::fresh`). docs/scaling.md lists what is not done yet.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -147,7 +147,7 @@ impl Club {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
             .args(["serve", "--bind", &self.addrs[slot].to_string(), "--database", &self.db])
             .args(["--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"])
-            .args(["--nats", &self.nats, "--node", &name, "--lease-ms", &LEASE_MS.to_string()])
+            .args(["--nats", &self.nats, "--node", &name, "--lease-ms", &LEASE_MS.to_string(), "--director", "director"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
@@ -742,4 +742,28 @@ async fn a_board_played_on_one_node_is_replayed_through_another() {
     assert_eq!((status, asked["confirm"].as_bool()), (409, Some(true)), "{asked}");
     let (status, _) = get(club.addrs[2], zoe, "?confirm=true").await;
     assert_eq!(status, 200);
+}
+
+/// A club night has no owner node: results entered at its tables through two nodes both reach
+/// the scorer through a third (each request reads the night from the store).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_club_night_is_entered_through_two_nodes_and_scored_through_a_third() {
+    let Some((db, _nats, url, dir)) = setup("nodes_night", false).await else { return };
+    let club = Club::start(db, url, dir.path()).await;
+    let director = support::register(club.addrs[0], "director").await;
+    let new = json!({"name": "Across nodes", "tables": 2, "boards_per_round": 2, "seed": 7});
+    let (status, night) = support::http(club.addrs[0], Some(&director), "POST", "/api/nights", Some(new)).await;
+    assert_eq!(status, 200, "{night}");
+    let id = night["id"].as_str().unwrap().to_string();
+    let codes: Vec<String> = night["codes"].as_array().unwrap().iter().map(|c| c[1].as_str().unwrap().to_string()).collect();
+    for (i, code) in codes.iter().enumerate() {
+        let addr = club.addrs[1 + i % 2];
+        let (_, view) = support::http(addr, None, "GET", &format!("/api/night-tables/{code}"), None).await;
+        let board = view["boards"][0]["board"].as_u64().expect("a board this round");
+        let result = json!({"id": format!("e{i}"), "round": 1, "board": board, "contract": "3NT", "declarer": "N", "tricks": 9, "confirmed": true});
+        let (status, after) = support::http(addr, None, "POST", &format!("/api/night-tables/{code}/results"), Some(result)).await;
+        assert_eq!(status, 200, "{after}");
+        let (_, scorer) = support::http(club.addrs[0], Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
+        assert_eq!(scorer["results"].as_array().map(Vec::len), Some(i + 1), "the scorer sees every table's result: {scorer}");
+    }
 }
