@@ -24,7 +24,7 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tenace_core::Seat;
 
-use crate::protocol::{ServerMsg, TableSummary};
+use crate::protocol::TableSummary;
 
 /// Why a message could not go between nodes.
 #[derive(Debug, thiserror::Error)]
@@ -223,10 +223,10 @@ impl Bus {
         Ok(AskInbox { client: self.client.clone(), subscriber })
     }
 
-    /// As a table's owner: sends `message` to connection `conn` of `node`.
-    pub async fn send(&self, node: &str, conn: u64, message: &ServerMsg) -> Result<(), BusError> {
-        let payload = serde_json::to_vec(message).map_err(|e| BusError::Malformed(e.to_string()))?;
-        self.client.publish(conn_subject(node, conn), payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
+    /// As a table's owner: sends `message` (the protocol's JSON text) to connection `conn` of
+    /// `node`.
+    pub async fn send(&self, node: &str, conn: u64, message: String) -> Result<(), BusError> {
+        self.client.publish(conn_subject(node, conn), message.into()).await.map_err(|e| BusError::Nats(e.to_string()))
     }
 
     /// As the node `node`: the messages owners send its connections.
@@ -326,12 +326,13 @@ pub struct ConnInbox {
 }
 
 impl ConnInbox {
-    /// The next message and the connection it is for.
-    pub async fn next(&mut self) -> Option<Result<(u64, ServerMsg), BusError>> {
+    /// The next message, as the protocol's JSON text (passed on as it is: the owner wrote it
+    /// from a [`crate::protocol::ServerMsg`]), and the connection it is for.
+    pub async fn next(&mut self) -> Option<Result<(u64, String), BusError>> {
         let message = self.subscriber.next().await?;
         let conn = message.subject.rsplit('.').next().and_then(|c| c.parse().ok());
         let Some(conn) = conn else { return Some(Err(BusError::Malformed(format!("a connection's subject: {}", message.subject)))) };
-        Some(serde_json::from_slice(&message.payload).map(|m| (conn, m)).map_err(|e| BusError::Malformed(format!("a message for a connection: {e}"))))
+        Some(String::from_utf8(message.payload.to_vec()).map(|m| (conn, m)).map_err(|e| BusError::Malformed(format!("a message for a connection: {e}"))))
     }
 }
 

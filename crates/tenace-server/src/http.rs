@@ -582,9 +582,9 @@ async fn connection(socket: WebSocket, app: App) {
 }
 
 /// Writes queued messages to the socket until the queue closes, then closes the socket.
-async fn write(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, mut rx: tokio::sync::mpsc::Receiver<ServerMsg>) {
+async fn write(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, mut rx: tokio::sync::mpsc::Receiver<crate::outbox::Outgoing>) {
     while let Some(msg) = rx.recv().await {
-        let Ok(text) = serde_json::to_string(&msg) else { continue };
+        let Some(text) = msg.into_text() else { continue };
         if sink.send(Message::Text(text.into())).await.is_err() {
             return;
         }

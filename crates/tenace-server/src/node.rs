@@ -174,10 +174,10 @@ impl Node {
         tokio::spawn(async move {
             while let Some(m) = inbox.next().await {
                 match m {
-                    Ok((conn, msg)) => {
+                    Ok((conn, text)) => {
                         let out = lock(&n.outboxes).get(&conn).cloned();
                         if let Some(out) = out {
-                            let _ = out.send(msg);
+                            let _ = out.send_json(text);
                         }
                     }
                     Err(e) => tracing::warn!("{e}"),
@@ -405,7 +405,9 @@ impl Node {
         tokio::spawn(async move {
             while let Some(msg) = rx.recv().await {
                 // NATS down: the message is lost; the next view carries the whole table again.
-                let _ = bus.send(&node, conn, &msg).await;
+                if let Some(text) = msg.into_text() {
+                    let _ = bus.send(&node, conn, text).await;
+                }
             }
         });
         out

@@ -77,11 +77,12 @@ async fn a_connection_s_messages_reach_its_node_in_order_and_no_other() {
     let stranger = node(&url, &stranger_name).await;
     let mut elsewhere = stranger.listen(&stranger_name).await.unwrap();
     for seq in 0..200 {
-        owner.send(&home_name, 7, &ServerMsg::error(format!("{seq}"))).await.unwrap();
+        owner.send(&home_name, 7, serde_json::to_string(&ServerMsg::error(format!("{seq}"))).unwrap()).await.unwrap();
     }
     for seq in 0..200 {
-        let (conn, m) = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
+        let (conn, text) = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
         assert_eq!(conn, 7);
+        let m: ServerMsg = serde_json::from_str(&text).unwrap();
         let ServerMsg::Error { message, .. } = m else { panic!("{m:?}") };
         assert_eq!(message, format!("{seq}"), "in the order sent");
     }
