@@ -54,7 +54,14 @@ impl Keeper {
 
     /// Takes `resource` (free or expired) and keeps it renewed.
     pub async fn take(&self, resource: &str) -> Result<Result<Lease, HeldElsewhere>, StoreError> {
-        let taken = self.store.acquire_lease(resource, &self.node, now_ms(), self.ttl_ms()).await?;
+        self.take_as(resource, &self.node).await
+    }
+
+    /// [`Keeper::take`] under another owner's name: the node's own lease is held by this
+    /// process (`name#instance`), so that a second process of the same name cannot take it
+    /// while the first renews it.
+    pub async fn take_as(&self, resource: &str, owner: &str) -> Result<Result<Lease, HeldElsewhere>, StoreError> {
+        let taken = self.store.acquire_lease(resource, owner, now_ms(), self.ttl_ms()).await?;
         if let Ok(lease) = &taken {
             self.held_map().insert(resource.to_string(), lease.clone());
         }

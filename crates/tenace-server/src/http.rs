@@ -30,7 +30,10 @@ pub struct App {
 
 pub fn router(club: Arc<Club>) -> Router {
     let max_body = club.config.limits.max_body;
-    let app = App { club, next_conn: Arc::new(AtomicU64::new(1)) };
+    // Connections are numbered from the start time in microseconds: a node restarted under its
+    // name never reuses a number its previous life gave (other nodes may still know it).
+    let start = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_micros() as u64);
+    let app = App { club, next_conn: Arc::new(AtomicU64::new(start)) };
     Router::new()
         .route("/", get(|| async { page("text/html; charset=utf-8", include_str!("../web/index.html")) }))
         .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", include_str!("../web/app.js")) }))

@@ -141,11 +141,18 @@ impl Node {
     pub async fn connect(store: crate::store::Store, config: &NodeConfig) -> Result<(Arc<Node>, mpsc::UnboundedReceiver<String>), crate::ServerError> {
         let bus = Bus::connect(&config.nats, &config.name, Duration::from_secs(5)).await.map_err(|e| crate::ServerError::Node(e.to_string()))?;
         let (keeper, lost) = Keeper::start(store, &config.name, config.lease);
-        if let Err(held) = keeper.take(&format!("node/{}", config.name)).await? {
-            return Err(crate::ServerError::Node(format!(
-                "a node named {:?} is running already (its lease runs until {}); give this node another name",
-                config.name, held.expires_ms
-            )));
+        // A node restarted under its name waits for its previous life's lease to expire; a node
+        // of that name still running keeps renewing it, and this one gives up.
+        let waited = std::time::Instant::now();
+        let instance = format!("{}#{}-{}", config.name, std::process::id(), crate::cluster::now_ms());
+        while let Err(held) = keeper.take_as(&format!("node/{}", config.name), &instance).await? {
+            if waited.elapsed() > 2 * config.lease + Duration::from_secs(1) {
+                return Err(crate::ServerError::Node(format!(
+                    "a node named {:?} is running already (it renews its lease, now until {} ms after the epoch); give this node another name",
+                    config.name, held.expires_ms
+                )));
+            }
+            tokio::time::sleep(config.lease / 4).await;
         }
         let (news, news_rx) = mpsc::unbounded_channel();
         let node = Node {

@@ -9,8 +9,9 @@
 //!   node running the table is killed with SIGKILL ten times: each time the lease moves to
 //!   another node with a higher token, every client is shown the table again (the people on the
 //!   killed node reconnect to another address by themselves), the stored log checks again, and
-//!   the killed node is started again under a new name. The pause each client saw (from the
-//!   kill to its next view) is printed.
+//!   the killed node is started again under its name (once its old lease expired). The pause
+//!   each client saw (from the kill to its next view) is printed. A second process under the
+//!   name of a running node is refused.
 //! - `a_paused_node_does_not_write_after_its_table_moved`: the owner is stopped (SIGSTOP) until
 //!   its lease has moved and play has gone on at the new owner, then continued (SIGCONT): it
 //!   drops the table (its log says so), the lease stays with the new owner, the log checks.
@@ -126,12 +127,11 @@ struct Club {
     dir: PathBuf,
     addrs: Vec<SocketAddr>,
     nodes: Vec<Node>,
-    started: usize,
 }
 
 impl Club {
     async fn start(db: String, nats: String, dir: &Path) -> Club {
-        let mut club = Club { db, nats, dir: dir.to_path_buf(), addrs: (0..3).map(|_| free_addr()).collect(), nodes: Vec::new(), started: 0 };
+        let mut club = Club { db, nats, dir: dir.to_path_buf(), addrs: (0..3).map(|_| free_addr()).collect(), nodes: Vec::new() };
         for slot in 0..3 {
             let node = club.start_node(slot).await;
             club.nodes.push(node);
@@ -139,10 +139,10 @@ impl Club {
         club
     }
 
-    /// Starts a node at address `slot`, under a name never used before.
-    async fn start_node(&mut self, slot: usize) -> Node {
-        self.started += 1;
-        let name = format!("n{slot}-{}", self.started);
+    /// Starts a node at address `slot`, under the slot's name (a node restarted after a kill
+    /// waits for its previous life's lease to expire).
+    async fn start_node(&self, slot: usize) -> Node {
+        let name = format!("n{slot}");
         let log = std::fs::OpenOptions::new().create(true).append(true).open(self.log(&name)).unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
             .args(["serve", "--bind", &self.addrs[slot].to_string(), "--database", &self.db])
@@ -169,6 +169,18 @@ impl Club {
         }
         tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
         Node { name, child }
+    }
+
+    /// A second process under the name of a running node is refused, saying why.
+    async fn duplicate_refused(&self, slot: usize) {
+        let name = format!("n{slot}");
+        let out = Command::new(env!("CARGO_BIN_EXE_tenace"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--database", &self.db, "--nats", &self.nats, "--node", &name, "--lease-ms", &LEASE_MS.to_string()])
+            .stdin(Stdio::null())
+            .output();
+        let out = tokio::time::timeout(LIMIT, out).await.expect("the duplicate node gives up in time").unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains("is running already"), "{}: {err}", out.status);
     }
 
     fn log(&self, name: &str) -> PathBuf {
@@ -457,6 +469,7 @@ async fn three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner() {
     // Everyone plays, through three nodes.
     play_goes_on(&store, &table, &ledger, Instant::now(), 0, 30).await;
     check(&store, &table, &ledger).await;
+    club.duplicate_refused(1).await;
     let mut pauses: Vec<Duration> = Vec::new();
     for kill in 0..KILLS {
         let (slot, owner, token) = club.owner(&store, &table).await;
