@@ -288,8 +288,9 @@ impl TableInbox {
     pub async fn answer(&self, forwarded: Forwarded, answer: &Taken) -> Result<(), BusError> {
         let Some(reply) = forwarded.reply else { return Ok(()) };
         let payload = serde_json::to_vec(answer).map_err(|e| BusError::Malformed(e.to_string()))?;
-        self.client.publish(reply, payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))
+        // No flush: the client sends at once; waiting for the server's round trip here would
+        // hold the table's next command.
+        self.client.publish(reply, payload.into()).await.map_err(|e| BusError::Nats(e.to_string()))
     }
 }
 

@@ -98,8 +98,8 @@ impl Store {
     /// node holds a lease per table): returns the leases still held, renewed to `now_ms +
     /// ttl_ms`; the others were lost. On PostgreSQL a lease row that an append is checking right
     /// now (`FOR SHARE`) is skipped rather than waited for (waiting on many rows in one
-    /// statement while appends lock them in another order could deadlock): it comes back still
-    /// held with its old expiry, renewed at the next round.
+    /// statement while appends lock them in another order could deadlock), then renewed on its
+    /// own.
     pub async fn renew_leases(&self, leases: &[Lease], now_ms: i64, ttl_ms: i64) -> Result<Vec<Lease>, StoreError> {
         use sqlx::Row;
         let mut held = Vec::with_capacity(leases.len());
@@ -125,22 +125,15 @@ impl Store {
                 }
                 let renewed: std::collections::HashMap<String, i64> =
                     q.fetch_all(&self.pool).await?.iter().map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1))).collect();
-                let skipped: Vec<&&Lease> = chunk.iter().filter(|l| !renewed.contains_key(&l.resource)).collect();
-                let mut now_held: std::collections::HashMap<String, (String, i64)> = Default::default();
-                if !skipped.is_empty() {
-                    let marks = (0..skipped.len()).map(|i| format!("${}", i + 1)).collect::<Vec<_>>().join(", ");
-                    let sql = format!("SELECT resource, owner, token FROM leases WHERE resource IN ({marks})");
-                    let mut q = sqlx::query(&sql);
-                    for l in &skipped {
-                        q = q.bind(&l.resource);
-                    }
-                    now_held = q.fetch_all(&self.pool).await?.iter().map(|r| (r.get::<String, _>(0), (r.get::<String, _>(1), r.get::<i64, _>(2)))).collect();
-                }
                 for l in chunk {
                     if renewed.get(&l.resource) == Some(&l.token) {
                         held.push(Lease { expires_ms: now_ms + ttl_ms, ..(*l).clone() });
-                    } else if !renewed.contains_key(&l.resource) && now_held.get(&l.resource) == Some(&(l.owner.clone(), l.token)) {
-                        held.push((*l).clone());
+                    } else if !renewed.contains_key(&l.resource) {
+                        // Skipped (an append holds the row) or lost: renewed alone, waiting for
+                        // the row (one row at a time cannot deadlock).
+                        if let Some(l) = self.renew_lease(l, now_ms, ttl_ms).await? {
+                            held.push(l);
+                        }
                     }
                 }
             }
