@@ -568,6 +568,13 @@ impl Club {
         stored
     }
 
+    /// Stops this club writing (a server stopped inside a process that goes on, as tests do
+    /// to restart on the same database): every table and tournament refuses actions from now
+    /// on, as while the store fails, but no probe runs and nothing resumes.
+    pub fn stop_writing(&self) {
+        self.store_down.store(true, Ordering::SeqCst);
+    }
+
     /// Does the store accept writes?
     pub fn store_ok(&self) -> bool {
         !self.store_down.load(Ordering::SeqCst)

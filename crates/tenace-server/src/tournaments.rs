@@ -590,7 +590,7 @@ impl TournamentTask {
     /// The clock of a pairs tournament: start, open the round's tables, end the round.
     async fn tick(&mut self) {
         let Game::Rounds { t, .. } = &self.game else { return };
-        if t.current_round().is_some() && now() - self.alive_noted >= ALIVE_EVERY {
+        if t.current_round().is_some() && now() - self.alive_noted >= ALIVE_EVERY && self.club.store_ok() {
             self.alive_noted = now();
             if let Err(e) = self.club.store.tournament_alive(&self.id, self.alive_noted).await {
                 tracing::warn!(tournament = %self.id, "could not note the clock: {e}");

@@ -378,7 +378,10 @@ async fn a_restart_is_not_charged_to_a_pairs_round() {
     };
     // Let the clock note that it is alive, then stop the server for a few seconds.
     tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    // Stopped for real: the old club's tasks live on in this process, and must not go on
+    // noting the tournament alive (nor playing its tables) while the new one runs.
     server.task.abort();
+    server.club.stop_writing();
     drop((host, p));
     tokio::time::sleep(std::time::Duration::from_secs(4)).await;
     let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
