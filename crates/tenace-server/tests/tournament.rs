@@ -386,12 +386,15 @@ async fn a_restart_is_not_charged_to_a_pairs_round() {
     tokio::time::sleep(std::time::Duration::from_secs(4)).await;
     let again = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let mut k = person(again.addr, "rlate").await;
+    let waiting = std::time::Instant::now();
     let after = loop {
         let v = view_of(&mut k, &id).await;
         let d = v["round_ends_at"].as_i64().unwrap();
         if d != before {
             break d;
         }
+        // Only catches a hang: the round's end moves at the restart's first tick.
+        assert!(waiting.elapsed() < std::time::Duration::from_secs(60), "the round's end never moved after the restart ({before})");
         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     };
     let added = after - before;
