@@ -159,38 +159,40 @@ impl Bus {
 
     /// Forwards `forward` to the owner of `table` and waits for its answer.
     pub async fn forward(&self, table: &str, forward: &Forward) -> Result<Taken, BusError> {
-        let payload = serde_json::to_vec(forward).map_err(|e| BusError::Malformed(e.to_string()))?;
-        // The client's own request time-out is `answer_within` (set at connect).
-        let reply = match self.client.request(table_subject(table), payload.into()).await {
+        self.request(table_subject(table), table, forward).await
+    }
+
+    /// Sends `message` on `subject` and waits for the answer (`whom`: the table or tournament
+    /// it is for, named in errors). The client's own request time-out is `answer_within` (set
+    /// at connect).
+    async fn request<T: serde::de::DeserializeOwned>(&self, subject: String, whom: &str, message: &impl Serialize) -> Result<T, BusError> {
+        let payload = serde_json::to_vec(message).map_err(|e| BusError::Malformed(e.to_string()))?;
+        let reply = match self.client.request(subject, payload.into()).await {
             Ok(reply) => reply,
-            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(table.to_string())),
+            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(whom.to_string())),
             Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
-                return Err(BusError::TimedOut { table: table.to_string(), after: self.answer_within })
+                return Err(BusError::TimedOut { table: whom.to_string(), after: self.answer_within })
             }
             Err(e) => return Err(BusError::Nats(e.to_string())),
         };
-        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer for table {table}: {e}")))
+        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer for {whom}: {e}")))
+    }
+
+    /// Subscribes to `subject`, the subscription in place at NATS when this returns.
+    async fn subscribe(&self, subject: String) -> Result<async_nats::Subscriber, BusError> {
+        let subscriber = self.client.subscribe(subject).await.map_err(|e| BusError::Nats(e.to_string()))?;
+        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
+        Ok(subscriber)
     }
 
     /// As a table's owner: the actions forwarded to `table`, each with the way to answer it.
     pub async fn serve_table(&self, table: &str) -> Result<TableInbox, BusError> {
-        let subscriber = self.client.subscribe(table_subject(table)).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(TableInbox { client: self.client.clone(), subscriber })
+        Ok(TableInbox { client: self.client.clone(), subscriber: self.subscribe(table_subject(table)).await? })
     }
 
     /// Asks the node running tournament `id`; the answer as JSON.
     pub async fn ask_tournament(&self, id: &str, ask: &TournamentAsk) -> Result<serde_json::Value, BusError> {
-        let payload = serde_json::to_vec(ask).map_err(|e| BusError::Malformed(e.to_string()))?;
-        let reply = match self.client.request(tournament_subject(id), payload.into()).await {
-            Ok(reply) => reply,
-            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(id.to_string())),
-            Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
-                return Err(BusError::TimedOut { table: id.to_string(), after: self.answer_within })
-            }
-            Err(e) => return Err(BusError::Nats(e.to_string())),
-        };
-        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer of tournament {id}: {e}")))
+        self.request(tournament_subject(id), id, ask).await
     }
 
     /// As a tournament's node: the requests other nodes send it.
@@ -200,16 +202,7 @@ impl Bus {
 
     /// Asks the node running `table` (a replay, the Director's snapshot); the answer as JSON.
     pub async fn ask_table(&self, table: &str, ask: &TableAsk) -> Result<serde_json::Value, BusError> {
-        let payload = serde_json::to_vec(ask).map_err(|e| BusError::Malformed(e.to_string()))?;
-        let reply = match self.client.request(table_ask_subject(table), payload.into()).await {
-            Ok(reply) => reply,
-            Err(e) if e.kind() == async_nats::RequestErrorKind::NoResponders => return Err(BusError::NoOwner(table.to_string())),
-            Err(e) if e.kind() == async_nats::RequestErrorKind::TimedOut => {
-                return Err(BusError::TimedOut { table: table.to_string(), after: self.answer_within })
-            }
-            Err(e) => return Err(BusError::Nats(e.to_string())),
-        };
-        serde_json::from_slice(&reply.payload).map_err(|e| BusError::Malformed(format!("the answer of table {table}: {e}")))
+        self.request(table_ask_subject(table), table, ask).await
     }
 
     /// As a table's owner: the [`TableAsk`]s other nodes send it.
@@ -218,9 +211,7 @@ impl Bus {
     }
 
     async fn serve_asks(&self, subject: String) -> Result<AskInbox, BusError> {
-        let subscriber = self.client.subscribe(subject).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(AskInbox { client: self.client.clone(), subscriber })
+        Ok(AskInbox { client: self.client.clone(), subscriber: self.subscribe(subject).await? })
     }
 
     /// As a table's owner: sends `message` (the protocol's JSON text) to connection `conn` of
@@ -231,9 +222,7 @@ impl Bus {
 
     /// As the node `node`: the messages owners send its connections.
     pub async fn listen(&self, node: &str) -> Result<ConnInbox, BusError> {
-        let subscriber = self.client.subscribe(format!("tenace.conn.{}.*", hex(node))).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(ConnInbox { subscriber })
+        Ok(ConnInbox { subscriber: self.subscribe(format!("tenace.conn.{}.*", hex(node))).await? })
     }
 
     /// Tells every node's lobby.
@@ -244,9 +233,7 @@ impl Bus {
 
     /// The lobby's news from every node.
     pub async fn lobby(&self) -> Result<LobbyInbox, BusError> {
-        let subscriber = self.client.subscribe(LOBBY).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(LobbyInbox { subscriber })
+        Ok(LobbyInbox { subscriber: self.subscribe(LOBBY.to_string()).await? })
     }
 
     /// NATS lost (`false`) and reached again (`true`), as they happen; for one reader (later

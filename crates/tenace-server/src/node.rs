@@ -328,14 +328,8 @@ impl Node {
                     }
                     ask = asks.next::<TableAsk>() => {
                         let Some((ask, reply)) = ask else { return };
-                        let (client, handle) = (client.clone(), handle.clone());
-                        tokio::spawn(async move {
-                            let answer = match ask {
-                                Ok(ask) => answer_table_ask(&handle, ask).await,
-                                Err(e) => serde_json::to_value(Err::<(), String>(e.to_string())).unwrap_or_default(),
-                            };
-                            let _ = AskInbox::answer(&client, reply, &answer).await;
-                        });
+                        let handle = handle.clone();
+                        answer_later(client.clone(), reply, ask, |ask| async move { answer_table_ask(&handle, ask).await });
                     }
                 }
             }
@@ -496,16 +490,7 @@ impl Node {
         let follow =
             matches!(command, Command::Act { .. }).then(|| lock(&self.follows).get(table).and_then(|f| f.get(&conn)).map(|f| f.follow.command())).flatten();
         let f = Forward { node: self.name.clone(), conn, person, command, follow };
-        // Nobody serves the table for a moment while it moves between nodes: a few tries.
-        let mut answer = self.bus.forward(table, &f).await;
-        for attempt in 1..=5 {
-            if !matches!(answer, Err(BusError::NoOwner(_))) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
-            answer = self.bus.forward(table, &f).await;
-        }
-        let refused = match answer {
+        let refused = match while_moving(|| self.bus.forward(table, &f)).await {
             Ok(Taken { refused: None }) => return,
             Ok(Taken { refused: Some(why) }) => why,
             Err(BusError::NoOwner(_)) => {
@@ -725,15 +710,7 @@ impl Node {
 
     /// Asks tournament `id`'s node; its answer, or why there is none.
     async fn ask<T: serde::de::DeserializeOwned>(&self, id: &str, ask: TournamentAsk) -> Result<T, String> {
-        let mut answer = self.bus.ask_tournament(id, &ask).await;
-        for attempt in 1..=5 {
-            if !matches!(answer, Err(BusError::NoOwner(_))) {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
-            answer = self.bus.ask_tournament(id, &ask).await;
-        }
-        match answer {
+        match while_moving(|| self.bus.ask_tournament(id, &ask)).await {
             Ok(v) => serde_json::from_value(v).map_err(|e| format!("tournament {id}'s node answered something unexpected: {e}")),
             Err(BusError::NoOwner(_)) => Err(format!("tournament {id}'s node stopped; another node takes it over within a few seconds; try again then")),
             Err(BusError::Nats(_)) => Err(NATS_DOWN.to_string()),
@@ -755,20 +732,45 @@ impl Node {
         let task = tokio::spawn(async move {
             let client = inbox.client();
             while let Some((ask, reply)) = inbox.next::<TournamentAsk>().await {
-                let (client, handle) = (client.clone(), handle.clone());
-                tokio::spawn(async move {
-                    let answer = match ask {
-                        Ok(ask) => answer_ask(&handle, ask).await,
-                        Err(e) => serde_json::to_value(Err::<(), String>(e.to_string())).unwrap_or_default(),
-                    };
-                    let _ = AskInbox::answer(&client, reply, &answer).await;
-                });
+                let handle = handle.clone();
+                answer_later(client.clone(), reply, ask, |ask| async move { answer_ask(&handle, ask).await });
             }
         });
         if let Some(old) = lock(&self.serving).insert(format!("tournament/{id}"), task.abort_handle()) {
             old.abort();
         }
     }
+}
+
+/// Tries `send` again for a moment while nobody serves the table or tournament (it is moving
+/// between nodes).
+async fn while_moving<T, F: std::future::Future<Output = Result<T, BusError>>>(send: impl Fn() -> F) -> Result<T, BusError> {
+    let mut answer = send().await;
+    for attempt in 1..=5 {
+        if !matches!(answer, Err(BusError::NoOwner(_))) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100 * attempt)).await;
+        answer = send().await;
+    }
+    answer
+}
+
+/// Answers a request from another node in a task of its own (a slow answer does not hold the
+/// next request): `answer`'s JSON, or the request's own error.
+fn answer_later<A: Send + 'static, F: std::future::Future<Output = serde_json::Value> + Send>(
+    client: async_nats::Client,
+    reply: Option<async_nats::Subject>,
+    ask: Result<A, BusError>,
+    answer: impl FnOnce(A) -> F + Send + 'static,
+) {
+    tokio::spawn(async move {
+        let answer = match ask {
+            Ok(ask) => answer(ask).await,
+            Err(e) => serde_json::to_value(Err::<(), String>(e.to_string())).unwrap_or_default(),
+        };
+        let _ = AskInbox::answer(&client, reply, &answer).await;
+    });
 }
 
 /// What the table task answers a [`TableAsk`] from another node, as JSON.

@@ -257,6 +257,17 @@ async fn connect(addr: SocketAddr, token: &str) -> Option<Ws> {
     (welcome["type"] == "welcome").then_some(ws)
 }
 
+/// The next message of type `kind` (a `created` table, a `tournament` view), no error before it.
+async fn answer(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let m = receive(ws, LIMIT).await.flatten().unwrap_or_else(|| panic!("no {kind} message"));
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == kind {
+            return m;
+        }
+    }
+}
+
 /// The people's policy: open the bidding with the cheapest bid, then pass; play the first
 /// legal card; start the next board.
 fn next_action(view: &Value) -> Option<Value> {
@@ -350,13 +361,7 @@ async fn seat_four(club: &Club, stop: &Arc<AtomicBool>, ledger: &Arc<Mutex<Ledge
     }
     let mut ws = connect(club.addrs[0], &people[0].token).await.expect("connect to the first node");
     send(&mut ws, json!({"type": "create_table", "name": "three nodes", "boards": 36, "robots": false, "seat": "North"})).await;
-    let table = loop {
-        let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer to create_table");
-        assert_ne!(m["type"], "error", "{m}");
-        if m["type"] == "created" {
-            break m["table"].as_str().unwrap().to_string();
-        }
-    };
+    let table = answer(&mut ws, "created").await["table"].as_str().unwrap().to_string();
     drop(ws);
     for p in &people {
         tokio::spawn(drive(club.addrs.clone(), p.clone(), table.clone(), stop.clone(), ledger.clone()));
@@ -574,13 +579,7 @@ async fn law_16_a_person_seated_through_one_node_cannot_sit_at_the_same_set_thro
     let token = support::register(club.addrs[0], "dan").await;
     let mut first = connect(club.addrs[0], &token).await.unwrap();
     send(&mut first, json!({"type": "create_table", "name": "A", "boards": 4, "robots": true, "seat": "North"})).await;
-    let table = loop {
-        let m = receive(&mut first, LIMIT).await.flatten().expect("an answer");
-        assert_ne!(m["type"], "error", "{m}");
-        if m["type"] == "created" {
-            break m["table"].as_str().unwrap().to_string();
-        }
-    };
+    let table = answer(&mut first, "created").await["table"].as_str().unwrap().to_string();
     let mut other = connect(club.addrs[1], &token).await.unwrap();
     // The second node learns of table A (its lobby line, or the store) before the set is shared.
     let t = Instant::now();
@@ -614,13 +613,7 @@ async fn a_tournament_is_played_through_another_node_and_moves_with_its_table_wh
     let host = support::register(club.addrs[0], "host").await;
     let mut h = connect(club.addrs[0], &host).await.unwrap();
     send(&mut h, json!({"type": "create_tournament", "name": "Across nodes", "boards": 2, "minutes": 60})).await;
-    let id = loop {
-        let m = receive(&mut h, LIMIT).await.flatten().expect("an answer");
-        assert_ne!(m["type"], "error", "{m}");
-        if m["type"] == "tournament" {
-            break m["view"]["id"].as_str().unwrap().to_string();
-        }
-    };
+    let id = answer(&mut h, "tournament").await["view"]["id"].as_str().unwrap().to_string();
     let eve = support::register(club.addrs[1], "eve").await;
     let mut e = connect(club.addrs[1], &eve).await.unwrap();
     // Listed on the other node (its line arrives over NATS).
@@ -635,13 +628,7 @@ async fn a_tournament_is_played_through_another_node_and_moves_with_its_table_wh
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     send(&mut e, json!({"type": "register", "tournament": id})).await;
-    let entered = loop {
-        let m = receive(&mut e, LIMIT).await.flatten().expect("an answer to register");
-        assert_ne!(m["type"], "error", "{m}");
-        if m["type"] == "tournament" {
-            break m;
-        }
-    };
+    let entered = answer(&mut e, "tournament").await;
     assert_eq!(entered["view"]["entered"], true, "{entered}");
     send(&mut e, json!({"type": "play_tournament", "tournament": id})).await;
     let mut table = String::new();
