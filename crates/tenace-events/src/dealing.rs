@@ -51,8 +51,22 @@ pub fn secret_seed() -> Result<u64, EventError> {
 /// The commitment to publish before the event: SHA-256 of the seed written in decimal, as 64
 /// lower-case hex digits.
 pub fn commitment(seed: u64) -> String {
+    hex(&Sha256::digest(seed.to_string().as_bytes()))
+}
+
+/// The first `chars` hex digits of the commitment to `seed` (a set's public id: computed for
+/// every view, so without the 32 small strings of a `format!` per byte).
+pub fn commitment_prefix(seed: u64, chars: usize) -> String {
     let digest = Sha256::digest(seed.to_string().as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    let mut id = hex(&digest[..chars.div_ceil(2).min(digest.len())]);
+    id.truncate(chars);
+    id
+}
+
+/// Lower-case hex digits of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    bytes.iter().flat_map(|b| [DIGITS[usize::from(b >> 4)] as char, DIGITS[usize::from(b & 15)] as char]).collect()
 }
 
 /// Checks a revealed seed against the published commitment.
@@ -74,6 +88,8 @@ mod tests {
         // SHA-256("42"), computed independently (e.g. `printf 42 | sha256sum`).
         assert_eq!(commitment(42), "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049");
         verify(42, &commitment(42)).unwrap();
+        assert_eq!(commitment_prefix(42, 12), "73475cb40a56");
+        assert_eq!(commitment_prefix(42, 3), "734");
         let e = verify(43, &commitment(42)).unwrap_err();
         assert!(e.to_string().starts_with("Law 6:"), "{e}");
     }

@@ -95,7 +95,7 @@ impl RoomOptions {
 
     /// The public name of the board set: a short commitment to the seed, never the seed.
     pub fn set_id(&self) -> String {
-        tenace_events::dealing::commitment(self.set_seed)[..12].to_string()
+        tenace_events::dealing::commitment_prefix(self.set_seed, 12)
     }
 }
 
