@@ -20,6 +20,7 @@ use tokio::sync::mpsc;
 
 use crate::desk::{CalledTo, DeskError, NewRuling, RulingView};
 use crate::limits::{Limits, LoginLimiter};
+use crate::node::SeatRefused;
 pub use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
 use crate::sight::{self, Sight};
@@ -713,7 +714,7 @@ impl RoomTask {
                         return;
                     }
                     if self.commit(vec![RoomEvent::Left { seat }]).await.is_ok() {
-                        self.club.sight.release(&name, &self.id);
+                        self.club.release_seat(&name, &self.id);
                     }
                 }
                 self.broadcast().await;
@@ -757,7 +758,7 @@ impl RoomTask {
                         return;
                     }
                     if self.commit(vec![RoomEvent::Sat { seat, occupant: Occupant::Robot }]).await.is_ok() {
-                        self.club.sight.release(&name, &self.id);
+                        self.club.release_seat(&name, &self.id);
                         self.broadcast().await;
                     }
                 }
@@ -791,6 +792,18 @@ impl RoomTask {
     async fn join(&mut self, conn: u64, name: String, seat: Seat, out: Outbox) {
         self.club.learn_what_was_seen(&name).await;
         let Some(events) = self.seat_decision(&name, seat, &out) else { return };
+        if !events.is_empty() {
+            if let Err(why) = self.club.claim_seat(&name, &self.id).await {
+                if self.room.seat_of(&name).is_none() {
+                    self.club.sight.release(&name, &self.id);
+                }
+                let _ = out.send(match why {
+                    SeatRefused::SitsAt(t) => self.refusal(&sits_elsewhere(&t)),
+                    SeatRefused::Store(e) => self.error(e.into()),
+                });
+                return;
+            }
+        }
         let previous = self.followers.insert(conn, Follower { name: name.clone(), watching: None, out: out.clone() });
         if let Err(e) = self.commit(events).await {
             match previous {
@@ -798,7 +811,7 @@ impl RoomTask {
                 None => self.followers.remove(&conn),
             };
             if self.room.seat_of(&name).is_none() {
-                self.club.sight.release(&name, &self.id);
+                self.club.release_seat(&name, &self.id);
             }
             let _ = out.send(self.error(e));
             return;
@@ -839,7 +852,7 @@ impl RoomTask {
             }
             let elsewhere = club.seated_on_another_node(name, set_seed, &self.id).map_or(Ok(()), Err);
             if let Err(t) = elsewhere.and_then(|()| club.sight.reserve(name, &self.id, set_seed, |t| club.playing(t))) {
-                let _ = out.send(self.refusal(&OnlineError::Sight(format!("you sit at table {t}; a person plays at one table at a time (leave it first)"))));
+                let _ = out.send(self.refusal(&sits_elsewhere(&t)));
                 return None;
             }
         }
@@ -877,7 +890,7 @@ impl RoomTask {
                     return;
                 }
                 if leaving && self.room.seat_of(&name).is_none() {
-                    self.club.sight.release(&name, &self.id);
+                    self.club.release_seat(&name, &self.id);
                 }
                 self.broadcast().await;
             }
@@ -1330,6 +1343,11 @@ fn viewer_of(room: &Room, name: &str, watching: Option<Seat>) -> Viewer {
         return Viewer::Public;
     }
     Viewer::Kibitzer { watching }
+}
+
+/// The refusal of a second seat: `table` seats the person already.
+fn sits_elsewhere(table: &str) -> OnlineError {
+    OnlineError::Sight(format!("you sit at table {table}; a person plays at one table at a time (leave it first)"))
 }
 
 fn playing_elsewhere(table: &str) -> OnlineError {

@@ -54,6 +54,15 @@ pub struct NodeConfig {
     pub lease: Duration,
 }
 
+/// Why the store did not grant a person's seat (`Club::claim_seat`).
+#[derive(Debug)]
+pub(crate) enum SeatRefused {
+    /// They sit at this table (through another node).
+    SitsAt(String),
+    /// The claim could not be read or written.
+    Store(crate::store::StoreError),
+}
+
 /// What players are told while NATS cannot be reached.
 pub const NATS_DOWN: &str = "the club's nodes cannot reach each other right now; play at this table pauses and resumes by itself";
 
@@ -605,6 +614,55 @@ impl Club {
             let s = h.summary.lock().ok()?;
             (!s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person))).then_some(id)
         })
+    }
+
+    /// In a club of several nodes, claims `person`'s one seat for `table` in the store, where
+    /// two joins through two nodes at the same instant meet (store::seats): `Err` names the
+    /// table where they sit. A claim naming another table is taken over only when that table's
+    /// lobby line no longer seats the person (or its set is over) and the claim is older than
+    /// two lease lengths (a join under way on another node has published its line by then; a
+    /// claim older than that, on no table, was left by a node that died). A single node decides
+    /// under its sight gate alone (`Ok` at once).
+    pub(crate) async fn claim_seat(&self, person: &str, table: &str) -> Result<(), SeatRefused> {
+        let Some(node) = &self.node else { return Ok(()) };
+        let grace = 2 * node.lease.as_millis() as i64;
+        let mut last = String::new();
+        for _ in 0..3 {
+            let now = crate::cluster::now_ms();
+            let (other, claimed_ms) = match self.store.claim_seat(person, table, now).await.map_err(SeatRefused::Store)? {
+                crate::store::SeatClaim::Taken => return Ok(()),
+                crate::store::SeatClaim::Elsewhere { table, claimed_ms } => (table, claimed_ms),
+            };
+            if now - claimed_ms < grace || self.seats_there(person, &other) {
+                return Err(SeatRefused::SitsAt(other));
+            }
+            if self.store.move_seat_claim(person, &other, claimed_ms, table, now).await.map_err(SeatRefused::Store)? {
+                return Ok(());
+            }
+            last = other; // moved meanwhile by another join: read it again
+        }
+        Err(SeatRefused::SitsAt(last))
+    }
+
+    /// Does `table`'s lobby line (this node's or another's) seat `person` with its set still
+    /// being played?
+    fn seats_there(&self, person: &str, table: &str) -> bool {
+        self.room(table).is_some_and(|h| h.summary.lock().is_ok_and(|s| !s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person))))
+    }
+
+    /// `person` no longer sits at `table`: the sight ledger frees them, and in a club of several
+    /// nodes their seat claim goes too (in the background: a claim left behind is taken over
+    /// later, `claim_seat`).
+    pub(crate) fn release_seat(self: &Arc<Self>, person: &str, table: &str) {
+        self.sight.release(person, table);
+        if self.node.is_some() {
+            let (club, person, table) = (self.clone(), person.to_string(), table.to_string());
+            tokio::spawn(async move {
+                if let Err(e) = club.store.release_seat_claim(&person, &table).await {
+                    tracing::warn!("cannot release {person}'s seat claim at {table}: {e}");
+                }
+            });
+        }
     }
 
     /// In a club of several nodes, the ledger here learns what other nodes have shown `person`

@@ -5,8 +5,10 @@
 //! only then acknowledged to anyone: a room is rebuilt from its log after a restart.
 
 mod lease;
+mod seats;
 
 pub use lease::{HeldElsewhere, Lease};
+pub use seats::SeatClaim;
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
@@ -56,6 +58,8 @@ const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS nights (id TEXT PRIMARY KEY, setup TEXT NOT NULL, created BIGINT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS night_codes (code TEXT PRIMARY KEY, night TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS night_events (night TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (night, seq))",
+    // The table where each person sits, in a club of several nodes (see `seats`).
+    "CREATE TABLE IF NOT EXISTS seat_claims (person TEXT PRIMARY KEY, room TEXT NOT NULL, claimed BIGINT NOT NULL)",
 ];
 
 /// A row of `seen`.

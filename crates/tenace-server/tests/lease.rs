@@ -196,3 +196,59 @@ async fn every_commit_is_durable_whatever_the_database_default() {
         }
     }
 }
+
+/// Law 16 across nodes (store::seats): a person's one seat is claimed in the database; a claim
+/// on another table is refused and names the table; it moves only from the exact claim read;
+/// a release by a table that no longer holds the claim changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn law_16_a_persons_seat_claim_names_one_table_at_a_time() {
+    use tenace_server::store::SeatClaim;
+    for db in databases("seat-claims").await {
+        let store = Store::open(&db).await.unwrap();
+        assert_eq!(store.claim_seat("dan", "t-a", 1_000).await.unwrap(), SeatClaim::Taken, "{db}");
+        // The same table again (coming back, another seat there): still taken, time refreshed.
+        assert_eq!(store.claim_seat("dan", "t-a", 1_500).await.unwrap(), SeatClaim::Taken);
+        assert_eq!(store.claim_seat("dan", "t-b", 2_000).await.unwrap(), SeatClaim::Elsewhere { table: "t-a".into(), claimed_ms: 1_500 });
+        assert_eq!(store.claim_seat("eve", "t-b", 2_000).await.unwrap(), SeatClaim::Taken, "another person is independent");
+        // A move from a claim that is not the one read is refused.
+        assert!(!store.move_seat_claim("dan", "t-a", 1_000, "t-b", 2_100).await.unwrap());
+        assert!(store.move_seat_claim("dan", "t-a", 1_500, "t-b", 2_100).await.unwrap());
+        assert_eq!(store.seat_claim("dan").await.unwrap().as_deref(), Some("t-b"));
+        // Table a, which no longer holds dan's claim, releasing it changes nothing.
+        store.release_seat_claim("dan", "t-a").await.unwrap();
+        assert_eq!(store.seat_claim("dan").await.unwrap().as_deref(), Some("t-b"));
+        store.release_seat_claim("dan", "t-b").await.unwrap();
+        assert_eq!(store.seat_claim("dan").await.unwrap(), None);
+        assert_eq!(store.claim_seat("dan", "t-c", 3_000).await.unwrap(), SeatClaim::Taken);
+    }
+}
+
+/// Many joins of one person at many tables at the same instant (as through several nodes):
+/// exactly one claim is taken, and every other names that table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn law_16_racing_seat_claims_grant_exactly_one() {
+    use tenace_server::store::SeatClaim;
+    for db in databases("seat-race").await {
+        let store = std::sync::Arc::new(Store::open(&db).await.unwrap());
+        for round in 0..5 {
+            let person = format!("p{round}");
+            let claims: Vec<_> = (0..12)
+                .map(|t| {
+                    let (store, person) = (store.clone(), person.clone());
+                    tokio::spawn(async move { (t, store.claim_seat(&person, &format!("t-{t}"), 1_000).await.unwrap()) })
+                })
+                .collect();
+            let mut taken = Vec::new();
+            let mut refused = Vec::new();
+            for c in claims {
+                match c.await.unwrap() {
+                    (t, SeatClaim::Taken) => taken.push(format!("t-{t}")),
+                    (_, SeatClaim::Elsewhere { table, .. }) => refused.push(table),
+                }
+            }
+            assert_eq!(taken.len(), 1, "{db}: round {round}: {taken:?}");
+            assert!(refused.iter().all(|t| *t == taken[0]), "{db}: {refused:?} vs {taken:?}");
+            assert_eq!(store.seat_claim(&person).await.unwrap().as_ref(), Some(&taken[0]));
+        }
+    }
+}

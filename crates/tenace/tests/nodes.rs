@@ -601,6 +601,79 @@ async fn law_16_a_person_seated_through_one_node_cannot_sit_at_the_same_set_thro
     assert!(refused["message"].as_str().unwrap().contains(&table), "{refused}");
 }
 
+/// Law 16: one person asking for a seat at two tables of one set through two nodes at the same
+/// instant (neither node's lobby line shows the other seat yet) is seated at exactly one of them:
+/// the seat is claimed in the database the nodes share (store::seats). Five rounds; between
+/// rounds the person leaves the seat they got.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_once() {
+    let Some((db, _nats, url, dir)) = setup("nodes_law16_race", false).await else { return };
+    let club = Club::start(db, url, dir.path()).await;
+    let mut tables = Vec::new();
+    for (slot, name) in ["ann", "bob"].into_iter().enumerate() {
+        let token = support::register(club.addrs[slot], name).await;
+        let mut ws = connect(club.addrs[slot], &token).await.unwrap();
+        let t = Instant::now();
+        let table = loop {
+            let mut ask = json!({"type": "create_table", "name": name, "boards": 4, "seat": "North"});
+            if let Some(first) = tables.first() {
+                ask["same_set_as"] = json!(first); // the second node may not know table A yet
+            }
+            send(&mut ws, ask).await;
+            let m = loop {
+                let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer");
+                if m["type"] == "error" || m["type"] == "created" {
+                    break m;
+                }
+            };
+            if m["type"] == "created" {
+                break m["table"].as_str().unwrap().to_string();
+            }
+            assert!(t.elapsed() < LIMIT, "table not created: {m}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        };
+        tables.push(table);
+        std::mem::forget(ws); // ann and bob stay seated
+    }
+    let token = support::register(club.addrs[0], "eve").await;
+    let mut through = [connect(club.addrs[0], &token).await.unwrap(), connect(club.addrs[1], &token).await.unwrap()];
+    for round in 0..5 {
+        for ws in through.iter_mut() {
+            while let Some(Some(_)) = receive(ws, Duration::from_millis(300)).await {}
+            // the last round's views
+        }
+        let [a, b] = &mut through;
+        let (sa, sb) = tokio::join!(
+            send(a, json!({"type": "join", "table": tables[0], "seat": "South"})),
+            send(b, json!({"type": "join", "table": tables[1], "seat": "South"}))
+        );
+        assert!(sa && sb);
+        let (seated_a, seated_b) = tokio::join!(seated(a, &tables[0]), seated(b, &tables[1]));
+        assert!(!(seated_a && seated_b), "round {round}: eve was seated at both tables of the set, {} and {}", tables[0], tables[1]);
+        assert!(seated_a || seated_b, "round {round}: eve was seated at neither table");
+        let (ws, table) = if seated_a { (a, &tables[0]) } else { (b, &tables[1]) };
+        send(ws, json!({"type": "act", "table": table, "action": {"action": "leave"}})).await;
+        // The seat claim goes after the leave is stored; the next round waits for it.
+        tokio::time::sleep(Duration::from_millis(1_000)).await;
+    }
+}
+
+/// Whether the join just sent to `table` seated the person (a view of theirs at South) or was
+/// refused as a second seat.
+async fn seated(ws: &mut Ws, table: &str) -> bool {
+    loop {
+        let m = receive(ws, LIMIT).await.flatten().expect("an answer to the join");
+        if m["type"] == "view" && m["view"]["table"] == table && m["view"]["viewer"]["seat"] == "South" {
+            return true;
+        }
+        if m["type"] == "error" {
+            let message = m["message"].as_str().unwrap_or_default();
+            assert!(message.contains("one table at a time"), "{m}");
+            return false;
+        }
+    }
+}
+
 /// A tournament runs on the node that created it; a person connected to another node sees it
 /// listed, enters, and plays it (the table is the tournament's node's); when that node is
 /// killed, the tournament and its table move together to another node and the person plays on
