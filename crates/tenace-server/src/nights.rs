@@ -73,7 +73,7 @@ pub struct NewNight {
 }
 
 /// A result as a table's page sends it.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnteredResult {
     /// Made by the page when the result was entered: the same id is never entered twice.
@@ -96,7 +96,7 @@ pub struct EnteredResult {
 }
 
 /// A correction (Law 79C) or an adjusted score (Law 12) from the scorer's page.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScorerResult {
     pub board: u32,
@@ -173,9 +173,10 @@ impl Night {
 
 /// The club nights being scored, rebuilt from the store on first use. In a club of several
 /// nodes (`fresh`), every request reads the night from the store again, so a result another
-/// node entered is never missed; two entries for one night at the very same moment through two
-/// nodes take the same place in its log, and the second is refused (the store's conflict),
-/// to be sent again.
+/// node entered is never missed; of two entries for one night at the very same moment through
+/// two nodes, the second finds its place in the log taken (the store's conflict), reads the
+/// night again and is decided again (`again_on_conflict`): taken, or refused for what the first
+/// one entered.
 #[derive(Default)]
 pub struct Nights {
     open: tokio::sync::Mutex<HashMap<String, Night>>,
@@ -297,6 +298,23 @@ impl Nights {
 
     /// A result from a table's page: checked, stored, then entered.
     pub async fn enter(&self, store: &Store, code: &str, r: EnteredResult) -> Result<TableView, NightError> {
+        self.again_on_conflict(|| self.enter_once(store, code, r.clone())).await
+    }
+
+    /// In a club of several nodes, `write` is tried again (up to five times in all) when
+    /// another node's entry took its place in the night's log first: the night is read again
+    /// each time (`lock`), so the entry is decided against what the other one entered.
+    async fn again_on_conflict<T, F: std::future::Future<Output = Result<T, NightError>>>(&self, write: impl Fn() -> F) -> Result<T, NightError> {
+        let mut tries = 1;
+        loop {
+            match write().await {
+                Err(NightError::Store(e)) if self.fresh && e.is_conflict() && tries < 5 => tries += 1,
+                done => return done,
+            }
+        }
+    }
+
+    async fn enter_once(&self, store: &Store, code: &str, r: EnteredResult) -> Result<TableView, NightError> {
         let mut open = self.lock().await;
         let (id, night) = find_code(store, &mut open, code).await?;
         if r.id.is_empty() || r.id.len() > 100 {
@@ -362,6 +380,10 @@ impl Nights {
     /// The scorer's correction (79C) or adjusted score (12): stored, then entered (replacing the
     /// pairs' result on that board, if any).
     pub async fn score(&self, store: &Store, id: &str, by: &str, r: ScorerResult) -> Result<ScorerView, NightError> {
+        self.again_on_conflict(|| self.score_once(store, id, by, r.clone())).await
+    }
+
+    async fn score_once(&self, store: &Store, id: &str, by: &str, r: ScorerResult) -> Result<ScorerView, NightError> {
         let mut open = self.lock().await;
         let night = load(store, &mut open, id).await?;
         let outcome: Outcome = r.outcome.parse().map_err(|e: tenace_events::EventError| NightError::Refused(e.to_string()))?;

@@ -62,6 +62,14 @@ const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS seat_claims (person TEXT PRIMARY KEY, room TEXT NOT NULL, claimed BIGINT NOT NULL)",
 ];
 
+impl StoreError {
+    /// Another writer took the same place in a log first (a unique key): read it again and
+    /// decide again.
+    pub fn is_conflict(&self) -> bool {
+        matches!(self, StoreError::Database(sqlx::Error::Database(e)) if e.is_unique_violation())
+    }
+}
+
 /// A row of `seen`.
 fn seen_row(r: &AnyRow) -> Seen {
     Seen { person: r.get(0), set_id: r.get(1), board: r.get::<i64, _>(2) as u32, hands: (r.get::<i64, _>(3) & 0xF) as u8 }

@@ -190,3 +190,50 @@ async fn a_club_night_takes_its_boards_from_a_pbn_hand_record() {
     }
     server.task.abort();
 }
+
+/// A club of several nodes: each node reads the night from the store at every request
+/// (`Nights::fresh`). Results of one night entered through two nodes at the same moments take
+/// the same place in its log; the later one reads the night again and is taken, never refused
+/// with the store's conflict.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_entered_at_the_same_moments_through_two_nodes_are_all_taken() {
+    use std::sync::Arc;
+    use tenace_server::nights::{EnteredResult, NewNight, Nights};
+    for db in databases("nights_race").await {
+        let store = Arc::new(tenace_server::Store::open(&db).await.unwrap());
+        let nodes = [Arc::new(Nights::fresh()), Arc::new(Nights::fresh())];
+        let new: NewNight = serde_json::from_value(json!({"name": "race", "tables": 4, "boards_per_round": 2, "seed": 7})).unwrap();
+        let night = nodes[0].create(&store, "race".into(), new, 0).await.unwrap();
+        let codes: Vec<(u32, String)> = night.codes.clone();
+        // Node i enters the results of tables 2i+1 and 2i+2, every board it may (others are
+        // refused by Law 8 before anything is written), rounds 1 and 2.
+        let tasks: Vec<_> = (0..2)
+            .map(|i| {
+                let (store, nights, codes) = (store.clone(), nodes[i].clone(), codes.clone());
+                tokio::spawn(async move {
+                    let mut taken = 0;
+                    for round in 1..=2u32 {
+                        for board in 1..=8u32 {
+                            for (table, code) in &codes[2 * i..2 * i + 2] {
+                                let r = made_up(&format!("{table}-{round}-{board}"), round.into(), board.into(), (*table).into());
+                                let r: EnteredResult = serde_json::from_value(r).unwrap();
+                                match nights.enter(&store, code, r).await {
+                                    Ok(_) => taken += 1,
+                                    Err(e) => assert!(e.to_string().contains("Law 8"), "table {table} round {round} board {board}: {e}"),
+                                }
+                            }
+                        }
+                    }
+                    taken
+                })
+            })
+            .collect();
+        let mut taken = 0;
+        for t in tasks {
+            taken += t.await.unwrap();
+        }
+        assert_eq!(taken, 4 * 2 * 2, "{db}: four tables, two rounds, two boards each");
+        let event = nodes[1].event(&store, "race").await.unwrap();
+        assert_eq!(event.results.len(), 16, "{db}");
+    }
+}
