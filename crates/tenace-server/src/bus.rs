@@ -91,13 +91,42 @@ pub struct Taken {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "ask", rename_all = "snake_case")]
 pub enum TournamentAsk {
-    Register { name: String, partner: Option<String>, team: Option<(String, Vec<String>)> },
-    Play { name: String },
-    Close { name: String },
-    View { name: String, board: Option<u32> },
-    Adjust { by: String, round: u32, table: u32, board: u32, outcome: tenace_events::Outcome },
-    CallDirector { by: String, room: String, reason: String },
-    AnswerCall { by: String, call: u32, ruling: String },
+    Register {
+        name: String,
+        partner: Option<String>,
+        team: Option<(String, Vec<String>)>,
+    },
+    Play {
+        name: String,
+    },
+    Close {
+        name: String,
+    },
+    View {
+        name: String,
+        board: Option<u32>,
+    },
+    Adjust {
+        by: String,
+        round: u32,
+        table: u32,
+        board: u32,
+        outcome: tenace_events::Outcome,
+    },
+    CallDirector {
+        by: String,
+        room: String,
+        reason: String,
+    },
+    AnswerCall {
+        by: String,
+        call: u32,
+        ruling: String,
+    },
+    /// The finished tournament's report, rendered (HTML or PBN).
+    Report {
+        html: bool,
+    },
 }
 
 /// A request to a table run by another node that is not a connection's command: a board's

@@ -360,17 +360,14 @@ async fn tournament_report(State(app): State<App>, axum::extract::Path(file): ax
     };
     let Some(h) = app.club.tournament(&id) else { return (StatusCode::NOT_FOUND, format!("no tournament {id:?}")).into_response() };
     let (reply, answer) = tokio::sync::oneshot::channel();
-    if h.tx.send(TournamentCmd::Report { reply }).is_err() {
+    if h.tx.send(TournamentCmd::Report { html, reply }).is_err() {
         return (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response();
     }
     match answer.await {
-        Ok(Ok(report)) => {
-            let (event, scores) = &*report;
+        Ok(Ok(body)) => {
             if html {
-                let body = tenace_events::report::html::render(event, scores, &std::collections::BTreeMap::new());
                 ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
             } else {
-                let body = tenace_events::report::pbn::write(event, scores);
                 let disposition = format!("attachment; filename=\"{id}.pbn\"");
                 ([(header::CONTENT_TYPE, "application/x-pbn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response()
             }

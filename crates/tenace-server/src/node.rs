@@ -758,8 +758,8 @@ impl Node {
             TournamentCmd::AnswerCall { by, call, ruling, reply } => {
                 let _ = reply.send(self.ask_json(id, TournamentAsk::AnswerCall { by, call, ruling }).await);
             }
-            TournamentCmd::Report { reply } => {
-                let _ = reply.send(Err(format!("tournament {id} is run by another node of the club; its report is there")));
+            TournamentCmd::Report { html, reply } => {
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Report { html }).await);
             }
             // Its tables and clock are the owner's.
             TournamentCmd::Result { .. } | TournamentCmd::Tick | TournamentCmd::Stop => {}
@@ -883,6 +883,7 @@ async fn answer_ask(handle: &TournamentHandle, ask: TournamentAsk) -> serde_json
         }
         TournamentAsk::CallDirector { by, room, reason } => call(handle, |reply| TournamentCmd::CallDirector { by, room, reason, reply }).await,
         TournamentAsk::AnswerCall { by, call: n, ruling } => call(handle, |reply| TournamentCmd::AnswerCall { by, call: n, ruling, reply }).await,
+        TournamentAsk::Report { html } => call(handle, |reply| TournamentCmd::Report { html, reply }).await,
     }
 }
 

@@ -93,9 +93,11 @@ pub enum TournamentCmd {
         ruling: String,
         reply: oneshot::Sender<Result<(), String>>,
     },
-    /// A finished tournament as a tenace-events event, scored (for the reports).
+    /// A finished tournament's report: the HTML page (`html`), or PBN with ScoreTable and
+    /// TotalScoreTable (readable by `tenace event score`).
     Report {
-        reply: oneshot::Sender<Result<Arc<Report>, String>>,
+        html: bool,
+        reply: oneshot::Sender<Result<String, String>>,
     },
     /// Another node runs the tournament now (crate::node): the task ends.
     Stop,
@@ -103,6 +105,15 @@ pub enum TournamentCmd {
 
 /// A finished tournament as a tenace-events event, and its scores.
 pub type Report = (tenace_events::Event, tenace_events::Scores);
+
+/// The report's HTML page, or its PBN.
+fn render_report((event, scores): &Report, html: bool) -> String {
+    if html {
+        tenace_events::report::html::render(event, scores, &std::collections::BTreeMap::new())
+    } else {
+        tenace_events::report::pbn::write(event, scores)
+    }
+}
 
 #[derive(Clone)]
 pub struct TournamentHandle {
@@ -555,7 +566,7 @@ impl TournamentTask {
             TournamentCmd::AnswerCall { by, call, ruling, reply } => {
                 let _ = reply.send(self.answer_call(by, call, ruling).await);
             }
-            TournamentCmd::Report { reply } => {
+            TournamentCmd::Report { html, reply } => {
                 let scored = |e: tenace_events::Event| tenace_events::score(&e).map(|s| Arc::new((e, s))).map_err(|x| x.to_string());
                 let kept = self.report.as_ref().filter(|(n, _)| *n == self.results_added).map(|(_, r)| r.clone());
                 let r = match (&self.game, kept) {
@@ -571,7 +582,7 @@ impl TournamentTask {
                     }
                     (Game::Individual { .. }, None) => Err("the report is published when the window has closed (Law 16)".into()),
                 };
-                let _ = reply.send(r);
+                let _ = reply.send(r.map(|r| render_report(&r, html)));
             }
         }
         self.update_summary();

@@ -764,6 +764,26 @@ async fn a_tournament_is_played_through_another_node_and_moves_with_its_table_wh
         }
     };
     assert_eq!(view["travellers"].as_object().map(|t| t.len()), Some(2), "{view}");
+    // The report, asked of a node that does not run the tournament, is the owner's answer:
+    // refused while the window is open (Law 16), served once the host closed it.
+    let owner = store.lease(&format!("tournament/{id}")).await.unwrap().unwrap().owner;
+    let other = (0..3).find(|&s| club.nodes[s].name != owner && club.nodes[s].child.id().is_some()).expect("a node that does not run it");
+    let (status, body) = support::http_text(club.addrs[other], &eve, &format!("/api/tournaments/{id}.pbn")).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("Law 16"), "{body}");
+    let mut h = connect(club.addrs[other], &host).await.unwrap();
+    send(&mut h, json!({"type": "close_tournament", "tournament": id})).await;
+    answer(&mut h, "tournament").await;
+    let t = Instant::now();
+    let report = loop {
+        let (status, body) = support::http_text(club.addrs[other], &eve, &format!("/api/tournaments/{id}.pbn")).await;
+        if status == 200 {
+            break body;
+        }
+        assert!(t.elapsed() < LIMIT, "no report through node {other}: {status} {body}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(report.contains("[Event \"Across nodes\"]") && report.contains("TotalScoreTable"), "{report}");
     eprintln!("tournament {id}: its node {old} killed; eve played on ({after_kill} views after, {:.1} s) to the end", at.elapsed().as_secs_f64());
 }
 
