@@ -16,6 +16,14 @@ mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+/// The club's allocator: jemalloc. A saturated `tenace serve` spent about a tenth of its CPU in
+/// glibc's malloc and free (views built and serialized for every seat at every action, from
+/// many threads); with jemalloc `tenace-loadgen --tables 200 --boards 4` ran about a quarter
+/// faster on the same machine (docs/scaling.md).
+#[cfg(feature = "server")]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 use input::Status;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha20Rng;
