@@ -390,20 +390,38 @@ impl Club {
             crate::node::Node::start(&club, node, lost).await?;
         }
         club.load_tournaments().await?;
-        for stored in stored {
-            let replayed = stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
-                let options = s.options.clone();
-                Room::replay(s.options, s.events).map(|room| (s.id.clone(), room)).map_err(|e| (s.id.clone(), format!("{} does not replay: {e}", options.name)))
-            });
+        let replayed: Vec<Result<(String, Room), (String, String)>> = stored
+            .into_iter()
+            .map(|stored| {
+                stored.map_err(|(id, e)| (id, e.to_string())).and_then(|s| {
+                    let options = s.options.clone();
+                    Room::replay(s.options, s.events)
+                        .map(|room| (s.id.clone(), room))
+                        .map_err(|e| (s.id.clone(), format!("{} does not replay: {e}", options.name)))
+                })
+            })
+            .collect();
+        // One node runs each table: the others reach it through a proxy. The stored tables'
+        // leases are asked for sixteen at a time (one round trip each: in sequence, a node's
+        // start grew with the club's stored tables).
+        let runs_here: Vec<bool> = match &club.node {
+            None => vec![true; replayed.len()],
+            Some(node) => {
+                use futures_util::StreamExt;
+                let asks = replayed.iter().map(|r| async {
+                    let Ok((id, _)) = r else { return Ok(false) };
+                    Ok::<bool, StoreError>(crate::node::may_run(&club, id) && node.keeper.take(&crate::node::table_lease(id)).await?.is_ok())
+                });
+                futures_util::stream::iter(asks).buffered(16).collect::<Vec<_>>().await.into_iter().collect::<Result<_, _>>()?
+            }
+        };
+        for (replayed, here) in replayed.into_iter().zip(runs_here) {
             match replayed {
                 Ok((id, room)) => {
-                    if let Some(node) = &club.node {
-                        // One node runs each table: the others reach it through a proxy.
-                        if !crate::node::may_run(&club, &id) || node.keeper.take(&crate::node::table_lease(&id)).await?.is_err() {
-                            let handle = node.proxy(&id, summary(&id, &room, 0), room.options().set_seed);
-                            club.insert_room(&id, handle);
-                            continue;
-                        }
+                    if let (Some(node), false) = (&club.node, here) {
+                        let handle = node.proxy(&id, summary(&id, &room, 0), room.options().set_seed);
+                        club.insert_room(&id, handle);
+                        continue;
                     }
                     club.run_table(id, room).await;
                 }
