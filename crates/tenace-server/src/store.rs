@@ -266,6 +266,12 @@ impl Store {
                 Box::pin(async move {
                     if !sqlite {
                         sqlx::query("SET statement_timeout = 5000").execute(&mut *conn).await?;
+                        // A process stopped inside a transaction (SIGSTOP, a frozen machine)
+                        // holds its row locks until the server ends its session: the lease row
+                        // an append read `FOR SHARE` would keep every other node from taking
+                        // the table over. The server ends a session idle in a transaction for
+                        // 5 s (this club's transactions never wait between their statements).
+                        sqlx::query("SET idle_in_transaction_session_timeout = 5000").execute(&mut *conn).await?;
                         // A commit returns only once it is on disk, whatever the server's
                         // default (an operator may have turned it off for speed).
                         sqlx::query("SET synchronous_commit = on").execute(&mut *conn).await?;
@@ -343,6 +349,19 @@ impl Store {
             let setting: String = sqlx::query_scalar("SHOW synchronous_commit").fetch_one(&mut *conn).await?;
             Ok(format!("synchronous_commit={setting}"))
         }
+    }
+
+    /// PostgreSQL: how long a statement may wait and a session may sit idle inside a
+    /// transaction before the server ends it, as the server reports them on a connection of the
+    /// pool (`None` for SQLite, one process's file).
+    pub async fn session_limits(&self) -> Result<Option<(String, String)>, StoreError> {
+        if !self.postgres {
+            return Ok(None);
+        }
+        let mut conn = self.pool.acquire().await?;
+        let statement: String = sqlx::query_scalar("SHOW statement_timeout").fetch_one(&mut *conn).await?;
+        let idle: String = sqlx::query_scalar("SHOW idle_in_transaction_session_timeout").fetch_one(&mut *conn).await?;
+        Ok(Some((statement, idle)))
     }
 
     /// The health probe: succeeds only when the store accepts writes that need new space (a

@@ -197,6 +197,21 @@ async fn every_commit_is_durable_whatever_the_database_default() {
     }
 }
 
+/// A node stopped (SIGSTOP) inside an append holds the lease row it read `FOR SHARE`: the
+/// server ends a session idle in a transaction after 5 s, so another node's takeover waits at
+/// most that long (seen before: a takeover refused by the lock for a whole minute, the
+/// `UPDATE leases` cancelled by the statement time-out every 5 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_stopped_inside_a_transaction_is_ended_by_the_server() {
+    for db in databases("idle-in-transaction").await {
+        let store = Store::open(&db).await.unwrap();
+        match store.session_limits().await.unwrap() {
+            None => assert!(db.starts_with("sqlite"), "{db}"),
+            Some(limits) => assert_eq!(limits, ("5s".to_string(), "5s".to_string()), "{db}"),
+        }
+    }
+}
+
 /// Law 16 across nodes (store::seats): a person's one seat is claimed in the database; a claim
 /// on another table is refused and names the table; it moves only from the exact claim read;
 /// a release by a table that no longer holds the claim changes nothing.

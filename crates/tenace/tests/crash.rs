@@ -27,18 +27,18 @@
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod serve;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tenace_online::{Room, RoomEvent};
 use tenace_server::store::redact;
 use tenace_table::TableEvent;
-use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::Child;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Kills per database.
@@ -150,52 +150,17 @@ impl Crash {
 
     /// Starts `tenace serve` on the database and waits until it says it is serving.
     async fn start(&self) -> Child {
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(&self.log).expect("server log file");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
-            .args([
-                "serve",
-                "--bind",
-                &self.addr.to_string(),
-                "--database",
-                &self.db,
-                "--robot-delay-ms",
-                "0",
-                // Robots by their rules alone (no double-dummy sampling): what is tested is what
-                // survives a kill, and a sampled card in a debug build on a busy machine can take
-                // longer than a life between kills, so a table of robots never got on (seen in CI:
-                // 0 boards finished in 150 lives by the table of three robots).
-                "--robot-time-per-card-ms",
-                "0",
-                "--seat-timeout-s",
-                "600",
-            ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::from(log))
-            .kill_on_drop(true)
-            .spawn()
-            .expect("run tenace serve");
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let ready = tokio::time::timeout(START_LIMIT, async {
-            while let Ok(Some(line)) = lines.next_line().await {
-                if line.starts_with("Tenace is serving at") {
-                    return true;
-                }
-            }
-            false
-        })
-        .await;
-        match ready {
-            Ok(true) => {}
-            Ok(false) => {
-                let status = child.wait().await;
-                self.fail(format!("the server did not start again: it exited ({status:?}) before serving"))
-            }
-            Err(_) => self.fail(format!("the server did not say it was serving within {START_LIMIT:?}")),
+        let addr = self.addr.to_string();
+        // Robots by their rules alone (no double-dummy sampling): what is tested is what
+        // survives a kill, and a sampled card in a debug build on a busy machine can take
+        // longer than a life between kills, so a table of robots never got on (seen in CI:
+        // 0 boards finished in 150 lives by the table of three robots).
+        let args = ["--bind", &addr, "--database", &self.db, "--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"];
+        match serve::serve(&args, &self.log, START_LIMIT).await {
+            serve::Started::Serving(child) => child,
+            serve::Started::Exited(status) => self.fail(format!("the server did not start again: it exited ({status:?}) before serving")),
+            serve::Started::Silent => self.fail(format!("the server did not say it was serving within {START_LIMIT:?}")),
         }
-        // Drain the rest of stdout, so the server never blocks on a full pipe.
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        child
     }
 
     /// SIGKILLs the server and waits for it to be gone.

@@ -24,6 +24,7 @@
 //! first two use `TENACE_TEST_NATS` and the third is skipped, with a note. Every time limit only
 //! catches a hang.
 
+mod serve;
 #[path = "../../tenace-server/tests/support/mod.rs"]
 mod support;
 
@@ -38,7 +39,6 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tenace_online::Room;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -143,32 +143,18 @@ impl Club {
     /// waits for its previous life's lease to expire).
     async fn start_node(&self, slot: usize) -> Node {
         let name = format!("n{slot}");
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.log(&name)).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tenace"))
-            .args(["serve", "--bind", &self.addrs[slot].to_string(), "--database", &self.db])
-            .args(["--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"])
-            .args(["--nats", &self.nats, "--node", &name, "--lease-ms", &LEASE_MS.to_string(), "--director", "director"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::from(log))
-            .kill_on_drop(true)
-            .spawn()
-            .expect("run tenace serve");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let ready = tokio::time::timeout(LIMIT, async {
-            while let Ok(Some(line)) = lines.next_line().await {
-                if line.starts_with("Tenace is serving at") {
-                    return true;
-                }
-            }
-            false
-        })
-        .await;
-        if ready != Ok(true) {
-            panic!("node {name} did not start; its log:\n{}", std::fs::read_to_string(self.log(&name)).unwrap_or_default());
+        let (addr, lease) = (self.addrs[slot].to_string(), LEASE_MS.to_string());
+        let args = [
+            ["--bind", &addr, "--database", &self.db].as_slice(),
+            &["--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"],
+            &["--nats", &self.nats, "--node", &name, "--lease-ms", &lease, "--director", "director"],
+        ]
+        .concat();
+        match serve::serve(&args, &self.log(&name), LIMIT).await {
+            serve::Started::Serving(child) => Node { name, child },
+            serve::Started::Exited(status) => panic!("node {name} exited ({status:?}) before serving; its log:\n{}", self.read_log(&name)),
+            serve::Started::Silent => panic!("node {name} did not say it was serving within {LIMIT:?}; its log:\n{}", self.read_log(&name)),
         }
-        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
-        Node { name, child }
     }
 
     /// A second process under the name of a running node is refused, saying why.
@@ -181,6 +167,10 @@ impl Club {
         let out = tokio::time::timeout(LIMIT, out).await.expect("the duplicate node gives up in time").unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && err.contains("is running already"), "{}: {err}", out.status);
+    }
+
+    fn read_log(&self, name: &str) -> String {
+        std::fs::read_to_string(self.log(name)).unwrap_or_default()
     }
 
     fn log(&self, name: &str) -> PathBuf {
