@@ -51,7 +51,7 @@ pub fn secret_seed() -> Result<u64, EventError> {
 /// The commitment to publish before the event: SHA-256 of the seed written in decimal, as 64
 /// lower-case hex digits.
 pub fn commitment(seed: u64) -> String {
-    hex(&Sha256::digest(seed.to_string().as_bytes()))
+    commitment_prefix(seed, 64)
 }
 
 /// The first `chars` hex digits of the commitment to `seed` (a set's public id: computed for

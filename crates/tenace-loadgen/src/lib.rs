@@ -862,13 +862,14 @@ struct Client {
 
 /// A player's WebSocket: a read buffer of 8 KiB, as the server's (tungstenite's default of
 /// 128 KiB is zeroed at every read: with thousands of clients in this process, that cost more
-/// CPU than reading the views), and no Nagle delay on its small messages.
+/// CPU than reading the views).
 fn client_config() -> tokio_tungstenite::tungstenite::protocol::WebSocketConfig {
     tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024)
 }
 
 impl Client {
     async fn connect(url: &str, token: &str, name: String, index: usize, stall: Duration, shared: Arc<Shared>) -> Result<Client, String> {
+        // `true`: no Nagle delay on the players' small messages.
         let (ws, _) = tokio::time::timeout(stall, tokio_tungstenite::connect_async_with_config(url, Some(client_config()), true))
             .await
             .map_err(|_| format!("client {index} ({name}): no WebSocket connection within {} s", stall.as_secs()))?

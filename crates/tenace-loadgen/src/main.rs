@@ -4,13 +4,12 @@
 use std::process::ExitCode;
 
 use clap::Parser;
+use tenace_loadgen::{raise_fd_limit, run, run_tournament, serve, Options};
 
 /// The same allocator as `tenace serve` (jemalloc), so that the in-process server measures as
 /// the real one.
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
-use tenace_loadgen::{raise_fd_limit, run, run_tournament, serve, Options};
 
 fn main() -> ExitCode {
     let opts = Options::parse();

@@ -364,7 +364,8 @@ async fn tournament_report(State(app): State<App>, axum::extract::Path(file): ax
         return (StatusCode::SERVICE_UNAVAILABLE, "the tournament is not available").into_response();
     }
     match answer.await {
-        Ok(Ok(body)) => {
+        Ok(Ok(report)) => {
+            let body = report.render(html);
             if html {
                 ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
             } else {
@@ -836,9 +837,7 @@ async fn handle(app: &App, conn: u64, user: &str, msg: ClientMsg, out: &Outbox, 
 /// Asks a tournament's task and waits for its answer.
 async fn ask_tournament<T>(app: &App, id: &str, cmd: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, String>>) -> TournamentCmd) -> Result<T, String> {
     let Some(h) = app.club.tournament(id) else { return Err(format!("no tournament {id:?}")) };
-    let (reply, answer) = tokio::sync::oneshot::channel();
-    h.tx.send(cmd(reply)).map_err(|_| "the tournament is not available".to_string())?;
-    answer.await.map_err(|_| "the tournament is not available".to_string())?
+    h.ask(cmd).await
 }
 
 /// After a request: the refusal, or the tournament as the person now sees it.

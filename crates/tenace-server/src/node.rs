@@ -41,7 +41,7 @@ use crate::club::{Club, ReplayError, RoomCmd, RoomHandle};
 use crate::cluster::Keeper;
 use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
-use crate::tournaments::{TournamentCmd, TournamentHandle};
+use crate::tournaments::{ReportBody, TournamentCmd, TournamentHandle};
 
 /// How a node joins a club of several (`tenace serve --nats URL --node NAME --lease-ms MS`).
 #[derive(Clone, Debug)]
@@ -610,10 +610,7 @@ impl Club {
     pub(crate) fn seated_on_another_node(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
         self.node.as_ref()?;
         let rooms = self.rooms_snapshot();
-        rooms.into_iter().filter(|(id, h)| id != except && h.set_seed == set_seed).find_map(|(id, h)| {
-            let s = h.summary.lock().ok()?;
-            (!s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person))).then_some(id)
-        })
+        rooms.into_iter().filter(|(id, h)| id != except && h.set_seed == set_seed).find_map(|(id, h)| seats_while_playing(&h, person).then_some(id))
     }
 
     /// In a club of several nodes, claims `person`'s one seat for `table` in the store, where
@@ -647,7 +644,7 @@ impl Club {
     /// Does `table`'s lobby line (this node's or another's) seat `person` with its set still
     /// being played?
     fn seats_there(&self, person: &str, table: &str) -> bool {
-        self.room(table).is_some_and(|h| h.summary.lock().is_ok_and(|s| !s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person))))
+        self.room(table).is_some_and(|h| seats_while_playing(&h, person))
     }
 
     /// `person` no longer sits at `table`: the sight ledger frees them, and in a club of several
@@ -759,7 +756,7 @@ impl Node {
                 let _ = reply.send(self.ask_json(id, TournamentAsk::AnswerCall { by, call, ruling }).await);
             }
             TournamentCmd::Report { html, reply } => {
-                let _ = reply.send(self.ask_json(id, TournamentAsk::Report { html }).await);
+                let _ = reply.send(self.ask_json(id, TournamentAsk::Report { html }).await.map(ReportBody::Rendered));
             }
             // Its tables and clock are the owner's.
             TournamentCmd::Result { .. } | TournamentCmd::Tick | TournamentCmd::Stop => {}
@@ -860,12 +857,7 @@ async fn answer_ask(handle: &TournamentHandle, ask: TournamentAsk) -> serde_json
         handle: &TournamentHandle,
         make: impl FnOnce(tokio::sync::oneshot::Sender<Result<T, String>>) -> TournamentCmd,
     ) -> serde_json::Value {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let answer = match handle.tx.send(make(tx)) {
-            Ok(()) => rx.await.unwrap_or_else(|_| Err("the tournament is not available".into())),
-            Err(_) => Err("the tournament is not available".into()),
-        };
-        serde_json::to_value(answer).unwrap_or_default()
+        serde_json::to_value(handle.ask(make).await).unwrap_or_default()
     }
     match ask {
         TournamentAsk::Register { name, partner, team } => call(handle, |reply| TournamentCmd::Register { name, partner, team, reply }).await,
@@ -883,8 +875,17 @@ async fn answer_ask(handle: &TournamentHandle, ask: TournamentAsk) -> serde_json
         }
         TournamentAsk::CallDirector { by, room, reason } => call(handle, |reply| TournamentCmd::CallDirector { by, room, reason, reply }).await,
         TournamentAsk::AnswerCall { by, call: n, ruling } => call(handle, |reply| TournamentCmd::AnswerCall { by, call: n, ruling, reply }).await,
-        TournamentAsk::Report { html } => call(handle, |reply| TournamentCmd::Report { html, reply }).await,
+        TournamentAsk::Report { html } => {
+            // Rendered here, in this request's own task, not on the tournament's.
+            let report = handle.ask(|reply| TournamentCmd::Report { html, reply }).await;
+            serde_json::to_value(report.map(|r| r.render(html))).unwrap_or_default()
+        }
     }
+}
+
+/// Does the table's lobby line seat `person`, its set not over?
+fn seats_while_playing(table: &RoomHandle, person: &str) -> bool {
+    table.summary.lock().is_ok_and(|s| !s.set_over && s.seats.iter().any(|n| n.as_deref() == Some(person)))
 }
 
 impl Club {

@@ -94,10 +94,12 @@ pub enum TournamentCmd {
         reply: oneshot::Sender<Result<(), String>>,
     },
     /// A finished tournament's report: the HTML page (`html`), or PBN with ScoreTable and
-    /// TotalScoreTable (readable by `tenace event score`).
+    /// TotalScoreTable (readable by `tenace event score`). The task answers it scored; the
+    /// asker renders it (off the task), unless the tournament runs on another node, which
+    /// renders it there (`html` says which).
     Report {
         html: bool,
-        reply: oneshot::Sender<Result<String, String>>,
+        reply: oneshot::Sender<Result<ReportBody, String>>,
     },
     /// Another node runs the tournament now (crate::node): the task ends.
     Stop,
@@ -106,12 +108,22 @@ pub enum TournamentCmd {
 /// A finished tournament as a tenace-events event, and its scores.
 pub type Report = (tenace_events::Event, tenace_events::Scores);
 
-/// The report's HTML page, or its PBN.
-fn render_report((event, scores): &Report, html: bool) -> String {
-    if html {
-        tenace_events::report::html::render(event, scores, &std::collections::BTreeMap::new())
-    } else {
-        tenace_events::report::pbn::write(event, scores)
+/// A finished tournament's report as [`TournamentCmd::Report`] answers it.
+pub enum ReportBody {
+    /// Scored by the tournament's task on this node.
+    Scored(Arc<Report>),
+    /// Rendered by the node that runs the tournament (as asked).
+    Rendered(String),
+}
+
+impl ReportBody {
+    /// The report's HTML page, or its PBN.
+    pub fn render(&self, html: bool) -> String {
+        match self {
+            ReportBody::Scored(report) if html => tenace_events::report::html::render(&report.0, &report.1, &std::collections::BTreeMap::new()),
+            ReportBody::Scored(report) => tenace_events::report::pbn::write(&report.0, &report.1),
+            ReportBody::Rendered(body) => body.clone(),
+        }
     }
 }
 
@@ -123,6 +135,15 @@ pub struct TournamentHandle {
     /// creator closes it. For pairs, the end of the last round as planned.
     pub closes_at: Arc<AtomicI64>,
     pub set_seed: u64,
+}
+
+impl TournamentHandle {
+    /// Sends the request `make` builds and waits for the tournament's answer.
+    pub async fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<Result<T, String>>) -> TournamentCmd) -> Result<T, String> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(make(reply)).map_err(|_| "the tournament is not available".to_string())?;
+        answer.await.map_err(|_| "the tournament is not available".to_string())?
+    }
 }
 
 /// Who may sit at a tournament table, and until when it plays.
@@ -566,7 +587,7 @@ impl TournamentTask {
             TournamentCmd::AnswerCall { by, call, ruling, reply } => {
                 let _ = reply.send(self.answer_call(by, call, ruling).await);
             }
-            TournamentCmd::Report { html, reply } => {
+            TournamentCmd::Report { reply, .. } => {
                 let scored = |e: tenace_events::Event| tenace_events::score(&e).map(|s| Arc::new((e, s))).map_err(|x| x.to_string());
                 let kept = self.report.as_ref().filter(|(n, _)| *n == self.results_added).map(|(_, r)| r.clone());
                 let r = match (&self.game, kept) {
@@ -582,7 +603,7 @@ impl TournamentTask {
                     }
                     (Game::Individual { .. }, None) => Err("the report is published when the window has closed (Law 16)".into()),
                 };
-                let _ = reply.send(r.map(|r| render_report(&r, html)));
+                let _ = reply.send(r.map(ReportBody::Scored));
             }
         }
         self.update_summary();

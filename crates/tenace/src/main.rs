@@ -16,6 +16,11 @@ mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use input::Status;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use tenace_core::{imps, random_deal, Board, BoardNumber, Contract};
+use tenace_formats::{Format, GameRecord};
 
 /// The club's allocator: jemalloc. A saturated `tenace serve` spent about a tenth of its CPU in
 /// glibc's malloc and free (views built and serialized for every seat at every action, from
@@ -24,11 +29,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[cfg(feature = "server")]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-use input::Status;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha20Rng;
-use tenace_core::{imps, random_deal, Board, BoardNumber, Contract};
-use tenace_formats::{Format, GameRecord};
 
 /// Tenace: duplicate contract bridge under the Laws of Duplicate Bridge.
 #[derive(Parser)]
