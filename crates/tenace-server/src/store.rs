@@ -239,6 +239,9 @@ pub fn default_database_url() -> String {
     }
 }
 
+/// How long [`Store::open`] keeps asking a database that gives no connection.
+pub const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
 impl Store {
     /// Opens (and creates, for SQLite) the database at `url` and its tables.
     ///
@@ -247,7 +250,38 @@ impl Store {
     /// club. Durability: SQLite runs in WAL mode with `synchronous=FULL`, so a commit is on disk
     /// (fsync of the WAL) before it returns; PostgreSQL's commit too (`synchronous_commit = on` is set
     /// on every connection, whatever the server's default).
+    ///
+    /// A database that gives no connection within the pool's 5 s while the club starts (a
+    /// loaded machine, a server still starting) is asked again for up to a minute
+    /// ([`OPEN_PATIENCE`]), each wait logged; the 5 s limit is for the tables' actions, where a
+    /// silent store must stop the table loudly, not for the start.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_within(url, OPEN_PATIENCE).await
+    }
+
+    /// [`Store::open`], asking a database that gives no connection again until `patience` has
+    /// passed; then the error names the database and what was waited for.
+    pub async fn open_within(url: &str, patience: std::time::Duration) -> Result<Store, StoreError> {
+        let started = std::time::Instant::now();
+        loop {
+            match Store::open_once(url).await {
+                Err(StoreError::Database(sqlx::Error::PoolTimedOut)) if started.elapsed() < patience => {
+                    tracing::warn!("opening the store: {} gave no connection within 5 s; asking again", redact(url));
+                    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                }
+                Err(StoreError::Database(sqlx::Error::PoolTimedOut)) => {
+                    return Err(StoreError::Refused(format!(
+                        "{} gave no connection in {} s (is the database running, reachable and not overloaded?)",
+                        redact(url),
+                        started.elapsed().as_secs()
+                    )))
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn open_once(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = if url.starts_with("sqlite:") && !url.contains("mode=") {
             format!("{url}{}mode=rwc", if url.contains('?') { "&" } else { "?" })

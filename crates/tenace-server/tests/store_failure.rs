@@ -3,7 +3,8 @@
 //! PostgreSQL failing (the tables locked by another session past the club's statement time-out;
 //! the club's connections killed with `pg_terminate_backend`). Each time: the players are told,
 //! register answers 503, play resumes when the store works again, and after a restart every call
-//! and card a player was shown is stored, in order.
+//! and card a player was shown is stored, in order. And the start: a database slow to give its first
+//! connection is waited for (up to a minute), one that never answers is named.
 
 mod support;
 
@@ -177,4 +178,60 @@ async fn after_sqlite_rolls_back_a_transaction_by_itself_every_later_append_is_c
     assert_eq!(count, 4, "every acknowledged append is committed (seen from another connection)");
     let reopened = Store::open(&db).await.unwrap();
     assert_eq!(reopened.room("t-z").await.unwrap().unwrap().events.len(), 4);
+}
+
+/// A TCP relay to `target` that leaves every connection made in its first `silent` unanswered
+/// (the database is slow to answer: a loaded machine, a server still starting), then relays.
+async fn slow_relay(target: std::net::SocketAddr, silent: Duration) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opened = std::time::Instant::now();
+    tokio::spawn(async move {
+        while let Ok((mut client, _)) = listener.accept().await {
+            if opened.elapsed() < silent {
+                // Held open and unanswered until the silence ends, then closed.
+                tokio::spawn(async move {
+                    tokio::time::sleep(silent).await;
+                    drop(client);
+                });
+                continue;
+            }
+            tokio::spawn(async move {
+                if let Ok(mut server) = tokio::net::TcpStream::connect(target).await {
+                    let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_slow_to_answer_at_start_is_waited_for() {
+    let Ok(base) = std::env::var("TENACE_TEST_POSTGRES") else {
+        eprintln!("NOTE: PostgreSQL variant skipped (set TENACE_TEST_POSTGRES)");
+        return;
+    };
+    let url = support::postgres_schema(&base, "slow_start").await;
+    let host_port = url.split('@').nth(1).unwrap().split('/').next().unwrap().to_string();
+    let target = tokio::net::lookup_host(&host_port).await.unwrap().next().unwrap();
+    // Silent for 7 s: longer than the pool's 5 s for one connection.
+    let relay = slow_relay(target, Duration::from_secs(7)).await;
+    let slow = url.replacen(&host_port, &relay.to_string(), 1);
+    assert_ne!(slow, url, "the URL goes through the relay");
+    let started = std::time::Instant::now();
+    let store = tenace_server::store::Store::open(&slow).await.expect("the start waits for a database slow to answer");
+    assert!(started.elapsed() >= Duration::from_secs(5), "the first connection was not answered");
+    assert_eq!(store.durability().await.unwrap(), "synchronous_commit=on");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_never_answers_is_named_after_the_patience() {
+    // A port that accepts connections and never answers.
+    let relay = slow_relay("127.0.0.1:9".parse().unwrap(), Duration::from_secs(3600)).await;
+    let url = format!("postgres://club:secret@{relay}/club");
+    let e = tenace_server::store::Store::open_within(&url, Duration::from_secs(6)).await.err().expect("no connection, no store");
+    let text = e.to_string();
+    assert!(text.contains(&format!("{relay}/club")) && text.contains("gave no connection"), "{text}");
+    assert!(!text.contains("secret"), "the password is not shown: {text}");
 }
