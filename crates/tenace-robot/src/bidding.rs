@@ -707,8 +707,14 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
         Some((s, _)) if !(e.balanced || p.balanced) => Strain::from_suit(s),
         _ => Strain::NoTrump,
     };
-    let c_min = e.pts + p.pts.0;
-    let c_max = e.pts + max_pts(&p);
+    // With a fit in a suit partner bid (four cards or more shown), my short side suits count
+    // (support points) unless mine is the long trump hand (six or more).
+    let mine = match strain.trump() {
+        Some(t) if fit.is_some_and(|(f, _)| f == t) && p.min_len[t.index()] >= 4 && e.len(t) < 6 => e.support_pts(t),
+        _ => e.pts,
+    };
+    let c_min = mine + p.pts.0;
+    let c_max = mine + max_pts(&p);
     let Some((last_seat, last)) = ctx.last_bid() else { return Call::Pass };
     let ours = last_seat.side() == me.side();
 

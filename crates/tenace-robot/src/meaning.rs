@@ -35,6 +35,25 @@ impl Eval {
     pub fn len(&self, suit: Suit) -> u8 {
         self.len[suit.index()]
     }
+
+    /// Support points with `trump` as trumps: the points plus the short side suits (dummy
+    /// points, after Goren): with four trumps or more a void 5, a singleton 3, a doubleton 1;
+    /// with fewer, 3, 2 and 1.
+    pub fn support_pts(&self, trump: Suit) -> u32 {
+        let four = self.len(trump) >= 4;
+        let short: u32 = Suit::ALL
+            .iter()
+            .filter(|&&s| s != trump)
+            .map(|&s| match (self.len(s), four) {
+                (0, true) => 5,
+                (0, false) | (1, true) => 3,
+                (1, false) => 2,
+                (2, _) => 1,
+                _ => 0,
+            })
+            .sum();
+        self.pts + short
+    }
 }
 
 /// What a call shows: ranges of HCP and points, suit lengths, and whether the call is
@@ -48,12 +67,24 @@ pub(crate) struct Meaning {
     pub balanced: bool,
     pub artificial: bool,
     pub forcing: bool,
+    /// The points are support points in this suit ([`Eval::support_pts`]): a raise.
+    pub support: Option<Suit>,
     pub text: String,
 }
 
 impl Meaning {
     pub fn new(text: impl Into<String>) -> Meaning {
-        Meaning { hcp: (0, 40), pts: (0, 60), min_len: [0; 4], max_len: [13; 4], balanced: false, artificial: false, forcing: false, text: text.into() }
+        Meaning {
+            hcp: (0, 40),
+            pts: (0, 60),
+            min_len: [0; 4],
+            max_len: [13; 4],
+            balanced: false,
+            artificial: false,
+            forcing: false,
+            support: None,
+            text: text.into(),
+        }
     }
 
     pub fn hcp(mut self, lo: u32, hi: u32) -> Meaning {
@@ -97,10 +128,16 @@ impl Meaning {
         self
     }
 
+    /// The points are counted as support points for `trump` (a raise).
+    pub fn support(mut self, trump: Suit) -> Meaning {
+        self.support = Some(trump);
+        self
+    }
+
     /// Does the hand fit this description?
     pub fn fits(&self, e: &Eval) -> bool {
         (self.hcp.0..=self.hcp.1).contains(&e.hcp)
-            && (self.pts.0..=self.pts.1).contains(&e.pts)
+            && (self.pts.0..=self.pts.1).contains(&self.support.map_or(e.pts, |t| e.support_pts(t)))
             && (!self.balanced || e.balanced)
             && Suit::ALL.iter().all(|s| {
                 let l = e.len(*s);
@@ -407,6 +444,7 @@ pub(crate) fn inferred(ctx: &Ctx<'_>, seat: Seat) -> Meaning {
             m.max_len[s] = m.max_len[s].min(c.max_len[s]);
         }
         m.balanced |= c.balanced;
+        m.support = c.support.or(m.support);
     }
     // A balanced hand (4-3-3-3, 4-4-3-2, 5-3-3-2) holds two to five cards in every suit: with
     // six cards opposite partner's 1NT there is an eight-card fit.
@@ -525,9 +563,9 @@ fn response_to_a_suit_bid(opened: Suit, contested: bool, b: Bid) -> Meaning {
     let major = is_major(opened);
     let name = suit_name(opened);
     match (b.level(), b.strain().trump()) {
-        (2, Some(s)) if s == opened && major => Meaning::new(format!("simple raise: 6-9 points, 3+ {name}")).pts(6, 9).min(s, 3),
-        (3, Some(s)) if s == opened && major => Meaning::new(format!("limit raise: 10-12 points, 3+ {name}")).pts(10, 12).min(s, 3),
-        (4, Some(s)) if s == opened && major => Meaning::new(format!("game raise: 13+ points, 3+ {name}")).pts(13, 60).min(s, 3),
+        (2, Some(s)) if s == opened && major => Meaning::new(format!("simple raise: 6-9 points, 3+ {name}")).pts(6, 9).min(s, 3).support(s),
+        (3, Some(s)) if s == opened && major => Meaning::new(format!("limit raise: 10-12 points, 3+ {name}")).pts(10, 12).min(s, 3).support(s),
+        (4, Some(s)) if s == opened && major => Meaning::new(format!("game raise: 13+ points, 3+ {name}")).pts(13, 60).min(s, 3).support(s),
         (2, Some(s)) if s == opened => {
             Meaning::new(format!("raise: 6-9 points, 5+ {name}, no 4-card major")).pts(6, 9).min(s, 5).max(Suit::Hearts, 3).max(Suit::Spades, 3)
         }
@@ -1293,7 +1331,7 @@ fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
                 Some(s) if partner_suits.contains(&s) => {
                     // A fit is eight cards between the hands: two are support for partner's six.
                     let need = 8u8.saturating_sub(p.min_len[s.index()]).clamp(2, 3);
-                    Meaning::new(format!("support for {}: {need}+ cards", suit_name(s))).min(s, need)
+                    Meaning::new(format!("support for {}: {need}+ cards", suit_name(s))).min(s, need).support(s)
                 }
                 Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),
                 None => Meaning::new("natural"),
@@ -1389,6 +1427,17 @@ mod tests {
 
     fn calls(s: &str) -> Vec<Call> {
         s.split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    }
+
+    #[test]
+    fn support_points_count_short_side_suits() {
+        let e = Eval::of("A842.KJ73.4.Q962".parse().expect("hand"));
+        assert_eq!((e.pts, e.support_pts(Suit::Hearts)), (10, 13), "four trumps: a singleton is 3");
+        let e = Eval::of("A8432.KJ7..Q9652".parse().expect("hand"));
+        assert_eq!(e.support_pts(Suit::Hearts) - e.pts, 3, "three trumps: a void is 3");
+        assert_eq!(e.support_pts(Suit::Spades) - e.pts, 5, "five trumps: a void is 5");
+        let e = Eval::of("AK2.Q84.J3.T9652".parse().expect("hand"));
+        assert_eq!(e.support_pts(Suit::Hearts) - e.pts, 1, "a doubleton is 1");
     }
 
     #[test]

@@ -420,8 +420,10 @@ fn auction_2h_pass_a_strong_hand_without_a_fit_bids_a_forcing_new_suit() {
     let rc = robot(Seat::South, "AKQJ84.2.AK3.932", "2H Pass");
     assert_eq!(rc.call.to_string(), "2S", "{rc:?}");
     assert!(rc.explanation.contains("forcing"), "{}", rc.explanation);
-    // Opener raises with three spades.
-    assert_eq!(robot(Seat::North, "T72.KQT854.52.J4", "2H Pass 2S Pass").call.to_string(), "3S");
+    // Opener raises with three spades (to game with this maximum: two doubletons are two
+    // support points).
+    assert_eq!(robot(Seat::North, "T72.KQT854.52.J4", "2H Pass 2S Pass").call.to_string(), "4S");
+    assert_eq!(robot(Seat::North, "T72.QJT854.52.J4", "2H Pass 2S Pass").call.to_string(), "3S");
 }
 
 /// Law 16B1(b): the Director's poll. An 11-count opposite nothing: the panel of robot peers
@@ -547,4 +549,16 @@ fn auction_3d_3s_and_2h_3d_the_preempter_rebids_a_long_suit_not_3nt() {
     assert_eq!(robot(Seat::North, "98752.KQ8542.62.", "2H Pass 3D Pass").call.to_string(), "3H");
     // With three cards in partner's suit it raises (to game, with 25 points between the hands).
     assert_eq!(robot(Seat::North, "92.KQ8542.Q63.J2", "2H Pass 3D Pass").call.to_string(), "5D");
+}
+
+#[test]
+fn auction_1h_pass_a_raise_counts_support_points() {
+    // Ten HCP and four hearts: a singleton makes it a game raise (13 support points), a
+    // doubleton a limit raise (11).
+    let rc = robot(Seat::South, "A842.KJ73.4.Q962", "1H Pass");
+    assert_eq!(rc.call.to_string(), "4H", "{rc:?}");
+    assert!(rc.explanation.starts_with("game raise"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::South, "A842.KJ73.43.Q96", "1H Pass").call.to_string(), "3H");
+    // Opener reads the raise as support points: 4H is the end (no slam try on a minimum).
+    assert_eq!(robot(Seat::North, "KQ5.AQT95.K82.73", "1H Pass 4H Pass").call, Call::Pass);
 }
