@@ -77,6 +77,9 @@ pub enum Command {
     Robots {
         seats: Vec<Seat>,
     },
+    /// Another table's result on this table's board set was stored (the robots' comparison
+    /// run by another node): read the field again and show it.
+    Refresh,
 }
 
 /// The owner's answer to a [`Forward`]: taken, or refused with the reason.
@@ -142,8 +145,10 @@ pub enum TableAsk {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "news", rename_all = "snake_case")]
 pub enum LobbyNews {
-    /// A table's lobby line, after a change.
-    Table { node: String, summary: TableSummary },
+    /// A table's lobby line, after a change, with its board set's seed (the line's set id is
+    /// a commitment that does not reveal the seed; the nodes need it to know which tables play
+    /// the same deals).
+    Table { node: String, summary: TableSummary, set_seed: u64 },
     /// A tournament's line in the list of tournaments (with what a proxy needs), after a change.
     Tournament { node: String, summary: tenace_tournament::TournamentSummary, closes_at: i64, set_seed: u64 },
     /// `node` has taken `table` over (its previous owner stopped): whoever follows it through

@@ -198,6 +198,9 @@ pub struct Club {
     pub store: Store,
     pub config: ClubConfig,
     rooms: RwLock<HashMap<String, RoomHandle>>,
+    /// The tables of each board set (by its seed), here or on other nodes: who else plays a set
+    /// is asked per seat taken, and must not walk the whole club.
+    sets: RwLock<HashMap<u64, std::collections::HashSet<String>>>,
     /// Tables whose stored log cannot be replayed: set aside with the reason, shown in the lobby.
     set_aside: RwLock<Vec<TableSummary>>,
     /// Solver work a table waits for (robots' thinking, claim checks) runs on the blocking
@@ -369,6 +372,7 @@ impl Club {
             store,
             config,
             rooms: RwLock::new(HashMap::new()),
+            sets: RwLock::new(HashMap::new()),
             set_aside: RwLock::new(Vec::new()),
             solver: Arc::new(tokio::sync::Semaphore::new(cores)),
             hand_records: Mutex::new(HashMap::new()),
@@ -439,11 +443,6 @@ impl Club {
 
     pub fn room(&self, id: &str) -> Option<RoomHandle> {
         self.rooms.read().ok()?.get(id).cloned()
-    }
-
-    /// Every table's handle, by id.
-    pub(crate) fn rooms_snapshot(&self) -> Vec<(String, RoomHandle)> {
-        self.rooms.read().map(|r| r.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default()
     }
 
     /// Every table, and the tables set aside (with `unavailable` saying why). The tables of a
@@ -528,9 +527,18 @@ impl Club {
 
     /// Lists `handle` as table `id` (run here, or a proxy for another node's table).
     pub(crate) fn insert_room(&self, id: &str, handle: RoomHandle) {
+        if let Ok(mut sets) = self.sets.write() {
+            sets.entry(handle.set_seed).or_default().insert(id.to_string());
+        }
         if let Ok(mut rooms) = self.rooms.write() {
             rooms.insert(id.to_string(), handle);
         }
+    }
+
+    /// The handles of the tables playing the board set `set_seed`.
+    pub(crate) fn tables_of_set(&self, set_seed: u64) -> Vec<(String, RoomHandle)> {
+        let ids: Vec<String> = self.sets.read().ok().and_then(|s| s.get(&set_seed).map(|t| t.iter().cloned().collect())).unwrap_or_default();
+        ids.into_iter().filter_map(|id| self.room(&id).map(|h| (id, h))).collect()
     }
 
     /// Runs `room` here as table `id` (a table taken over from a node that stopped): its seated
@@ -1195,8 +1203,7 @@ impl RoomTask {
             let set_id = tenace_online::RoomOptions { name: String::new(), set_seed, boards: 1, kibitzers_see_all: false, first: 1 }.set_id();
             if club.store.add_result(&set_id, board, &result).await.is_ok() {
                 club.note_result(&set_id, board, &result).await;
-                let handles: Vec<RoomHandle> = club.rooms.read().map(|r| r.values().cloned().collect()).unwrap_or_default();
-                for h in handles.into_iter().filter(|h| h.set_seed == set_seed) {
+                for (_, h) in club.tables_of_set(set_seed) {
                     let _ = h.tx.send(RoomCmd::Refresh);
                 }
             }
@@ -1327,7 +1334,7 @@ impl RoomTask {
                 .len();
             *s = summary(&self.id, &self.room, kibitzers);
             if let Some(node) = &self.club.node {
-                node.announce(&s);
+                node.announce(&s, self.room.options().set_seed);
             }
         }
     }

@@ -207,7 +207,7 @@ impl Node {
             while let Some(news) = lobby.next().await {
                 let Some(club) = weak.upgrade() else { return };
                 match news {
-                    Ok(LobbyNews::Table { node, summary }) => club.table_news(&node, summary),
+                    Ok(LobbyNews::Table { node, summary, set_seed }) => club.table_news(&node, summary, set_seed),
                     Ok(LobbyNews::Moved { node: _, table }) => club.follow_again(&table),
                     Ok(LobbyNews::Tournament { node, summary, closes_at, set_seed }) => club.tournament_news(&node, summary, closes_at, set_seed),
                     Err(e) => tracing::warn!("{e}"),
@@ -357,6 +357,11 @@ impl Node {
 
     /// A command forwarded from another node, handed to the table as its own connection's.
     fn take_command(self: &Arc<Node>, table: &str, handle: &RoomHandle, f: Forward) -> Taken {
+        if f.command == Command::Refresh {
+            // No connection behind it: nothing to follow.
+            let _ = handle.tx.send(RoomCmd::Refresh);
+            return Taken { refused: None };
+        }
         let key = (f.node.clone(), f.conn);
         let (conn, out, unknown) = {
             let mut remotes = lock(&self.remotes);
@@ -372,7 +377,7 @@ impl Node {
                 Command::Leave | Command::Disconnect => {
                     remote.tables.remove(table);
                 }
-                Command::Robots { .. } => {}
+                Command::Robots { .. } | Command::Refresh => {}
             }
             let taken = (remote.local, remote.out.clone(), unknown);
             if remote.tables.is_empty() {
@@ -400,6 +405,7 @@ impl Node {
             Command::Disconnect => RoomCmd::Disconnect { conn },
             Command::Act { action } => RoomCmd::Act { conn, name, action, out },
             Command::Robots { seats } => RoomCmd::Robots { seats },
+            Command::Refresh => RoomCmd::Refresh,
         };
         match handle.tx.send(cmd) {
             Ok(()) => Taken { refused: None },
@@ -440,8 +446,8 @@ impl Node {
     }
 
     /// Publishes a table's lobby line to the other nodes.
-    pub(crate) fn announce(&self, summary: &TableSummary) {
-        let _ = self.news.send(LobbyNews::Table { node: self.name.clone(), summary: summary.clone() });
+    pub(crate) fn announce(&self, summary: &TableSummary, set_seed: u64) {
+        let _ = self.news.send(LobbyNews::Table { node: self.name.clone(), summary: summary.clone(), set_seed });
     }
 
     /// A proxy for `table`, held by another node: its commands go over the bus.
@@ -483,6 +489,7 @@ impl Node {
                 (conn, f.name, Command::Disconnect, None)
             }
             RoomCmd::Robots { seats } => (0, String::new(), Command::Robots { seats }, None),
+            RoomCmd::Refresh => (0, String::new(), Command::Refresh, None),
             RoomCmd::Snapshot { director, reply } => {
                 let answer = self.ask_table::<Result<crate::club::Snapshot, String>>(table, TableAsk::Snapshot { director }).await;
                 let _ = reply.send(answer.and_then(|a| a));
@@ -564,7 +571,7 @@ impl Node {
 impl Club {
     /// A table's lobby line from another node: a table this node did not know is now reachable
     /// through a proxy.
-    fn table_news(self: &Arc<Club>, from: &str, summary: TableSummary) {
+    fn table_news(self: &Arc<Club>, from: &str, summary: TableSummary, set_seed: u64) {
         let Some(node) = self.node.clone() else { return };
         if from == node.name {
             return;
@@ -576,7 +583,6 @@ impl Club {
                 }
             }
             None => {
-                let set_seed = set_seed_of(&summary);
                 let table = summary.table.clone();
                 let handle = node.proxy(&table, summary, set_seed);
                 self.insert_room(&table, handle);
@@ -609,8 +615,7 @@ impl Club {
     /// sight ledger (crate::sight). The lines may lag a change by the time a message takes.
     pub(crate) fn seated_on_another_node(&self, person: &str, set_seed: u64, except: &str) -> Option<String> {
         self.node.as_ref()?;
-        let rooms = self.rooms_snapshot();
-        rooms.into_iter().filter(|(id, h)| id != except && h.set_seed == set_seed).find_map(|(id, h)| seats_while_playing(&h, person).then_some(id))
+        self.tables_of_set(set_seed).into_iter().filter(|(id, _)| id != except).find_map(|(id, h)| seats_while_playing(&h, person).then_some(id))
     }
 
     /// In a club of several nodes, claims `person`'s one seat for `table` in the store, where
@@ -942,11 +947,6 @@ async fn take_over_tournament(club: &Arc<Club>, node: &Arc<Node>, id: &str) {
             let _ = node.keeper.release(&format!("tournament/{id}")).await;
         }
     }
-}
-
-/// The set seed a lobby line names (its set id is the seed in hex, `RoomOptions::set_id`).
-fn set_seed_of(summary: &TableSummary) -> u64 {
-    u64::from_str_radix(summary.set_id.trim_start_matches("set-"), 16).unwrap_or_default()
 }
 
 /// Takes over `table`, whose node stopped: its lease, its stored log replayed, its seated

@@ -127,11 +127,17 @@ struct Club {
     dir: PathBuf,
     addrs: Vec<SocketAddr>,
     nodes: Vec<Node>,
+    /// The robots' budget per card (`--robot-time-per-card-ms`): 0 plays by rule, at once.
+    robot_ms: &'static str,
 }
 
 impl Club {
     async fn start(db: String, nats: String, dir: &Path) -> Club {
-        let mut club = Club { db, nats, dir: dir.to_path_buf(), addrs: (0..3).map(|_| free_addr()).collect(), nodes: Vec::new() };
+        Club::start_with(db, nats, dir, "0").await
+    }
+
+    async fn start_with(db: String, nats: String, dir: &Path, robot_ms: &'static str) -> Club {
+        let mut club = Club { db, nats, dir: dir.to_path_buf(), addrs: (0..3).map(|_| free_addr()).collect(), nodes: Vec::new(), robot_ms };
         for slot in 0..3 {
             let node = club.start_node(slot).await;
             club.nodes.push(node);
@@ -146,7 +152,7 @@ impl Club {
         let (addr, lease) = (self.addrs[slot].to_string(), LEASE_MS.to_string());
         let args = [
             ["--bind", &addr, "--database", &self.db].as_slice(),
-            &["--robot-delay-ms", "0", "--robot-time-per-card-ms", "0", "--seat-timeout-s", "600"],
+            &["--robot-delay-ms", "0", "--robot-time-per-card-ms", self.robot_ms, "--seat-timeout-s", "600"],
             &["--nats", &self.nats, "--node", &name, "--lease-ms", &lease, "--director", "director"],
         ]
         .concat();
@@ -581,20 +587,26 @@ async fn law_16_a_person_seated_through_one_node_cannot_sit_at_the_same_set_thro
                 break m;
             }
         };
-        if m["type"] == "error" && m["message"].as_str().unwrap_or_default().contains("one table at a time") {
+        // Law 16 either way: the one table a person plays at, or (the set being the same) the
+        // hand of board 1 dan has seen at table A.
+        let message = m["message"].as_str().unwrap_or_default();
+        if m["type"] == "error" && (message.contains("one table at a time") || message.contains("you have seen North of board 1")) {
+            assert_eq!(m["law"], "16", "{m}");
             break m;
         }
         assert!(m["type"] != "view" || m["view"]["viewer"]["seat"] != "South", "dan was seated at a second table of the set: {m}");
         assert!(t.elapsed() < LIMIT, "never refused: {m}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
-    assert!(refused["message"].as_str().unwrap().contains(&table), "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.contains(&table) || message.contains("seen North"), "{refused}");
 }
 
-/// Law 16: one person asking for a seat at two tables of one set through two nodes at the same
-/// instant (neither node's lobby line shows the other seat yet) is seated at exactly one of them:
-/// the seat is claimed in the database the nodes share (store::seats). Five rounds; between
-/// rounds the person leaves the seat they got.
+/// Law 16: one person asking for a seat at two tables through two nodes at the same instant
+/// (neither node's lobby line shows the other seat yet) is seated at exactly one of them: the
+/// seat is claimed in the database the nodes share (store::seats). Five rounds; between rounds
+/// the person leaves the seat they got. The tables play different sets (at one set, what the
+/// person saw at the first table would bar the second after round one, Law 16).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_once() {
     let Some((db, _nats, url, dir)) = setup("nodes_law16_race", false).await else { return };
@@ -605,11 +617,7 @@ async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_
         let mut ws = connect(club.addrs[slot], &token).await.unwrap();
         let t = Instant::now();
         let table = loop {
-            let mut ask = json!({"type": "create_table", "name": name, "boards": 4, "seat": "North"});
-            if let Some(first) = tables.first() {
-                ask["same_set_as"] = json!(first); // the second node may not know table A yet
-            }
-            send(&mut ws, ask).await;
+            send(&mut ws, json!({"type": "create_table", "name": name, "boards": 4, "seat": "North"})).await;
             let m = loop {
                 let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer");
                 if m["type"] == "error" || m["type"] == "created" {
@@ -639,7 +647,7 @@ async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_
         );
         assert!(sa && sb);
         let (seated_a, seated_b) = tokio::join!(seated(a, &tables[0]), seated(b, &tables[1]));
-        assert!(!(seated_a && seated_b), "round {round}: eve was seated at both tables of the set, {} and {}", tables[0], tables[1]);
+        assert!(!(seated_a && seated_b), "round {round}: eve was seated at both tables, {} and {}", tables[0], tables[1]);
         assert!(seated_a || seated_b, "round {round}: eve was seated at neither table");
         let (ws, table) = if seated_a { (a, &tables[0]) } else { (b, &tables[1]) };
         send(ws, json!({"type": "act", "table": table, "action": {"action": "leave"}})).await;
@@ -848,5 +856,97 @@ async fn a_club_night_is_entered_through_two_nodes_and_scored_through_a_third() 
         assert_eq!(status, 200, "{after}");
         let (_, scorer) = support::http(club.addrs[0], Some(&director), "GET", &format!("/api/nights/{id}"), None).await;
         assert_eq!(scorer["results"].as_array().map(Vec::len), Some(i + 1), "the scorer sees every table's result: {scorer}");
+    }
+}
+
+/// The robots' comparison game of a board runs on the node of the table that finished it
+/// first; a table of the same set run by another node, finished meanwhile, is told to read the
+/// field again when the robots' result is stored, so its players see it as on one node. Two
+/// tables of four people each: A on the first node, B on the second; B's people play only
+/// once A's board is over, while the robots (thinking 30 ms a card: seconds a board in
+/// a debug build) play it for the comparison.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() {
+    let Some((db, _nats, url, dir)) = setup("nodes_comparison", false).await else { return };
+    let club = Club::start_with(db, url, dir.path(), "300").await;
+    let seats = ["North", "East", "South", "West"];
+    let mut tokens = Vec::new();
+    for (i, name) in ["al", "bo", "cy", "di", "ed", "flo", "gil", "hal"].iter().enumerate() {
+        tokens.push((name.to_string(), support::register(club.addrs[i / 4], name).await, i / 4));
+    }
+    let mut ws = connect(club.addrs[0], &tokens[0].1).await.unwrap();
+    send(&mut ws, json!({"type": "create_table", "name": "A", "boards": 2, "robots": false, "seat": "North"})).await;
+    let table_a = answer(&mut ws, "created").await["table"].as_str().unwrap().to_string();
+    drop(ws);
+    // The second node learns of table A (its lobby line, or the store) before the set is shared.
+    let mut ws = connect(club.addrs[1], &tokens[4].1).await.unwrap();
+    let t = Instant::now();
+    let table_b = loop {
+        send(&mut ws, json!({"type": "create_table", "name": "B", "boards": 2, "robots": false, "same_set_as": table_a, "seat": "North"})).await;
+        let m = loop {
+            let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer");
+            if m["type"] == "error" || m["type"] == "created" {
+                break m;
+            }
+        };
+        if m["type"] == "created" {
+            break m["table"].as_str().unwrap().to_string();
+        }
+        assert!(t.elapsed() < LIMIT, "table B never opened: {m}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    drop(ws);
+
+    // Board 1 at each table, through each table's own node; B starts once A is over. Each
+    // client returns the comparison rows of its views of board 1 over, in order.
+    let a_over = Arc::new(AtomicBool::new(false));
+    let mut clients = Vec::new();
+    for (i, (_, token, node)) in tokens.iter().enumerate() {
+        let (addr, token, seat) = (club.addrs[*node], token.clone(), seats[i % 4]);
+        let table = if i < 4 { table_a.clone() } else { table_b.clone() };
+        let (a_over, at_a) = (a_over.clone(), i < 4);
+        clients.push(tokio::spawn(async move {
+            let mut ws = connect(addr, &token).await.expect("connect");
+            send(&mut ws, json!({"type": "join", "table": table, "seat": seat})).await;
+            let mut rows: Vec<usize> = Vec::new();
+            let mut deal = String::new();
+            let t = Instant::now();
+            while t.elapsed() < LIMIT {
+                let Some(Some(m)) = receive(&mut ws, Duration::from_millis(500)).await else { continue };
+                if m["type"] != "view" {
+                    continue;
+                }
+                let v = &m["view"];
+                if v["phase"] == "over" {
+                    a_over.store(a_over.load(Ordering::SeqCst) || at_a, Ordering::SeqCst);
+                    rows.push(v["result"]["comparison"]["results"].as_array().map_or(0, |r| r.len()));
+                    deal = v["result"]["deal"].as_str().unwrap_or_default().to_string();
+                    if rows.last() == Some(&3) {
+                        return (rows, deal);
+                    }
+                    continue;
+                }
+                while !at_a && !a_over.load(Ordering::SeqCst) {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                if let Some(a) = next_action(v) {
+                    send(&mut ws, json!({"type": "act", "table": table, "action": a})).await;
+                }
+            }
+            (rows, deal)
+        }));
+    }
+    let mut seen = Vec::new();
+    for c in clients {
+        seen.push(c.await.unwrap());
+    }
+    // Table B, opened through another node "with the same set as A", plays A's deals (the
+    // node knew A by its lobby line, whose set id does not reveal the seed).
+    assert!(!seen[0].1.is_empty() && seen.iter().all(|(_, deal)| *deal == seen[0].1), "{seen:?}");
+    for (rows, _) in &seen[4..] {
+        // B's first view of the board over compares with A alone (the robots still play it),
+        // its last with A and the robots too.
+        assert_eq!(rows.first(), Some(&2), "B finished after the robots (the test needs it before): {seen:?}");
+        assert_eq!(rows.last(), Some(&3), "B's people never saw the robots' result: {seen:?}");
     }
 }
