@@ -115,6 +115,8 @@ pub struct Store {
     writer: tokio::sync::mpsc::Sender<Append>,
     /// PostgreSQL (row locks) rather than SQLite (one writer at a time).
     postgres: bool,
+    /// Appends committed in a group of more than one ([`Store::grouped_appends`]).
+    grouped: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// One table's append, serialized, waiting for the group-commit writer.
@@ -131,11 +133,14 @@ struct Append {
 
 /// The most appends committed in one transaction.
 const GROUP: usize = 256;
+/// Event rows per `INSERT` of a group (three parameters each, well within both databases'
+/// limits).
+const EVENT_ROWS_PER_INSERT: usize = 300;
 
 /// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
 /// and answers each. When a group fails, each append is retried alone so that one table's bad
 /// append (a sequence number already taken) fails only that table.
-async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::Receiver<Append>) {
+async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::Receiver<Append>, grouped: std::sync::Arc<std::sync::atomic::AtomicU64>) {
     while let Some(first) = rx.recv().await {
         let mut group = vec![first];
         while group.len() < GROUP {
@@ -145,6 +150,7 @@ async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::
             }
         }
         if group.len() > 1 && write_group(&pool, postgres, &group).await.is_ok() {
+            grouped.fetch_add(group.len() as u64, std::sync::atomic::Ordering::Relaxed);
             for a in group {
                 let _ = a.reply.send(Ok(()));
             }
@@ -163,13 +169,44 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
         if let Some(fence) = &a.fence {
             lease::check_fence(&mut tx, fence, postgres).await?;
         }
-        insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
+    }
+    if postgres {
+        insert_events_together(&mut tx, group).await?;
+    } else {
+        // SQLite runs in this process: a statement costs no round trip, and the one-row insert
+        // stays prepared.
+        for a in group {
+            insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
+        }
+    }
+    for a in group {
         for (set_id, board, table, json) in &a.results {
             insert_result_row(&mut tx, set_id, *board, table, json).await?;
         }
         insert_seen(&mut tx, &a.seen).await?;
     }
     tx.commit().await?;
+    Ok(())
+}
+
+/// PostgreSQL: every table's events of a group in a few multi-row statements (a statement is a
+/// round trip; one per event row made the single group writer the club's limit).
+async fn insert_events_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreError> {
+    let rows: Vec<(&str, i64, &str)> =
+        group.iter().flat_map(|a| a.events.iter().enumerate().map(|(i, json)| (a.room.as_str(), (a.first + i) as i64, json.as_str()))).collect();
+    for chunk in rows.chunks(EVENT_ROWS_PER_INSERT) {
+        let mut sql = String::from("INSERT INTO room_events (room, seq, event) VALUES ");
+        for i in 0..chunk.len() {
+            use std::fmt::Write as _;
+            let _ = write!(sql, "{}(${}, ${}, ${})", if i == 0 { "" } else { ", " }, 3 * i + 1, 3 * i + 2, 3 * i + 3);
+        }
+        // Not kept as a prepared statement: its text changes with the group's size.
+        let mut q = sqlx::query(&sql).persistent(false);
+        for (room, seq, json) in chunk {
+            q = q.bind(*room).bind(*seq).bind(*json);
+        }
+        q.execute(tx.conn()).await?;
+    }
     Ok(())
 }
 
@@ -367,8 +404,9 @@ impl Store {
                 .await?;
         }
         let (writer, rx) = tokio::sync::mpsc::channel(4 * GROUP);
-        tokio::spawn(group_writer(pool.clone(), !sqlite, rx));
-        Ok(Store { pool, writer, postgres: !sqlite })
+        let grouped = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        tokio::spawn(group_writer(pool.clone(), !sqlite, rx, grouped.clone()));
+        Ok(Store { pool, writer, postgres: !sqlite, grouped })
     }
 
     /// How a commit is made durable, as the database reports it on a connection of the pool:
@@ -496,6 +534,13 @@ impl Store {
         seen: &[Seen],
     ) -> Result<(), StoreError> {
         self.append_under(None, room, first, events, results, seen).await
+    }
+
+    /// How many table appends were committed together with others (group commit) since the
+    /// store was opened: a group that fails is written again one append at a time, which is
+    /// correct but slow, and shows here.
+    pub fn grouped_appends(&self) -> u64 {
+        self.grouped.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// [`Store::append`] by the holder of `lease` (a club of several nodes): refused with

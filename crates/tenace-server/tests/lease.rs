@@ -267,3 +267,48 @@ async fn law_16_racing_seat_claims_grant_exactly_one() {
         }
     }
 }
+
+/// Group commit (item 3): the appends of many tables arriving at once are committed together
+/// (PostgreSQL: their events in a few multi-row statements), each table's log in order; one
+/// table's bad append (its sequence number already taken) fails that append alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone() {
+    for db in databases("group-commit").await {
+        let store = Store::open(&db).await.unwrap();
+        let tables: Vec<String> = (0..400).map(|i| format!("t-g{i}")).collect();
+        for t in &tables {
+            let options = RoomOptions { name: t.clone(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+            store.create_room(t, &options, 0).await.unwrap();
+        }
+        // Event 0 of every table, then events 1-2 of every table and a second event 0 of t-g7,
+        // each round all at once.
+        let round = |pairs: Vec<(String, usize, usize)>| {
+            let store = store.clone();
+            async move {
+                let asks = pairs.into_iter().map(|(t, first, n)| {
+                    let store = store.clone();
+                    tokio::spawn(async move {
+                        let events: Vec<RoomEvent> = (first..first + n).flat_map(sat).collect();
+                        let r = store.append(&t, first, &events, &[], &[]).await;
+                        (t, first, r)
+                    })
+                });
+                futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()).collect::<Vec<_>>()
+            }
+        };
+        for (t, _, r) in round(tables.iter().map(|t| (t.clone(), 0, 1)).collect()).await {
+            r.unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+        // Committed in groups, not one by one after a failed group.
+        assert!(store.grouped_appends() >= 100, "{} of 400 appends grouped ({db})", store.grouped_appends());
+        let mut second: Vec<(String, usize, usize)> = tables.iter().map(|t| (t.clone(), 1, 2)).collect();
+        second.insert(200, ("t-g7".to_string(), 0, 1));
+        for (t, first, r) in round(second).await {
+            assert_eq!(r.is_err(), t == "t-g7" && first == 0, "{t} from {first}: {r:?} ({db})");
+        }
+        for t in &tables {
+            let stored = store.room(t).await.unwrap().unwrap();
+            assert_eq!(stored.events, (0..3).flat_map(sat).collect::<Vec<_>>(), "{t} ({db})");
+        }
+    }
+}
