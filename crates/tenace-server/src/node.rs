@@ -357,11 +357,6 @@ impl Node {
 
     /// A command forwarded from another node, handed to the table as its own connection's.
     fn take_command(self: &Arc<Node>, table: &str, handle: &RoomHandle, f: Forward) -> Taken {
-        if f.command == Command::Refresh {
-            // No connection behind it: nothing to follow.
-            let _ = handle.tx.send(RoomCmd::Refresh);
-            return Taken { refused: None };
-        }
         let key = (f.node.clone(), f.conn);
         let (conn, out, unknown) = {
             let mut remotes = lock(&self.remotes);
@@ -377,6 +372,7 @@ impl Node {
                 Command::Leave | Command::Disconnect => {
                     remote.tables.remove(table);
                 }
+                // No connection behind them: nothing to follow.
                 Command::Robots { .. } | Command::Refresh => {}
             }
             let taken = (remote.local, remote.out.clone(), unknown);

@@ -615,22 +615,7 @@ async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_
     for (slot, name) in ["ann", "bob"].into_iter().enumerate() {
         let token = support::register(club.addrs[slot], name).await;
         let mut ws = connect(club.addrs[slot], &token).await.unwrap();
-        let t = Instant::now();
-        let table = loop {
-            send(&mut ws, json!({"type": "create_table", "name": name, "boards": 4, "seat": "North"})).await;
-            let m = loop {
-                let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer");
-                if m["type"] == "error" || m["type"] == "created" {
-                    break m;
-                }
-            };
-            if m["type"] == "created" {
-                break m["table"].as_str().unwrap().to_string();
-            }
-            assert!(t.elapsed() < LIMIT, "table not created: {m}");
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        };
-        tables.push(table);
+        tables.push(open_table(&mut ws, json!({"type": "create_table", "name": name, "boards": 4, "seat": "North"})).await);
         std::mem::forget(ws); // ann and bob stay seated
     }
     let token = support::register(club.addrs[0], "eve").await;
@@ -653,6 +638,26 @@ async fn law_16_two_joins_through_two_nodes_at_the_same_instant_seat_the_person_
         send(ws, json!({"type": "act", "table": table, "action": {"action": "leave"}})).await;
         // The seat claim goes after the leave is stored; the next round waits for it.
         tokio::time::sleep(Duration::from_millis(1_000)).await;
+    }
+}
+
+/// Opens a table with `ask` (a `create_table` message), asking again while the node refuses
+/// (a table named in `same_set_as` may not have reached it yet); the new table's id.
+async fn open_table(ws: &mut Ws, ask: Value) -> String {
+    let t = Instant::now();
+    loop {
+        send(ws, ask.clone()).await;
+        let m = loop {
+            let m = receive(ws, LIMIT).await.flatten().expect("an answer");
+            if m["type"] == "error" || m["type"] == "created" {
+                break m;
+            }
+        };
+        if m["type"] == "created" {
+            return m["table"].as_str().unwrap().to_string();
+        }
+        assert!(t.elapsed() < LIMIT, "table {} never opened: {m}", ask["name"]);
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
@@ -880,21 +885,8 @@ async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() 
     drop(ws);
     // The second node learns of table A (its lobby line, or the store) before the set is shared.
     let mut ws = connect(club.addrs[1], &tokens[4].1).await.unwrap();
-    let t = Instant::now();
-    let table_b = loop {
-        send(&mut ws, json!({"type": "create_table", "name": "B", "boards": 2, "robots": false, "same_set_as": table_a, "seat": "North"})).await;
-        let m = loop {
-            let m = receive(&mut ws, LIMIT).await.flatten().expect("an answer");
-            if m["type"] == "error" || m["type"] == "created" {
-                break m;
-            }
-        };
-        if m["type"] == "created" {
-            break m["table"].as_str().unwrap().to_string();
-        }
-        assert!(t.elapsed() < LIMIT, "table B never opened: {m}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let table_b =
+        open_table(&mut ws, json!({"type": "create_table", "name": "B", "boards": 2, "robots": false, "same_set_as": table_a, "seat": "North"})).await;
     drop(ws);
 
     // Board 1 at each table, through each table's own node; B starts once A is over. Each
