@@ -15,6 +15,7 @@ pub mod eval;
 mod heuristic;
 mod meaning;
 mod play;
+mod signals;
 
 use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};
 

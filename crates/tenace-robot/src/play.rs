@@ -14,6 +14,7 @@ use tenace_core::{rules, Card, Hand, Seat, Suit};
 use tenace_dds::Position;
 
 use crate::meaning::{self, Eval, Meaning};
+use crate::signals::{self, Moment, Signal};
 use crate::PlayView;
 
 /// The most samples drawn for one card: beyond this the average hardly moves.
@@ -27,6 +28,9 @@ pub const BUDGET_MS: f64 = 1000.0;
 const NODES_PER_MS: f64 = 16_000.0;
 /// Attempts to deal a sample that respects every known void before giving voids up.
 const DEAL_ATTEMPTS: usize = 40;
+/// Attempts to deal a sample that fits the auction and the defenders' signals before the
+/// signals are set aside for the rest of the decision (a signal may have been forced).
+const SIGNAL_ATTEMPTS: usize = 1000;
 /// Attempts to deal a sample that fits the auction before the auction is set aside for the
 /// rest of the decision (a player may have bid off the system, or the system's reading may be
 /// too narrow).
@@ -48,39 +52,70 @@ struct Known {
     played_from: [Hand; 4],
     /// Tricks won so far by declarer's side.
     declarer_tricks: u8,
+    /// The suits led to completed tricks.
+    rounds_led: [bool; 4],
+    /// The players who have discarded (failed to follow with a card that is not a trump).
+    discarded: [bool; 4],
+    /// The defenders' signals so far (crate::signals).
+    signals: Vec<Signal>,
+}
+
+impl Known {
+    /// The trick in progress, as the signals read it.
+    fn moment(&self, view: &PlayView) -> Moment<'_> {
+        Moment {
+            declarer: view.declarer,
+            trump: view.contract.strain().trump(),
+            leader: self.leader,
+            trick: &self.trick,
+            rounds_led: self.rounds_led,
+            discarded: self.discarded,
+            void: self.void,
+        }
+    }
 }
 
 fn reconstruct(view: &PlayView) -> Known {
     let trump = view.contract.strain().trump();
-    let mut leader = view.declarer.lho();
-    let mut trick: Vec<Card> = Vec::with_capacity(4);
-    let mut played_by = [0usize; 4];
-    let mut played = Hand::EMPTY;
-    let mut void = [[false; 4]; 4];
-    let mut played_from = [Hand::EMPTY; 4];
-    let mut declarer_tricks: u8 = 0;
+    let mut k = Known {
+        leader: view.declarer.lho(),
+        trick: Vec::with_capacity(4),
+        played_by: [0; 4],
+        played: Hand::EMPTY,
+        void: [[false; 4]; 4],
+        played_from: [Hand::EMPTY; 4],
+        declarer_tricks: 0,
+        rounds_led: [false; 4],
+        discarded: [false; 4],
+        signals: Vec::new(),
+    };
     for (i, &(seat, card)) in view.played.iter().enumerate() {
         if i % 4 == 0 {
             // The first card of each trick is led by the winner of the previous one.
-            trick.clear();
-            leader = seat;
+            k.trick.clear();
+            k.leader = seat;
         }
-        if let Some(led) = trick.first() {
+        if let Some(kind) = k.moment(view).kind(seat, card.suit()) {
+            k.signals.push(Signal { seat, kind, card, before: k.played_from[seat.index()] });
+        }
+        if let Some(led) = k.trick.first() {
             if led.suit() != card.suit() {
-                void[seat.index()][led.suit().index()] = true;
+                k.void[seat.index()][led.suit().index()] = true;
+                k.discarded[seat.index()] |= Some(card.suit()) != trump;
             }
         }
-        trick.push(card);
-        played_by[seat.index()] += 1;
-        played.insert(card);
-        played_from[seat.index()].insert(card);
-        if trick.len() == 4 {
-            leader = rules::trick_winner(leader, &trick, trump).unwrap_or(leader);
-            declarer_tricks = declarer_tricks.saturating_add(u8::from(leader.side() == view.declarer.side()));
-            trick.clear();
+        k.trick.push(card);
+        k.played_by[seat.index()] += 1;
+        k.played.insert(card);
+        k.played_from[seat.index()].insert(card);
+        if k.trick.len() == 4 {
+            k.rounds_led[k.trick[0].suit().index()] = true;
+            k.leader = rules::trick_winner(k.leader, &k.trick, trump).unwrap_or(k.leader);
+            k.declarer_tricks = k.declarer_tricks.saturating_add(u8::from(k.leader.side() == view.declarer.side()));
+            k.trick.clear();
         }
     }
-    Known { leader, trick, played_by, played, void, played_from, declarer_tricks }
+    k
 }
 
 /// The cards the hand to play may legally play (Law 44C: follow suit when able).
@@ -115,8 +150,11 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     };
     // Cards on the table in the trick in progress still decide this trick: not "gone" yet.
     let gone = known.played.difference(known.trick.iter().copied().collect());
-    if legal.len() <= 1 || equivalence_classes(legal, hand, gone) <= 1 {
+    if legal.len() <= 1 {
         return fallback;
+    }
+    if equivalence_classes(legal, hand, gone) <= 1 {
+        return signals::give(&known.moment(view), me, hand, legal).unwrap_or(fallback);
     }
     // Cards equal in rank order within a suit (touching honours, or touching after the cards
     // in between have gone) are interchangeable; the solver result is the same, and ties go
@@ -127,6 +165,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
+    let mut read_signals = !known.signals.is_empty();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
     let on_declarer_side = me.side() == view.declarer.side();
     // Saturating: a malformed view (a card played twice, too many cards) must not panic.
@@ -140,7 +179,14 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut spent = 0u64;
     while solved < MAX_SAMPLES && spent <= budget_nodes {
         let hands = match (&shown, fit_auction) {
-            (Some(shown), true) => match sample_fitting(view, &known, shown, &mut rng) {
+            _ if read_signals => match sample_fitting(view, &known, shown.as_ref().filter(|_| fit_auction), true, &mut rng) {
+                Some(h) => Some(h),
+                None => {
+                    read_signals = false;
+                    continue;
+                }
+            },
+            (Some(shown), true) => match sample_fitting(view, &known, Some(shown), false, &mut rng) {
                 Some(h) => Some(h),
                 None => {
                     fit_auction = false;
@@ -191,7 +237,9 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
             first = false;
         }
     }
-    best
+    // Among the cards the samples find equal, a defender signals (crate::signals).
+    let tied: Hand = totals.iter().filter(|(_, t)| *t == best_total).map(|(c, _)| *c).collect();
+    signals::give(&known.moment(view), me, hand, tied).unwrap_or(best)
 }
 
 /// How many distinct cards the robot really has among `legal`: two cards of a suit are the
@@ -227,13 +275,18 @@ fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
 }
 
 /// A sample whose hidden hands (the cards they hold now and those they played) each fit what
-/// the player showed in the auction; `None` after [`AUCTION_ATTEMPTS`] tries.
-fn sample_fitting(view: &PlayView, known: &Known, shown: &[Meaning; 4], rng: &mut ChaCha8Rng) -> Option<[Hand; 4]> {
-    for _ in 0..AUCTION_ATTEMPTS {
+/// the player showed in the auction (`shown`, when given) and, with `read_signals`, the
+/// defenders' signals; `None` after [`SIGNAL_ATTEMPTS`] tries when reading signals, else
+/// [`AUCTION_ATTEMPTS`].
+fn sample_fitting(view: &PlayView, known: &Known, shown: Option<&[Meaning; 4]>, read_signals: bool, rng: &mut ChaCha8Rng) -> Option<[Hand; 4]> {
+    let trump = view.contract.strain().trump();
+    let attempts = if read_signals { SIGNAL_ATTEMPTS } else { AUCTION_ATTEMPTS };
+    for _ in 0..attempts {
         let hands = sample_hands(view, known, rng)?;
         let fits = Seat::ALL.iter().filter(|s| view.hands[s.index()].is_none()).all(|s| {
             let original = hands[s.index()].union(known.played_from[s.index()]);
-            shown[s.index()].fits(&Eval::of(original))
+            shown.is_none_or(|shown| shown[s.index()].fits(&Eval::of(original)))
+                && (!read_signals || known.signals.iter().filter(|g| g.seat == *s).all(|g| signals::consistent(g, original, trump)))
         });
         if fits {
             return Some(hands);
@@ -330,6 +383,62 @@ mod tests {
         assert_eq!(equivalence_classes(h("KJ..."), h("KJ.2.."), Hand::EMPTY), 2);
         assert_eq!(equivalence_classes(h("KJ..."), h("KJ.2.."), h("Q...")), 1);
         assert_eq!(equivalence_classes(h("KJ.2.."), h("KJ.2.."), h("Q...")), 2);
+    }
+
+    /// Trick one: West leads the five of spades to dummy's ace, East and South follow; dummy
+    /// (North) leads the ace of diamonds at trick two and East plays `east_diamond`. South (the
+    /// declarer) to play, seeing North.
+    fn count_signal_view(east_diamond: &str) -> PlayView {
+        let c = |s: &str| s.parse::<Card>().unwrap_or_else(|_| unreachable!());
+        let bid = Bid::new(3, Strain::NoTrump).unwrap_or_else(|_| unreachable!());
+        let mut hands = [None; 4];
+        hands[Seat::North.index()] = Some(h("72.AK3.K32.543"));
+        hands[Seat::South.index()] = Some(h("Q8.QJ5.J4.KQJT9"));
+        PlayView {
+            declarer: Seat::South,
+            contract: Contract::new(bid, Penalty::Undoubled),
+            to_play: Seat::South,
+            hands,
+            played: vec![
+                (Seat::West, c("S5")),
+                (Seat::North, c("SA")),
+                (Seat::East, c("S3")),
+                (Seat::South, c("S4")),
+                (Seat::North, c("DA")),
+                (Seat::East, c(east_diamond)),
+            ],
+            auction: None,
+        }
+    }
+
+    #[test]
+    fn a_defenders_count_signal_is_recorded_and_read_in_the_samples() {
+        let view = count_signal_view("D9");
+        let known = reconstruct(&view);
+        let count: Vec<_> = known.signals.iter().filter(|g| g.kind == signals::Kind::Count).collect();
+        assert_eq!(count.len(), 1, "{:?}", known.signals);
+        assert_eq!((count[0].seat, count[0].card), (Seat::East, "D9".parse::<Card>().unwrap_or_else(|_| unreachable!())));
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (mut even, mut odd, mut unread_odd) = (0, 0, 0);
+        for _ in 0..200 {
+            let Some(hands) = sample_fitting(&view, &known, None, true, &mut rng) else { panic!("a sample fits a count signal") };
+            let east = hands[Seat::East.index()].union(known.played_from[Seat::East.index()]);
+            if signals::read(count[0].card, east.difference(count[0].before)).is_some() {
+                if east.suit_len(Suit::Diamonds).is_multiple_of(2) {
+                    even += 1;
+                } else {
+                    odd += 1;
+                }
+            }
+            let Some(free) = sample_hands(&view, &known, &mut rng) else { panic!("a sample") };
+            let east = free[Seat::East.index()].union(known.played_from[Seat::East.index()]);
+            if signals::read(count[0].card, east.difference(count[0].before)).is_some() && !east.suit_len(Suit::Diamonds).is_multiple_of(2) {
+                unread_odd += 1;
+            }
+        }
+        // A high nine shows an even number; samples that ignore signals give East odd ones too.
+        assert!(even > 0 && odd == 0, "even {even}, odd {odd}");
+        assert!(unread_odd > 0);
     }
 
     #[test]

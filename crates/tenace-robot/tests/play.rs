@@ -195,3 +195,37 @@ proptest! {
         }
     }
 }
+
+/// West, a defender, following to dummy's lead of a diamond at trick two with `west` (its
+/// twelve cards), dummy (North) in view.
+fn west_follows_dummys_diamond(west: &str) -> PlayView {
+    let mut hands = [None; 4];
+    hands[Seat::North.index()] = Some(h("72.AK3.K32.543"));
+    hands[Seat::West.index()] = Some(h(west));
+    PlayView {
+        declarer: Seat::South,
+        contract: Contract::new(Bid::new(3, Strain::NoTrump).expect("3NT"), Penalty::Undoubled),
+        to_play: Seat::West,
+        hands,
+        played: vec![
+            (Seat::West, c("S5")),
+            (Seat::North, c("SA")),
+            (Seat::East, c("S3")),
+            (Seat::South, c("S4")),
+            (Seat::North, c("DA")),
+            (Seat::East, c("D9")),
+            (Seat::South, c("D4")),
+        ],
+        auction: None,
+    }
+}
+
+/// The defenders give count on declarer's (here dummy's) lead: high with an even number of
+/// cards, low with an odd number (docs/robot-system.md, "Signals").
+#[test]
+fn a_defender_gives_count_on_dummys_lead() {
+    for seed in 0..3 {
+        assert_eq!(choose_card(&west_follows_dummys_diamond("JT9.T987.87.876"), seed), c("D8"), "two diamonds: high");
+        assert_eq!(choose_card(&west_follows_dummys_diamond("JT.T987.876.876"), seed), c("D6"), "three diamonds: low");
+    }
+}
