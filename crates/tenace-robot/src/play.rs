@@ -26,6 +26,13 @@ pub const BUDGET_MS: f64 = 1000.0;
 /// first tricks, is taken). The budget is counted in nodes, not read off the clock, so that a
 /// seed always gives the same card on any machine and under any load.
 const NODES_PER_MS: f64 = 16_000.0;
+/// The wall-clock limit of one card's sampling, as a multiple of its budget (and never below
+/// [`MIN_WALL_MS`]): the budget counts solver nodes, not the dealing of samples that fit the
+/// auction and the signals, nor a machine slower than this one. Only a card that would have run
+/// over it can differ from one machine to another.
+const WALL_FACTOR: f64 = 2.5;
+/// The least wall-clock limit of a card's sampling, in milliseconds.
+const MIN_WALL_MS: f64 = 2500.0;
 /// Attempts to deal a sample that respects every known void before giving voids up.
 const DEAL_ATTEMPTS: usize = 40;
 /// Attempts to deal a sample that fits the auction and the defenders' signals before the
@@ -163,6 +170,8 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }
     let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
+    let wall = std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
+    let started = std::time::Instant::now();
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
     let mut read_signals = !known.signals.is_empty();
@@ -177,7 +186,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;
     let mut spent = 0u64;
-    while solved < MAX_SAMPLES && spent <= budget_nodes {
+    while solved < MAX_SAMPLES && spent <= budget_nodes && started.elapsed() < wall {
         let hands = match (&shown, fit_auction) {
             _ if read_signals => match sample_fitting(view, &known, shown.as_ref().filter(|_| fit_auction), true, &mut rng) {
                 Some(h) => Some(h),
