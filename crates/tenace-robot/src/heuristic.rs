@@ -4,6 +4,7 @@
 
 use tenace_core::{rules, Card, Hand, Rank, Suit};
 
+use crate::play::lowest;
 use crate::PlayView;
 
 /// The card chosen by rule, `None` if the hand has no legal card.
@@ -36,11 +37,6 @@ pub(crate) fn choose(view: &PlayView, hand: Hand, trick: &[Card], played: Hand) 
         }
     }
     discard(hand, trump)
-}
-
-/// The lowest card by rank.
-fn lowest(cards: Hand) -> Option<Card> {
-    cards.iter().min_by_key(|c| (c.rank(), c.suit()))
 }
 
 /// Discard the lowest card of the longest suit that is not trumps.

@@ -131,7 +131,7 @@ fn legal_cards(hand: Hand, trick: &[Card]) -> Hand {
 }
 
 /// Lowest card first: by rank, then by suit. Used for tie-breaks and fallbacks.
-fn lowest(cards: Hand) -> Option<Card> {
+pub(crate) fn lowest(cards: Hand) -> Option<Card> {
     cards.iter().min_by_key(|c| (c.rank(), c.suit()))
 }
 
@@ -187,22 +187,26 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut solved = 0;
     let mut spent = 0u64;
     while solved < MAX_SAMPLES && spent <= budget_nodes && started.elapsed() < wall {
-        let hands = match (&shown, fit_auction) {
-            _ if read_signals => match sample_fitting(view, &known, shown.as_ref().filter(|_| fit_auction), true, &mut rng) {
+        // Fit the signals and the auction; failing that, set the signals aside first, then the
+        // auction.
+        let fitting = match &shown {
+            Some(shown) if fit_auction => Some(shown),
+            _ => None,
+        };
+        let hands = if read_signals || fitting.is_some() {
+            match sample_fitting(view, &known, fitting, read_signals, &mut rng) {
                 Some(h) => Some(h),
-                None => {
+                None if read_signals => {
                     read_signals = false;
                     continue;
                 }
-            },
-            (Some(shown), true) => match sample_fitting(view, &known, Some(shown), false, &mut rng) {
-                Some(h) => Some(h),
                 None => {
                     fit_auction = false;
-                    sample_hands(view, &known, &mut rng)
+                    continue;
                 }
-            },
-            _ => sample_hands(view, &known, &mut rng),
+            }
+        } else {
+            sample_hands(view, &known, &mut rng)
         };
         let Some(hands) = hands else { break };
         let Ok(pos) = Position::from_hands(hands, view.contract.strain(), known.leader, known.trick.clone()) else {
@@ -235,20 +239,11 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     if solved == 0 {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }
-    let mut best = fallback;
-    let mut best_total = 0i64;
-    let mut first = true;
-    for &(card, total) in &totals {
-        let better = first || total > best_total || (total == best_total && (card.rank(), card.suit()) < (best.rank(), best.suit()));
-        if better {
-            best = card;
-            best_total = total;
-            first = false;
-        }
-    }
-    // Among the cards the samples find equal, a defender signals (crate::signals).
-    let tied: Hand = totals.iter().filter(|(_, t)| *t == best_total).map(|(c, _)| *c).collect();
-    signals::give(&known.moment(view), me, hand, tied).unwrap_or(best)
+    // The best average; among the cards the samples find equal, a defender signals
+    // (crate::signals), and otherwise the lowest is played.
+    let best_total = totals.iter().map(|&(_, t)| t).max().unwrap_or(0);
+    let tied: Hand = totals.iter().filter(|&&(_, t)| t == best_total).map(|&(c, _)| c).collect();
+    signals::give(&known.moment(view), me, hand, tied).or_else(|| lowest(tied)).unwrap_or(fallback)
 }
 
 /// How many distinct cards the robot really has among `legal`: two cards of a suit are the

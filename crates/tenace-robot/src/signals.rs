@@ -120,9 +120,8 @@ pub(crate) fn consistent(signal: &Signal, original: Hand, trump: Option<Suit>) -
 /// The signal to give with one of `tied` (cards the samples find equal, at least two), from
 /// `hand` (the cards held now), at `moment`: `None` when no signal applies.
 pub(crate) fn give(moment: &Moment<'_>, me: Seat, hand: Hand, tied: Hand) -> Option<Card> {
-    let lowest_of = |cards: Hand| cards.iter().min_by_key(|c| (c.rank(), c.suit()));
     let highest_spot = |cards: Hand| cards.iter().filter(|c| c.rank() < Rank::Ten).max_by_key(|c| c.rank());
-    let lowest = lowest_of(tied)?;
+    let lowest = crate::play::lowest(tied)?;
     if tied.len() < 2 {
         return None;
     }
@@ -131,7 +130,7 @@ pub(crate) fn give(moment: &Moment<'_>, me: Seat, hand: Hand, tied: Hand) -> Opt
             // The lowest card of a suit I do not want led; else a high spot of one I do.
             let unwanted: Hand =
                 tied.iter().filter(|c| moment.kind(me, c.suit()).is_some() && !wants_high(Kind::Discard, hand, c.suit(), moment.trump)).collect();
-            if let Some(card) = lowest_of(unwanted) {
+            if let Some(card) = crate::play::lowest(unwanted) {
                 return Some(card);
             }
             Suit::ALL.into_iter().filter(|&s| moment.kind(me, s).is_some()).find_map(|s| highest_spot(tied.cards_in(s)))
