@@ -32,7 +32,9 @@
 //! "still in progress" condition for a hand seen at another table or at the desk is proven by
 //! a probe: a barrier through the player's own table's queue, sent after the hand arrived,
 //! still finds that board in progress. A run must also not be vacuous: some seats refused under
-//! Law 16, some boards finished, some desk rulings opened and some refused (403).
+//! Law 16, some boards finished, some desk rulings opened and some refused (403); how many
+//! boards finish in a seed's steps depends on the robots' pace, so a seed after which none has
+//! yet walks on (at most as many steps again) until one has.
 //! `the_checker_catches_fabricated_leaks` shows the checker fails on each kind of leak.
 
 mod support;
@@ -442,6 +444,8 @@ struct Conn {
 #[derive(Debug, Default)]
 struct Stats {
     steps: usize,
+    /// Steps walked after a seed's `STEPS` because no board had finished yet.
+    extra_steps: usize,
     seat_refusals_law16: usize,
     seats_taken: usize,
     watch_refusals_law16: usize,
@@ -930,6 +934,16 @@ impl Walk {
         self.called_to(OBSERVER, &a).await;
         self.settle(None, None).await;
         for _ in 0..STEPS {
+            self.step().await;
+        }
+        // The walk is not vacuous only if some board finished; how many do in STEPS depends on
+        // the robots' pace (a debug build, a loaded machine), so until one has, the walk goes
+        // on a while longer.
+        for _ in 0..STEPS {
+            if !self.checker.boards_over.is_empty() {
+                break;
+            }
+            self.stats.extra_steps += 1;
             self.step().await;
         }
         // Everyone leaves every table; then the Director, seated nowhere now, is called to each.
