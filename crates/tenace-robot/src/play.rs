@@ -28,11 +28,12 @@ pub const BUDGET_MS: f64 = 1000.0;
 const NODES_PER_MS: f64 = 16_000.0;
 /// The wall-clock limit of one card's sampling, as a multiple of its budget (and never below
 /// [`MIN_WALL_MS`]): the budget counts solver nodes, not the dealing of samples that fit the
-/// auction and the signals, nor a machine slower than this one. Only a card that would have run
-/// over it can differ from one machine to another.
-const WALL_FACTOR: f64 = 2.5;
+/// auction and the signals, nor a machine slower than this one. Dealing stops at the limit
+/// too, so a card overruns it by one solve at most. Only a card that would have run over it can
+/// differ from one machine to another.
+const WALL_FACTOR: f64 = 2.0;
 /// The least wall-clock limit of a card's sampling, in milliseconds.
-const MIN_WALL_MS: f64 = 2500.0;
+const MIN_WALL_MS: f64 = 2000.0;
 /// Attempts to deal a sample that respects every known void before giving voids up.
 const DEAL_ATTEMPTS: usize = 40;
 /// Attempts to deal a sample that fits the auction and the defenders' signals before the
@@ -170,8 +171,8 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }
     let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
-    let wall = std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
     let started = std::time::Instant::now();
+    let deadline = started + std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
     let mut read_signals = !known.signals.is_empty();
@@ -186,7 +187,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;
     let mut spent = 0u64;
-    while solved < MAX_SAMPLES && spent <= budget_nodes && started.elapsed() < wall {
+    while solved < MAX_SAMPLES && spent <= budget_nodes && std::time::Instant::now() < deadline {
         // Fit the signals and the auction; failing that, set the signals aside first, then the
         // auction.
         let fitting = match &shown {
@@ -194,7 +195,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
             _ => None,
         };
         let hands = if read_signals || fitting.is_some() {
-            match sample_fitting(view, &known, fitting, read_signals, &mut rng) {
+            match sample_fitting(view, &known, fitting, read_signals, deadline, &mut rng) {
                 Some(h) => Some(h),
                 None if read_signals => {
                     read_signals = false;
@@ -281,11 +282,22 @@ fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
 /// A sample whose hidden hands (the cards they hold now and those they played) each fit what
 /// the player showed in the auction (`shown`, when given) and, with `read_signals`, the
 /// defenders' signals; `None` after [`SIGNAL_ATTEMPTS`] tries when reading signals, else
-/// [`AUCTION_ATTEMPTS`].
-fn sample_fitting(view: &PlayView, known: &Known, shown: Option<&[Meaning; 4]>, read_signals: bool, rng: &mut ChaCha8Rng) -> Option<[Hand; 4]> {
+/// [`AUCTION_ATTEMPTS`], or once `deadline` has passed.
+fn sample_fitting(
+    view: &PlayView,
+    known: &Known,
+    shown: Option<&[Meaning; 4]>,
+    read_signals: bool,
+    deadline: std::time::Instant,
+    rng: &mut ChaCha8Rng,
+) -> Option<[Hand; 4]> {
     let trump = view.contract.strain().trump();
     let attempts = if read_signals { SIGNAL_ATTEMPTS } else { AUCTION_ATTEMPTS };
-    for _ in 0..attempts {
+    for attempt in 0..attempts {
+        // The card's wall-clock limit stops the dealing too (checked now and then: cheap).
+        if attempt % 64 == 63 && std::time::Instant::now() >= deadline {
+            return None;
+        }
         let hands = sample_hands(view, known, rng)?;
         let fits = Seat::ALL.iter().filter(|s| view.hands[s.index()].is_none()).all(|s| {
             let original = hands[s.index()].union(known.played_from[s.index()]);
@@ -415,6 +427,28 @@ mod tests {
         }
     }
 
+    /// A deadline no test reaches.
+    fn far_deadline() -> std::time::Instant {
+        std::time::Instant::now() + std::time::Duration::from_secs(3600)
+    }
+
+    #[test]
+    fn the_wall_clock_limit_stops_the_dealing_of_samples_too() {
+        // No hand holds 38 HCP: no sample fits, so dealing goes on until it gives up.
+        let view = count_signal_view("D9");
+        let known = reconstruct(&view);
+        let impossible = std::array::from_fn(|_| Meaning::new("impossible").hcp(38, 40));
+        let words_drawn = |deadline| {
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            assert!(sample_fitting(&view, &known, Some(&impossible), false, deadline, &mut rng).is_none());
+            rng.get_word_pos()
+        };
+        let past = words_drawn(std::time::Instant::now());
+        let all = words_drawn(far_deadline());
+        // Stopped at the first check (64 attempts) rather than after all 3,000.
+        assert!(past > 0 && past * 20 < all, "{past} words drawn with the deadline passed, {all} without");
+    }
+
     #[test]
     fn a_defenders_count_signal_is_recorded_and_read_in_the_samples() {
         let view = count_signal_view("D9");
@@ -425,7 +459,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (mut even, mut odd, mut unread_odd) = (0, 0, 0);
         for _ in 0..200 {
-            let Some(hands) = sample_fitting(&view, &known, None, true, &mut rng) else { panic!("a sample fits a count signal") };
+            let Some(hands) = sample_fitting(&view, &known, None, true, far_deadline(), &mut rng) else { panic!("a sample fits a count signal") };
             let east = hands[Seat::East.index()].union(known.played_from[Seat::East.index()]);
             if signals::read(count[0].card, east.difference(count[0].before)).is_some() {
                 if east.suit_len(Suit::Diamonds).is_multiple_of(2) {
