@@ -29,8 +29,9 @@ const NODES_PER_MS: f64 = 16_000.0;
 /// The wall-clock limit of one card's sampling, as a multiple of its budget (and never below
 /// [`MIN_WALL_MS`]): the budget counts solver nodes, not the dealing of samples that fit the
 /// auction and the signals, nor a machine slower than this one. Dealing stops at the limit
-/// too, so a card overruns it by one solve at most. Only a card that would have run over it can
-/// differ from one machine to another.
+/// too, and no new sample is started when the longest sample of the card so far would end past
+/// it ([`time_for_another_sample`]), so a card overruns it only by a solve slower than every
+/// one before it. Only a card that comes near the limit can differ from one machine to another.
 const WALL_FACTOR: f64 = 2.0;
 /// The least wall-clock limit of a card's sampling, in milliseconds.
 const MIN_WALL_MS: f64 = 2000.0;
@@ -171,8 +172,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
     }
     let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
-    let started = std::time::Instant::now();
-    let deadline = started + std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
     let mut read_signals = !known.signals.is_empty();
@@ -187,7 +187,9 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut solved = 0;
     let mut spent = 0u64;
-    while solved < MAX_SAMPLES && spent <= budget_nodes && std::time::Instant::now() < deadline {
+    let mut longest = std::time::Duration::ZERO;
+    while solved < MAX_SAMPLES && spent <= budget_nodes && time_for_another_sample(std::time::Instant::now(), longest, deadline) {
+        let sample_started = std::time::Instant::now();
         // Fit the signals and the auction; failing that, set the signals aside first, then the
         // auction.
         let fitting = match &shown {
@@ -236,6 +238,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         // A sample costs at least its deal and set-up, even when the search is trivial.
         spent += nodes.max(64);
         solved += 1;
+        longest = longest.max(sample_started.elapsed());
     }
     if solved == 0 {
         return crate::heuristic::choose(view, hand, &known.trick, known.played).unwrap_or(fallback);
@@ -245,6 +248,12 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let best_total = totals.iter().map(|&(_, t)| t).max().unwrap_or(0);
     let tied: Hand = totals.iter().filter(|&&(_, t)| t == best_total).map(|&(c, _)| c).collect();
     signals::give(&known.moment(view), me, hand, tied).or_else(|| lowest(tied)).unwrap_or(fallback)
+}
+
+/// May a card's sampling start another sample at `now`? Only if one as long as the longest so
+/// far (`longest`: its dealing and its solve) would end before the card's wall-clock limit.
+fn time_for_another_sample(now: std::time::Instant, longest: std::time::Duration, deadline: std::time::Instant) -> bool {
+    now + longest < deadline
 }
 
 /// How many distinct cards the robot really has among `legal`: two cards of a suit are the
@@ -430,6 +439,17 @@ mod tests {
     /// A deadline no test reaches.
     fn far_deadline() -> std::time::Instant {
         std::time::Instant::now() + std::time::Duration::from_secs(3600)
+    }
+
+    #[test]
+    fn no_sample_is_started_that_the_longest_so_far_says_would_end_past_the_limit() {
+        use std::time::Duration;
+        let now = std::time::Instant::now();
+        let deadline = now + Duration::from_millis(2000);
+        assert!(time_for_another_sample(now, Duration::ZERO, deadline), "the first sample starts");
+        assert!(time_for_another_sample(now + Duration::from_millis(1500), Duration::from_millis(400), deadline));
+        assert!(!time_for_another_sample(now + Duration::from_millis(1500), Duration::from_millis(600), deadline), "it would end at 2.1 s");
+        assert!(!time_for_another_sample(deadline, Duration::ZERO, deadline), "the limit itself has passed");
     }
 
     #[test]
