@@ -4,7 +4,9 @@
 //! `cargo run --release -p tenace-robot --example contracts [boards] [seed]`;
 //! `SHOW=class` prints the boards of one class (e.g. `SHOW="too low"`); `BY_CALL=1` (or a
 //! class) groups the IMPs by the explanation of the bid that set the contract; `SHOW_CALL=text`
-//! prints the boards whose contract was set by a bid so explained.
+//! prints the boards whose contract was set by a bid so explained. The last line is `robot
+//! eval`'s "making game par: game bid", with the misses split; `SHOW="game par, stopped lower"`
+//! (or `"game par, the other side declared"`) prints those boards.
 use tenace_core::{rules::auction_result, Seat, Side, Strain};
 use tenace_dds::{dd_tables, par, DdTable};
 use tenace_robot::eval::{deal_board, robot_auction};
@@ -34,6 +36,9 @@ fn main() {
     let mut rows: std::collections::BTreeMap<&str, (usize, i64)> = Default::default();
     let mut by_call: std::collections::BTreeMap<String, (usize, i64)> = Default::default();
     let (mut total, mut failing, mut games, mut game_bid) = (0i64, 0, 0, 0);
+    // `robot eval`'s measure: par is a making game (undoubled, below slam) for a side; did that
+    // side bid game? When not: it stopped lower, or the other side declared, or all passed.
+    let (mut game_pars, mut game_par_bid, mut game_par_low, mut game_par_theirs) = (0usize, 0usize, 0usize, 0usize);
     let show_call = std::env::var("SHOW_CALL").ok();
     let by_call_class = std::env::var("BY_CALL").ok();
     // The auctions, on two threads.
@@ -57,6 +62,14 @@ fn main() {
         });
         let imps = i64::from(tenace_core::imps(score - par.score).abs());
         total += imps;
+        let game_par = game_par_outcome(&par, ours);
+        match game_par {
+            Some("game par, game bid") => game_par_bid += 1,
+            Some("game par, stopped lower") => game_par_low += 1,
+            Some("game par, the other side declared") => game_par_theirs += 1,
+            _ => {}
+        }
+        game_pars += usize::from(game_par.is_some());
         // The side whose hand it is: the one par scores for (a par sacrifice is declared by
         // the other side).
         let par_side = match par.score {
@@ -105,7 +118,7 @@ fn main() {
         let last = calls.iter().rposition(|c| matches!(c, tenace_core::Call::Bid(_)));
         let last_text = last.map_or("passed out".to_string(), |i| explain_call(board.dealer, board.vulnerability, &calls, i));
         let shown_by_call = show_call.as_ref().is_some_and(|t| last_text.starts_with(t.as_str()) && imps >= 5);
-        if show.as_deref() == Some(class) || shown_by_call {
+        if show.as_deref() == Some(class) || (show.is_some() && show.as_deref() == game_par) || shown_by_call {
             println!(
                 "Board {} dealer {} vul {}: {:?} par {} ({})",
                 board.number,
@@ -151,6 +164,27 @@ fn main() {
         100.0 * f64::from(failing) / f64::from(boards),
         100.0 * f64::from(game_bid) / f64::from(games.max(1))
     );
+    println!(
+        "making game par: game bid {:.1} % ({game_par_bid} of {game_pars}); not bid: {game_par_low} stopped lower, {game_par_theirs} the other side declared, {} passed out",
+        100.0 * game_par_bid as f64 / game_pars.max(1) as f64,
+        game_pars - game_par_bid - game_par_low - game_par_theirs
+    );
+}
+
+/// `robot eval`'s measure of games bid: when par is a making game (undoubled, below slam) for a
+/// side, did that side bid game, stop lower, or let the other side declare (or all pass)?
+/// `None` when par is not such a game.
+fn game_par_outcome(par: &tenace_dds::Par, ours: Option<(tenace_core::Contract, Seat)>) -> Option<&'static str> {
+    let p = par.contracts.first()?;
+    let making_game =
+        p.result >= 0 && p.contract.penalty == tenace_core::Penalty::Undoubled && (game_level(p.contract.strain())..6).contains(&p.contract.level());
+    let side = p.declarers.first().map(|d| d.side()).filter(|_| making_game)?;
+    Some(match ours {
+        Some((c, d)) if d.side() == side && c.level() >= game_level(c.strain()) => "game par, game bid",
+        Some((_, d)) if d.side() == side => "game par, stopped lower",
+        Some(_) => "game par, the other side declared",
+        None => "game par, passed out",
+    })
 }
 
 /// The lowest level that scores a game in `strain`.
