@@ -51,6 +51,11 @@ pub enum RobotCommand {
         /// The other build's time budget per card (default: its own default).
         #[arg(long, requires = "versus")]
         versus_time_per_card: Option<f64>,
+        /// Boards played at once, one robot thread (and with `--versus`, one other build's
+        /// process) each. Every board's result is the same whatever the count; only the times
+        /// per card suffer when the threads outnumber the idle cores.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
     Stdio {
@@ -62,20 +67,19 @@ pub enum RobotCommand {
 
 pub fn run(command: RobotCommand) -> Result<(), String> {
     match command {
-        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card } => {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads } => {
             if boards == 0 {
                 return Err("--boards must be at least 1".into());
             }
             if !(time_per_card.is_finite() && time_per_card > 0.0) {
                 return Err("--time-per-card must be a positive number of milliseconds".into());
             }
-            let mut me = ThisBuild { budget_ms: time_per_card };
             match versus {
-                None => evaluate(boards, seed, &mut me, json),
+                None => evaluate(boards, seed, time_per_card, threads, json),
                 Some(other) => {
                     let binary = other_build(&other)?;
-                    let mut them = External::start(&binary, versus_time_per_card)?;
-                    versus_match(boards, seed, &mut me, &mut them, &other, json)
+                    let them = (0..threads).map(|_| External::start(&binary, versus_time_per_card)).collect::<Result<Vec<_>, _>>()?;
+                    versus_match(boards, seed, time_per_card, them, &other, json)
                 }
             }
         }
@@ -89,21 +93,52 @@ fn bar(boards: u32) -> ProgressBar {
     bar
 }
 
-fn evaluate(boards: u32, seed: u64, me: &mut ThisBuild, as_json: bool) -> Result<(), String> {
+/// Plays boards 1 to `boards`, one thread for each of `players`: `play(board, player)` gives a
+/// board's result. The results come back in board order; the first error (by board number)
+/// stops the run.
+fn on_threads<P: Send, T: Send>(boards: u32, players: Vec<P>, play: impl Fn(u32, &mut P) -> Result<T, String> + Sync) -> Result<Vec<T>, String> {
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     let bar = bar(boards);
-    let mut outcomes = Vec::with_capacity(boards as usize);
-    for n in 1..=boards {
-        outcomes.push(eval::evaluate_board(seed, n, me)?);
-        bar.inc(1);
-    }
+    let next = AtomicU32::new(1);
+    let failed = AtomicBool::new(false);
+    let mut results: Vec<(u32, Result<T, String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = players
+            .into_iter()
+            .map(|mut player| {
+                let (bar, next, failed, play) = (&bar, &next, &failed, &play);
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    while !failed.load(Ordering::Relaxed) {
+                        let n = next.fetch_add(1, Ordering::Relaxed);
+                        if n > boards {
+                            break;
+                        }
+                        let result = play(n, &mut player);
+                        failed.fetch_or(result.is_err(), Ordering::Relaxed);
+                        done.push((n, result));
+                        bar.inc(1);
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|_| vec![(0, Err("a robot thread panicked".to_string()))])).collect()
+    });
     bar.finish_and_clear();
+    results.sort_by_key(|(n, _)| *n);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+fn evaluate(boards: u32, seed: u64, budget_ms: f64, threads: u32, as_json: bool) -> Result<(), String> {
+    let players = (0..threads).map(|_| ThisBuild { budget_ms }).collect();
+    let outcomes = on_threads(boards, players, |n, me| eval::evaluate_board(seed, n, me))?;
     let r = eval::report(&outcomes);
     if as_json {
         let rate = |r: eval::Rate| json!({"percent": r.percent(), "hits": r.hits, "of": r.of});
         let v = json!({
             "boards": r.boards,
             "seed": seed,
-            "time_per_card_budget_ms": me.budget_ms,
+            "time_per_card_budget_ms": budget_ms,
             "imps_from_par": r.imps_from_par,
             "failing_contracts": rate(r.failing_contracts),
             "games_bid": rate(r.games_bid),
@@ -120,21 +155,15 @@ fn evaluate(boards: u32, seed: u64, me: &mut ThisBuild, as_json: bool) -> Result
         });
         println!("{v}");
     } else {
-        println!("seed {seed}, time budget {} ms per card", me.budget_ms);
+        println!("seed {seed}, time budget {budget_ms} ms per card");
         println!("{r}");
     }
     Ok(())
 }
 
-fn versus_match(boards: u32, seed: u64, me: &mut ThisBuild, them: &mut External, name: &str, as_json: bool) -> Result<(), String> {
-    let bar = bar(boards);
-    let mut imps = Vec::with_capacity(boards as usize);
-    for n in 1..=boards {
-        let board = eval::deal_board(seed, n);
-        imps.push(eval::match_board(&board, me, them)?);
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+fn versus_match(boards: u32, seed: u64, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {
+    let pairs = them.into_iter().map(|t| (ThisBuild { budget_ms }, t)).collect();
+    let imps = on_threads(boards, pairs, |n, (me, them)| eval::match_board(&eval::deal_board(seed, n), me, them))?;
     let (mean, half) = eval::mean_and_interval(&imps);
     let total: i32 = imps.iter().sum();
     if as_json {

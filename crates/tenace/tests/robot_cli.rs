@@ -27,17 +27,33 @@ fn eval_measures_every_board_and_card() {
     assert_eq!(v["leads_costing_nothing"]["of"].as_u64().unwrap(), played);
     let imps = v["imps_from_par"].as_f64().unwrap();
     assert!((0.0..=24.0).contains(&imps), "{v}");
-    // The same seed gives the same boards and the same robot decisions.
-    let again = json_of(&tenace(&["robot", "eval", "--boards", "3", "--seed", "5", "--json", "--time-per-card", "20"]));
-    assert_eq!(again["imps_from_par"], v["imps_from_par"]);
-    assert_eq!(again["declarer_cards_costing"], v["declarer_cards_costing"]);
+    // The same seed gives the same boards and the same robot decisions, whichever thread
+    // plays a board.
+    let again = json_of(&tenace(&["robot", "eval", "--boards", "3", "--seed", "5", "--json", "--time-per-card", "20", "--threads", "2"]));
+    for figure in ["boards", "imps_from_par", "failing_contracts", "games_bid", "declarer_cards_costing", "defence_cards_costing", "leads_costing_nothing"] {
+        assert_eq!(again[figure], v[figure], "{figure}");
+    }
 }
 
 #[test]
 fn a_build_matched_against_itself_is_level_on_every_board() {
     // Both tables seat the same robots in turned-round seats: every board is a push.
     let me = env!("CARGO_BIN_EXE_tenace");
-    let v = json_of(&tenace(&["robot", "eval", "--boards", "4", "--json", "--time-per-card", "20", "--versus", me, "--versus-time-per-card", "20"]));
+    let v = json_of(&tenace(&[
+        "robot",
+        "eval",
+        "--boards",
+        "4",
+        "--json",
+        "--time-per-card",
+        "20",
+        "--versus",
+        me,
+        "--versus-time-per-card",
+        "20",
+        "--threads",
+        "2",
+    ]));
     assert_eq!(v["boards"], 4);
     assert_eq!(v["imps"], 0, "{v}");
 }
@@ -47,6 +63,9 @@ fn bad_arguments_and_requests_are_named() {
     let out = tenace(&["robot", "eval", "--boards", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--boards"));
+    let out = tenace(&["robot", "eval", "--boards", "1", "--threads", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
     let out = tenace(&["robot", "eval", "--boards", "1", "--versus", "no-such-build"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-build"));
