@@ -9,7 +9,7 @@
 //! (or `"game par, the other side declared"`) prints those boards.
 use tenace_core::{rules::auction_result, Seat, Side, Strain};
 use tenace_dds::{dd_tables, par, DdTable};
-use tenace_robot::eval::{deal_board, robot_auction};
+use tenace_robot::eval::{deal_board, is_game, making_par, robot_auction};
 use tenace_robot::explain_call;
 
 fn main() {
@@ -38,7 +38,7 @@ fn main() {
     let (mut total, mut failing, mut games, mut game_bid) = (0i64, 0, 0, 0);
     // `robot eval`'s measure: par is a making game (undoubled, below slam) for a side; did that
     // side bid game? When not: it stopped lower, or the other side declared, or all passed.
-    let (mut game_pars, mut game_par_bid, mut game_par_low, mut game_par_theirs) = (0usize, 0usize, 0usize, 0usize);
+    let mut game_pars: std::collections::BTreeMap<&str, usize> = Default::default();
     let show_call = std::env::var("SHOW_CALL").ok();
     let by_call_class = std::env::var("BY_CALL").ok();
     // The auctions, on two threads.
@@ -63,13 +63,9 @@ fn main() {
         let imps = i64::from(tenace_core::imps(score - par.score).abs());
         total += imps;
         let game_par = game_par_outcome(&par, ours);
-        match game_par {
-            Some("game par, game bid") => game_par_bid += 1,
-            Some("game par, stopped lower") => game_par_low += 1,
-            Some("game par, the other side declared") => game_par_theirs += 1,
-            _ => {}
+        if let Some(outcome) = game_par {
+            *game_pars.entry(outcome).or_default() += 1;
         }
-        game_pars += usize::from(game_par.is_some());
         // The side whose hand it is: the one par scores for (a par sacrifice is declared by
         // the other side).
         let par_side = match par.score {
@@ -164,26 +160,32 @@ fn main() {
         100.0 * f64::from(failing) / f64::from(boards),
         100.0 * f64::from(game_bid) / f64::from(games.max(1))
     );
+    let of = |outcome: &str| game_pars.get(outcome).copied().unwrap_or(0);
+    let (bid, all) = (of(GAME_BID), game_pars.values().sum::<usize>());
     println!(
-        "making game par: game bid {:.1} % ({game_par_bid} of {game_pars}); not bid: {game_par_low} stopped lower, {game_par_theirs} the other side declared, {} passed out",
-        100.0 * game_par_bid as f64 / game_pars.max(1) as f64,
-        game_pars - game_par_bid - game_par_low - game_par_theirs
+        "making game par: game bid {:.1} % ({bid} of {all}); not bid: {} stopped lower, {} the other side declared, {} passed out",
+        100.0 * bid as f64 / all.max(1) as f64,
+        of(STOPPED_LOWER),
+        of(THEY_DECLARED),
+        of(PASSED_OUT)
     );
 }
 
-/// `robot eval`'s measure of games bid: when par is a making game (undoubled, below slam) for a
-/// side, did that side bid game, stop lower, or let the other side declare (or all pass)?
-/// `None` when par is not such a game.
+const GAME_BID: &str = "game par, game bid";
+const STOPPED_LOWER: &str = "game par, stopped lower";
+const THEY_DECLARED: &str = "game par, the other side declared";
+const PASSED_OUT: &str = "game par, passed out";
+
+/// `robot eval`'s measure of games bid (`making_par`, `is_game`): when par is a making game
+/// below slam for a side, did that side bid game, stop lower, or let the other side declare (or
+/// all pass)? `None` when par is not such a game.
 fn game_par_outcome(par: &tenace_dds::Par, ours: Option<(tenace_core::Contract, Seat)>) -> Option<&'static str> {
-    let p = par.contracts.first()?;
-    let making_game =
-        p.result >= 0 && p.contract.penalty == tenace_core::Penalty::Undoubled && (game_level(p.contract.strain())..6).contains(&p.contract.level());
-    let side = p.declarers.first().map(|d| d.side()).filter(|_| making_game)?;
+    let side = making_par(par).filter(|(_, p)| p.level() < 6 && is_game(p.bid)).map(|(side, _)| side)?;
     Some(match ours {
-        Some((c, d)) if d.side() == side && c.level() >= game_level(c.strain()) => "game par, game bid",
-        Some((_, d)) if d.side() == side => "game par, stopped lower",
-        Some(_) => "game par, the other side declared",
-        None => "game par, passed out",
+        Some((c, d)) if d.side() == side && is_game(c.bid) => GAME_BID,
+        Some((_, d)) if d.side() == side => STOPPED_LOWER,
+        Some(_) => THEY_DECLARED,
+        None => PASSED_OUT,
     })
 }
 

@@ -243,13 +243,13 @@ pub struct Report {
 
 /// A bid at game level or higher (3NT, four of a major, five of a minor: Law 77's 100 trick
 /// points).
-fn is_game(bid: Bid) -> bool {
+pub fn is_game(bid: Bid) -> bool {
     bid.level() >= crate::meaning::game_level(bid.strain())
 }
 
 /// The side whose par contract makes, with the contract, if par is a making contract.
-fn making_par(o: &BoardOutcome) -> Option<(Side, Contract)> {
-    let p = o.par.contracts.first()?;
+pub fn making_par(par: &Par) -> Option<(Side, Contract)> {
+    let p = par.contracts.first()?;
     let side = p.declarers.first()?.side();
     (p.result >= 0 && p.contract.penalty == Penalty::Undoubled).then_some((side, p.contract))
 }
@@ -264,7 +264,7 @@ pub fn report(outcomes: &[BoardOutcome]) -> Report {
     for o in outcomes {
         imps += i64::from(o.imps_from_par());
         board_ms += o.result.millis;
-        if let Some((side, p)) = making_par(o) {
+        if let Some((side, p)) = making_par(&o.par) {
             let bid = o.result.contract.filter(|(_, d)| d.side() == side).map(|(c, _)| c.bid);
             if p.level() >= 6 {
                 r.slams_bid.count(bid.is_some_and(|b| b.level() >= 6));
