@@ -217,7 +217,18 @@ pub struct Engine {
     /// The last lead that decided a search with this many tricks left (a "killer" move).
     killers: [u8; 14],
     pub nodes: u64,
+    /// The wall-clock time at which the search gives up ([`Engine::stop_at`]), if any.
+    deadline: Option<std::time::Instant>,
+    /// The node count at which the clock is next read; `u64::MAX` with no deadline, 0 once
+    /// stopped (every node then returns at once).
+    check_at: u64,
+    /// The deadline passed: every answer since is meaningless.
+    stopped: bool,
 }
+
+/// Search nodes between two readings of the clock when a deadline is set: well under a
+/// millisecond of search, and a clock reading is thousands of times cheaper than that.
+const CLOCK_EVERY: u64 = 4096;
 
 /// Above this many entries (32 bytes each) the table is cleared, which keeps the memory of two
 /// solving threads under 256 MiB.
@@ -301,7 +312,51 @@ impl Engine {
                 lengths |= (hand[s].count_ones() as u64) << (4 * (4 * seat + s));
             }
         }
-        Engine { hands, rem, lengths, trump, tt: FxHashMap::default(), entries: 0, generation: 0, killers: [NO_MOVE; 14], nodes: 0 }
+        Engine {
+            hands,
+            rem,
+            lengths,
+            trump,
+            tt: FxHashMap::default(),
+            entries: 0,
+            generation: 0,
+            killers: [NO_MOVE; 14],
+            nodes: 0,
+            deadline: None,
+            check_at: u64::MAX,
+            stopped: false,
+        }
+    }
+
+    /// Gives the search up once the clock passes `deadline`: the answers from then on are
+    /// meaningless, and [`Engine::stopped`] says so. The clock is read every [`CLOCK_EVERY`]
+    /// nodes, so an engine stops within a fraction of a millisecond of its deadline.
+    pub fn stop_at(&mut self, deadline: std::time::Instant) {
+        self.deadline = Some(deadline);
+        self.check_at = self.nodes + CLOCK_EVERY;
+    }
+
+    /// Did the search give up at its deadline ([`Engine::stop_at`])?
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Reads the clock (called when `nodes` reaches `check_at`): true once the deadline has
+    /// passed, and from then on.
+    #[cold]
+    #[inline(never)]
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped {
+            match self.deadline {
+                Some(deadline) if std::time::Instant::now() >= deadline => self.stopped = true,
+                Some(_) => self.check_at = self.nodes + CLOCK_EVERY,
+                None => self.check_at = u64::MAX,
+            }
+        }
+        if self.stopped {
+            self.check_at = 0;
+        }
+        self.stopped
     }
 
     /// The cards `seat` holds in each suit.
@@ -441,6 +496,9 @@ impl Engine {
     #[inline(always)]
     fn trick_start_body<const FAST: bool>(&mut self, leader: usize, n: u8, target: i8) -> (bool, Relevant) {
         self.nodes += 1;
+        if self.nodes >= self.check_at && self.out_of_time() {
+            return (false, 0);
+        }
         if target <= 0 {
             return (true, 0);
         }

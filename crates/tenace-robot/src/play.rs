@@ -29,9 +29,10 @@ const NODES_PER_MS: f64 = 16_000.0;
 /// The wall-clock limit of one card's sampling, as a multiple of its budget (and never below
 /// [`MIN_WALL_MS`]): the budget counts solver nodes, not the dealing of samples that fit the
 /// auction and the signals, nor a machine slower than this one. Dealing stops at the limit
-/// too, and no new sample is started when the longest sample of the card so far would end past
-/// it ([`time_for_another_sample`]), so a card overruns it only by a solve slower than every
-/// one before it. Only a card that comes near the limit can differ from one machine to another.
+/// too, no new sample is started when the longest sample of the card so far would end past
+/// it ([`time_for_another_sample`]), and a solve still running at the limit is given up
+/// (`tenace_dds::analyse_until`) with its sample; when not one sample was solved the play rules
+/// choose the card. Only a card that comes near the limit can differ from one machine to another.
 const WALL_FACTOR: f64 = 2.0;
 /// The least wall-clock limit of a card's sampling, in milliseconds.
 const MIN_WALL_MS: f64 = 2000.0;
@@ -218,7 +219,8 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         if pos.to_play() != me {
             break;
         }
-        let (results, nodes) = tenace_dds::analyse_nodes(&pos);
+        // A solve still running at the limit is given up, and its sample with it.
+        let Some((results, nodes)) = tenace_dds::analyse_until(&pos, deadline) else { break };
         let scores: Vec<(Card, i64)> = results
             .iter()
             .map(|r| {
