@@ -192,27 +192,27 @@ pub fn analyse(position: &Position) -> Vec<CardResult> {
 /// [`analyse`] with the number of search nodes visited: a measure of the work done that does
 /// not depend on the machine or its load (the robots budget their sampling in nodes).
 pub fn analyse_nodes(position: &Position) -> (Vec<CardResult>, u64) {
-    let (hands, trump, _) = position.engine_parts();
-    let mut engine = Engine::new(hands, trump);
-    let results = analyse_in(position, &mut engine);
-    (results, engine.nodes)
+    let (results, nodes, _) = analyse_in(position, None);
+    (results, nodes)
 }
 
 /// [`analyse_nodes`], given up when the clock passes `deadline`: `None` then (the search cannot
 /// give a partial answer worth having). For callers with a wall-clock limit, such as a robot
 /// that must play within seconds whatever the position.
 pub fn analyse_until(position: &Position, deadline: std::time::Instant) -> Option<(Vec<CardResult>, u64)> {
-    let (hands, trump, _) = position.engine_parts();
-    let mut engine = Engine::new(hands, trump);
-    engine.stop_at(deadline);
-    let results = analyse_in(position, &mut engine);
-    (!engine.stopped()).then_some((results, engine.nodes))
+    let (results, nodes, stopped) = analyse_in(position, Some(deadline));
+    (!stopped).then_some((results, nodes))
 }
 
-/// The work of [`analyse_nodes`] in `engine`, set up for the position's hands and strain.
+/// The work of [`analyse_nodes`] (stopped at `deadline` when one is given): the results, the
+/// nodes searched, and whether the search was given up.
 #[inline(always)]
-fn analyse_in(position: &Position, engine: &mut Engine) -> Vec<CardResult> {
-    let (_, trump, trick) = position.engine_parts();
+fn analyse_in(position: &Position, deadline: Option<std::time::Instant>) -> (Vec<CardResult>, u64, bool) {
+    let (hands, trump, trick) = position.engine_parts();
+    let mut engine = Engine::new(hands, trump);
+    if let Some(deadline) = deadline {
+        engine.stop_at(deadline);
+    }
     let n = position.tricks_left();
     let seat = position.to_play().index();
     let ns_side = seat & 1 == 0;
@@ -266,7 +266,7 @@ fn analyse_in(position: &Position, engine: &mut Engine) -> Vec<CardResult> {
         }
     }
     results.sort_by(|a, b| b.tricks.cmp(&a.tricks).then(b.card.suit().cmp(&a.card.suit())).then(b.card.rank().cmp(&a.card.rank())));
-    results
+    (results, engine.nodes, engine.stopped())
 }
 
 /// One card of a played board, analysed: what every legal card of the hand to play was worth.
