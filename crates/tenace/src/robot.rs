@@ -56,6 +56,11 @@ pub enum RobotCommand {
         /// per card suffer when the threads outnumber the idle cores.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
+        /// Start no board after this many minutes (the first is always played): the figures
+        /// are then those of the boards finished (boards 1 to k, as every board started is
+        /// finished), for a long run that must yield figures in the time there is.
+        #[arg(long)]
+        minutes: Option<f64>,
     },
     /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
     Stdio {
@@ -67,19 +72,24 @@ pub enum RobotCommand {
 
 pub fn run(command: RobotCommand) -> Result<(), String> {
     match command {
-        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads } => {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads, minutes } => {
             if boards == 0 {
                 return Err("--boards must be at least 1".into());
             }
+            let until = match minutes {
+                None => None,
+                Some(m) if m.is_finite() && m > 0.0 => Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(m * 60.0)),
+                Some(_) => return Err("--minutes must be a positive number".into()),
+            };
             if !(time_per_card.is_finite() && time_per_card > 0.0) {
                 return Err("--time-per-card must be a positive number of milliseconds".into());
             }
             match versus {
-                None => evaluate(boards, seed, time_per_card, threads, json),
+                None => evaluate(Run { boards, seed, until }, time_per_card, threads, json),
                 Some(other) => {
                     let binary = other_build(&other)?;
                     let them = (0..threads).map(|_| External::start(&binary, versus_time_per_card)).collect::<Result<Vec<_>, _>>()?;
-                    versus_match(boards, seed, time_per_card, them, &other, json)
+                    versus_match(Run { boards, seed, until }, time_per_card, them, &other, json)
                 }
             }
         }
@@ -93,10 +103,27 @@ fn bar(boards: u32) -> ProgressBar {
     bar
 }
 
-/// Plays boards 1 to `boards`, one thread for each of `players`: `play(board, player)` gives a
+/// The boards of a run: 1 to `boards`, dealt from `seed`, none started after `until`.
+#[derive(Clone, Copy)]
+struct Run {
+    boards: u32,
+    seed: u64,
+    until: Option<std::time::Instant>,
+}
+
+impl Run {
+    /// The line that says a time limit cut the run short, if it did.
+    fn cut_short(&self, done: usize) -> Option<String> {
+        (done < self.boards as usize).then(|| format!("stopped at the time limit: {done} of {} boards played", self.boards))
+    }
+}
+
+/// Plays the run's boards, one thread for each of `players`: `play(board, player)` gives a
 /// board's result. The results come back in board order; the first error (by board number)
-/// stops the run.
-fn on_threads<P: Send, T: Send>(boards: u32, players: Vec<P>, play: impl Fn(u32, &mut P) -> Result<T, String> + Sync) -> Result<Vec<T>, String> {
+/// stops the run. Past the run's time limit no board is started (but the first); those
+/// started are finished, so the results are those of boards 1 to k.
+fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &mut P) -> Result<T, String> + Sync) -> Result<Vec<T>, String> {
+    let boards = run.boards;
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     let bar = bar(boards);
     let next = AtomicU32::new(1);
@@ -109,6 +136,12 @@ fn on_threads<P: Send, T: Send>(boards: u32, players: Vec<P>, play: impl Fn(u32,
                 scope.spawn(move || {
                     let mut done = Vec::new();
                     while !failed.load(Ordering::Relaxed) {
+                        // Checked before a board is taken: every board taken is played, so
+                        // those played are boards 1 to k. The first board is always played.
+                        let late = run.until.is_some_and(|t| std::time::Instant::now() >= t);
+                        if late && next.load(Ordering::Relaxed) > 1 {
+                            break;
+                        }
                         let n = next.fetch_add(1, Ordering::Relaxed);
                         if n > boards {
                             break;
@@ -129,14 +162,16 @@ fn on_threads<P: Send, T: Send>(boards: u32, players: Vec<P>, play: impl Fn(u32,
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-fn evaluate(boards: u32, seed: u64, budget_ms: f64, threads: u32, as_json: bool) -> Result<(), String> {
+fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool) -> Result<(), String> {
+    let seed = run.seed;
     let players = (0..threads).map(|_| ThisBuild { budget_ms }).collect();
-    let outcomes = on_threads(boards, players, |n, me| eval::evaluate_board(seed, n, me))?;
+    let outcomes = on_threads(run, players, |n, me| eval::evaluate_board(seed, n, me))?;
     let r = eval::report(&outcomes);
     if as_json {
         let rate = |r: eval::Rate| json!({"percent": r.percent(), "hits": r.hits, "of": r.of});
         let v = json!({
             "boards": r.boards,
+            "boards_asked": run.boards,
             "seed": seed,
             "time_per_card_budget_ms": budget_ms,
             "imps_from_par": r.imps_from_par,
@@ -156,19 +191,30 @@ fn evaluate(boards: u32, seed: u64, budget_ms: f64, threads: u32, as_json: bool)
         println!("{v}");
     } else {
         println!("seed {seed}, time budget {budget_ms} ms per card");
+        if let Some(line) = run.cut_short(r.boards) {
+            println!("{line}");
+        }
         println!("{r}");
     }
     Ok(())
 }
 
-fn versus_match(boards: u32, seed: u64, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {
+fn versus_match(run: Run, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {
+    let seed = run.seed;
     let pairs = them.into_iter().map(|t| (ThisBuild { budget_ms }, t)).collect();
-    let imps = on_threads(boards, pairs, |n, (me, them)| eval::match_board(&eval::deal_board(seed, n), me, them))?;
+    let imps = on_threads(run, pairs, |n, (me, them)| eval::match_board(&eval::deal_board(seed, n), me, them))?;
+    let boards = imps.len();
     let (mean, half) = eval::mean_and_interval(&imps);
     let total: i32 = imps.iter().sum();
     if as_json {
-        println!("{}", json!({"boards": boards, "seed": seed, "versus": name, "imps": total, "imps_per_board": mean, "interval_95": half}));
+        println!(
+            "{}",
+            json!({"boards": boards, "boards_asked": run.boards, "seed": seed, "versus": name, "imps": total, "imps_per_board": mean, "interval_95": half})
+        );
     } else {
+        if let Some(line) = run.cut_short(boards) {
+            println!("{line}");
+        }
         println!("this build against {name}, {boards} boards (seed {seed}): {total:+} IMPs, {mean:+.2} IMPs per board (95 % interval ±{half:.2})");
     }
     Ok(())

@@ -36,6 +36,23 @@ fn eval_measures_every_board_and_card() {
 }
 
 #[test]
+fn a_time_limit_gives_the_figures_of_the_boards_finished() {
+    // A limit long past when the first board ends: boards 1 to k are played, k < 40 at this
+    // budget on any machine (a board takes far more than 2 ms).
+    let v = json_of(&tenace(&["robot", "eval", "--boards", "40", "--seed", "5", "--json", "--time-per-card", "20", "--minutes", "0.00003"]));
+    assert_eq!(v["boards_asked"], 40);
+    let played = v["boards"].as_u64().unwrap();
+    assert!((1..40).contains(&played), "{v}");
+    // The figures are those of a run of that many boards.
+    let same = json_of(&tenace(&["robot", "eval", "--boards", &played.to_string(), "--seed", "5", "--json", "--time-per-card", "20"]));
+    for figure in ["imps_from_par", "failing_contracts", "games_bid", "leads_costing_nothing"] {
+        assert_eq!(same[figure], v[figure], "{figure}");
+    }
+    let out = tenace(&["robot", "eval", "--boards", "1", "--minutes", "0"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--minutes"));
+}
+
+#[test]
 fn a_build_matched_against_itself_is_level_on_every_board() {
     // Both tables seat the same robots in turned-round seats: every board is a push.
     let me = env!("CARGO_BIN_EXE_tenace");
