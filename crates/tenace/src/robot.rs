@@ -61,6 +61,11 @@ pub enum RobotCommand {
         /// finished), for a long run that must yield figures in the time there is.
         #[arg(long)]
         minutes: Option<f64>,
+        /// Also write each board to FILE as it is finished, one JSON object per line (the deal,
+        /// the auction, the contract, par and the double-dummy costs): figures to study board
+        /// by board, kept even when a run is stopped.
+        #[arg(long, value_name = "FILE", conflicts_with = "versus")]
+        boards_out: Option<PathBuf>,
     },
     /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
     Stdio {
@@ -72,7 +77,7 @@ pub enum RobotCommand {
 
 pub fn run(command: RobotCommand) -> Result<(), String> {
     match command {
-        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads, minutes } => {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads, minutes, boards_out } => {
             if boards == 0 {
                 return Err("--boards must be at least 1".into());
             }
@@ -85,7 +90,13 @@ pub fn run(command: RobotCommand) -> Result<(), String> {
                 return Err("--time-per-card must be a positive number of milliseconds".into());
             }
             match versus {
-                None => evaluate(Run { boards, seed, until }, time_per_card, threads, json),
+                None => {
+                    let out = match boards_out {
+                        Some(path) => Some(std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?),
+                        None => None,
+                    };
+                    evaluate(Run { boards, seed, until }, time_per_card, threads, json, out)
+                }
                 Some(other) => {
                     let binary = other_build(&other)?;
                     let them = (0..threads).map(|_| External::start(&binary, versus_time_per_card)).collect::<Result<Vec<_>, _>>()?;
@@ -162,10 +173,18 @@ fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &m
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool) -> Result<(), String> {
+fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool, boards_out: Option<std::fs::File>) -> Result<(), String> {
     let seed = run.seed;
     let players = (0..threads).map(|_| ThisBuild { budget_ms }).collect();
-    let outcomes = on_threads(run, players, |n, me| eval::evaluate_board(seed, n, me))?;
+    let boards_out = boards_out.map(std::sync::Mutex::new);
+    let outcomes = on_threads(run, players, |n, me| {
+        let outcome = eval::evaluate_board(seed, n, me)?;
+        if let Some(file) = &boards_out {
+            let mut file = file.lock().map_err(|_| "the boards file is unusable after a thread failed".to_string())?;
+            writeln!(file, "{}", board_line(&outcome)).map_err(|e| format!("cannot write the boards file: {e}"))?;
+        }
+        Ok(outcome)
+    })?;
     let r = eval::report(&outcomes);
     if as_json {
         let rate = |r: eval::Rate| json!({"percent": r.percent(), "hits": r.hits, "of": r.of});
@@ -197,6 +216,37 @@ fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool) -> Result<(),
         println!("{r}");
     }
     Ok(())
+}
+
+/// One board of an evaluation as a JSON object (`--boards-out`): contract scores are North-South's,
+/// at the contract's double-dummy tricks; a card's `cost` is the tricks it lost double dummy.
+fn board_line(o: &eval::BoardOutcome) -> Value {
+    let b = &o.board;
+    let calls: Vec<String> = o.result.calls.iter().map(Call::to_string).collect();
+    let (contract, declarer, dd_tricks) = match o.result.contract {
+        Some((c, d)) => (Value::from(c.to_string()), Value::from(d.letter().to_string()), Value::from(o.table.get(d, c.strain()))),
+        None => (Value::Null, Value::Null, Value::Null),
+    };
+    let cards: Vec<Value> =
+        o.result.cards.iter().map(|c| json!({"seat": c.seat.letter().to_string(), "card": c.card.to_string(), "cost": c.cost, "ms": c.millis})).collect();
+    json!({
+        "board": b.number.get(),
+        "dealer": b.dealer.letter().to_string(),
+        "vulnerability": b.vulnerability.to_string(),
+        "deal": b.deal.to_string(),
+        "calls": calls,
+        "contract": contract,
+        "declarer": declarer,
+        "dd_tricks": dd_tricks,
+        "tricks": o.result.tricks,
+        "par": o.par.score,
+        "par_contracts": o.par.contracts.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "contract_score_dd": o.contract_score_dd(),
+        "imps_from_par": o.imps_from_par(),
+        "score": o.result.score_ns,
+        "cards": cards,
+        "ms": o.result.millis,
+    })
 }
 
 fn versus_match(run: Run, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {

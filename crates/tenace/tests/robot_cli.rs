@@ -53,6 +53,30 @@ fn a_time_limit_gives_the_figures_of_the_boards_finished() {
 }
 
 #[test]
+fn each_board_is_written_out_as_it_is_finished() {
+    let dir = std::env::temp_dir().join(format!("tenace-boards-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("boards.jsonl");
+    let v = json_of(&tenace(&["robot", "eval", "--boards", "3", "--seed", "5", "--json", "--time-per-card", "20", "--boards-out", path.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    // One line per board, in board order on one thread; together they make the run's figures.
+    let numbers: Vec<u64> = lines.iter().map(|l| l["board"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, vec![1, 2, 3]);
+    let imps: i64 = lines.iter().map(|l| l["imps_from_par"].as_i64().unwrap()).sum();
+    assert!((imps as f64 / 3.0 - v["imps_from_par"].as_f64().unwrap()).abs() < 1e-9, "{text}");
+    let leads = lines.iter().filter(|l| l["cards"].as_array().is_some_and(|c| !c.is_empty())).count() as u64;
+    assert_eq!(leads, v["boards_played"].as_u64().unwrap());
+    for l in &lines {
+        assert!(l["deal"].as_str().unwrap().parse::<tenace_core::Deal>().is_ok(), "{l}");
+    }
+    let out = tenace(&["robot", "eval", "--boards", "1", "--boards-out", dir.join("no-such-dir/x").to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-dir"), "{}", String::from_utf8_lossy(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_build_matched_against_itself_is_level_on_every_board() {
     // Both tables seat the same robots in turned-round seats: every board is a push.
     let me = env!("CARGO_BIN_EXE_tenace");
