@@ -134,8 +134,8 @@ impl Run {
 /// stops the run. Past the run's time limit no board is started (but the first); those
 /// started are finished, so the results are those of boards 1 to k.
 fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &mut P) -> Result<T, String> + Sync) -> Result<Vec<T>, String> {
-    let boards = run.boards;
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+    let boards = run.boards;
     let bar = bar(boards);
     let next = AtomicU32::new(1);
     let failed = AtomicBool::new(false);
