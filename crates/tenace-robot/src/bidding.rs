@@ -439,7 +439,16 @@ fn advance(ctx: &Ctx<'_>, hand: Hand, e: &Eval, partner: Call, theirs: tenace_co
             let four_card_major = suits.iter().any(|&s| is_major(s) && e.len(s) >= 4);
             if let Some(call) = cheapest_up_to(ctx, Strain::NoTrump, 2) {
                 c.push((call, stopper(hand, t) && !four_card_major));
+            }
+            // 3NT to play, over a three-level preempt too.
+            if cheapest_up_to(ctx, Strain::NoTrump, 3).is_some() {
                 c.push((bid(3, Strain::NoTrump), stopper(hand, t) && !four_card_major));
+            }
+            // Five of a minor to play, when it is a jump (the cheapest bid shows 0-8 points).
+            for &s in &suits {
+                if !is_major(s) && ctx.cheapest(Strain::from_suit(s)).is_some_and(|call| call != suit_bid(5, s)) {
+                    c.push((suit_bid(5, s), true));
+                }
             }
             // Prefer a major when the lengths tie.
             let ordered = longer_first(e, &suits);

@@ -1070,6 +1070,7 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
                 match b.strain().trump() {
                     Some(s) if cheapest => Meaning::new(format!("0-8 points, 4+ {}", suit_name(s))).pts(0, 8).min(s, 4),
                     Some(s) if b.level() == 4 && is_major(s) => Meaning::new(format!("to play: 12+ points, 4+ {}", suit_name(s))).pts(12, 60).min(s, 4),
+                    Some(s) if b.level() == 5 => Meaning::new(format!("to play: 13+ points, 5+ {}", suit_name(s))).pts(13, 60).min(s, 5),
                     Some(s) => Meaning::new(format!("jump: 9-11 points, 4+ {}", suit_name(s))).pts(9, 11).min(s, 4),
                     None if b.level() <= 2 && cheapest => Meaning::new("6-10 HCP, stopper in their suit").hcp(6, 10),
                     None => Meaning::new("to play: 11+ HCP, stopper in their suit").hcp(11, 40),

@@ -562,3 +562,20 @@ fn auction_1h_pass_a_raise_counts_support_points() {
     // Opener reads the raise as support points: 4H is the end (no slam try on a minimum).
     assert_eq!(robot(Seat::North, "KQ5.AQT95.K82.73", "1H Pass 4H Pass").call, Call::Pass);
 }
+
+#[test]
+fn advancing_a_takeout_double_of_a_preempt_3s_x_pass() {
+    // A stopper in their suit and 17 HCP: 3NT, to play (it used to be offered only when 2NT
+    // was still available, so this hand bid 4C, "0-8 points").
+    let rc = robot(Seat::West, "AQ8.JT9.K4.AK952", "3S X Pass");
+    assert_eq!(rc.call.to_string(), "3NT");
+    assert!(rc.explanation.contains("11+ HCP"), "{}", rc.explanation);
+    // No stopper, a strong hand and a long minor: five of it, a jump to play.
+    let rc = robot(Seat::West, "32.K32.A2.AKQJ32", "3S X Pass");
+    assert_eq!(rc.call.to_string(), "5C");
+    assert!(rc.explanation.starts_with("to play: 13+ points"), "{}", rc.explanation);
+    // A weak hand: the cheapest bid in its longest suit.
+    let rc = robot(Seat::West, "32.432.432.Q5432", "3S X Pass");
+    assert_eq!(rc.call.to_string(), "4C");
+    assert!(rc.explanation.contains("0-8 points"), "{}", rc.explanation);
+}
