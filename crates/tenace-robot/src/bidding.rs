@@ -711,6 +711,14 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
             }
         }
     }
+    // No fit shown, an unbalanced hand and a long suit of my own (six cards in a major, seven in
+    // a minor) that partner may hold two of: that suit is our strain, as if partner held two.
+    if fit.is_none() && partner_acted && !e.balanced {
+        let long = |s: Suit| e.len(s) >= if is_major(s) { 6 } else { 7 } && p.max_len[s.index()] >= 2;
+        if let Some(s) = Suit::DESCENDING.into_iter().find(|&s| long(s)) {
+            fit = Some((s, e.len(s) + 2));
+        }
+    }
     let strain = match fit {
         Some((s, _)) if is_major(s) => Strain::from_suit(s),
         Some((s, _)) if !(e.balanced || p.balanced) => Strain::from_suit(s),

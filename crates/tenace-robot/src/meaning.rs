@@ -1334,6 +1334,9 @@ fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
                     let need = 8u8.saturating_sub(p.min_len[s.index()]).clamp(2, 3);
                     Meaning::new(format!("support for {}: {need}+ cards", suit_name(s))).min(s, need).support(s)
                 }
+                // My own suit again, below game and not supported: a long suit (the general rules
+                // rebid a six-card suit, docs/robot-system.md rules 2 and 11).
+                Some(s) if my_suits.contains(&s) && b.level() < game => Meaning::new(format!("natural: 6+ {}", suit_name(s))).min(s, 6),
                 Some(s) => Meaning::new(format!("natural: 4+ {}", suit_name(s))).min(s, 4),
                 None => Meaning::new("natural"),
             };

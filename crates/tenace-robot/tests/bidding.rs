@@ -545,7 +545,9 @@ fn auction_3d_3s_and_2h_3d_the_preempter_rebids_a_long_suit_not_3nt() {
     // Partner's new suit over our preempt is forcing; without three cards in it, an unbalanced
     // hand rebids its six- or seven-card suit (it bid 3NT with a spade void, and with six
     // hearts and five spades after its weak two).
-    assert_eq!(robot(Seat::North, ".KQJ9.QJ86542.98", "3D Pass 3S Pass").call.to_string(), "4D");
+    // (With seven diamonds that partner may hold two of, diamonds are the strain, and 25
+    // points between the hands make it game.)
+    assert_eq!(robot(Seat::North, ".KQJ9.QJ86542.98", "3D Pass 3S Pass").call.to_string(), "5D");
     assert_eq!(robot(Seat::North, "98752.KQ8542.62.", "2H Pass 3D Pass").call.to_string(), "3H");
     // With three cards in partner's suit it raises (to game, with 25 points between the hands).
     assert_eq!(robot(Seat::North, "92.KQ8542.Q63.J2", "2H Pass 3D Pass").call.to_string(), "5D");
@@ -578,4 +580,18 @@ fn advancing_a_takeout_double_of_a_preempt_3s_x_pass() {
     let rc = robot(Seat::West, "32.432.432.Q5432", "3S X Pass");
     assert_eq!(rc.call.to_string(), "4C");
     assert!(rc.explanation.contains("0-8 points"), "{}", rc.explanation);
+}
+
+#[test]
+fn a_six_card_major_is_our_strain_without_a_fit_1c_1s_2c() {
+    // Nine HCP, six spades and a singleton club opposite a minimum with six clubs: invite in
+    // spades, where partner's two cards make the fit (it used to be 2NT).
+    let rc = robot(Seat::South, "QT9872.T53.AK2.5", "1C Pass 1S Pass 2C Pass");
+    assert_eq!(rc.call.to_string(), "3S", "{}", rc.explanation);
+    assert!(rc.explanation.contains("invitational"), "{}", rc.explanation);
+    // Partner accepts with a maximum and two spades.
+    let rc = robot(Seat::North, "K3.AQ4.Q3.KJ9843", "1C Pass 1S Pass 2C Pass 3S Pass");
+    assert_eq!(rc.call.to_string(), "4S", "{}", rc.explanation);
+    // Balanced with five spades: no trump, as before.
+    assert_eq!(robot(Seat::South, "QT987.T53.AK2.52", "1C Pass 1S Pass 2C Pass").call.to_string(), "2NT");
 }
