@@ -325,12 +325,14 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
                     c.push((suit_bid(1, s), true));
                 }
             }
-            c.extend([(nt(1), true), (nt(2), true), (raise(3), true), (raise(2), true)]);
+            // Six cards to rebid the suit before a new suit (a minor's rebid shows five: below).
+            c.extend([(nt(1), true), (nt(2), true), (raise(3), true), (raise(2), l(opened) >= 6)]);
             for s in by_length(e) {
                 if s != opened && s != p {
                     c.push((suit_bid(2, s), true));
                 }
             }
+            c.push((raise(2), true));
         }
         (2, Some(p)) => {
             c.push((suit_bid(3, p), true));

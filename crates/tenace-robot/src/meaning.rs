@@ -811,7 +811,12 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
             Meaning::new(format!("support: {need}+ {}", suit_name(s))).min(s, need)
         }
         // Rebids of our own suit.
-        (2, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("minimum: 12-15 points, 6+ {name}")).pts(12, 15).min(s, 6),
+        // A minor may be rebid with five (a 5-3-3-2 too strong or too weak for 1NT, or a
+        // second suit too high to bid).
+        (2, Some(s)) if s == opened && response.level() == 1 => {
+            let need = if is_major(s) { 6 } else { 5 };
+            Meaning::new(format!("minimum: 12-15 points, {need}+ {name}")).pts(12, 15).min(s, need)
+        }
         // A major's jump rebid invites (16-18); with more, game (4 of it).
         (3, Some(s)) if s == opened && response.level() == 1 && is_major(s) => {
             Meaning::new(format!("16-18 points, 6+ {name}; invitational")).pts(16, 18).min(s, 6)

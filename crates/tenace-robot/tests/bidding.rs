@@ -595,3 +595,16 @@ fn a_six_card_major_is_our_strain_without_a_fit_1c_1s_2c() {
     // Balanced with five spades: no trump, as before.
     assert_eq!(robot(Seat::South, "QT987.T53.AK2.52", "1C Pass 1S Pass 2C Pass").call.to_string(), "2NT");
 }
+
+#[test]
+fn opener_rebids_a_five_card_minor_1c_1s_2c() {
+    // Five clubs, four hearts and a singleton spade: too weak to reverse, so 2C, which shows
+    // five (it was explained as six, and partner counted on a sixth club).
+    let rc = robot(Seat::North, "K.AKJ4.Q64.Q7543", "1C Pass 1S Pass");
+    assert_eq!(rc.call.to_string(), "2C");
+    assert!(rc.explanation.contains("5+ clubs"), "{}", rc.explanation);
+    // Five diamonds and four clubs: the new suit comes first.
+    assert_eq!(robot(Seat::North, "A2.32.AQJ54.K432", "1D Pass 1S Pass").call.to_string(), "2C");
+    // A major's rebid still shows six.
+    assert!(robot(Seat::North, "2.AQJ432.K32.Q32", "1H Pass 1S Pass").explanation.contains("6+ hearts"));
+}
