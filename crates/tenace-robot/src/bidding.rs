@@ -362,6 +362,14 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
         (3, None) => c.push((Call::Pass, true)),
         _ => return general(ctx, hand, e),
     }
+    // A strong hand with a second suit: the jump shift (after a one-level response).
+    if response.level() == 1 {
+        for s in by_length(e) {
+            if s != opened && Some(s) != response.strain().trump() && l(s) >= 4 {
+                c.push((suit_bid(3, s), true));
+            }
+        }
+    }
     if let Some(call) = pick(ctx, e, &c) {
         return call;
     }

@@ -719,7 +719,17 @@ pub(crate) fn rebid(ctx: &Ctx<'_>, opening: Bid, response: Bid, call: Call) -> M
     match opening.strain().trump() {
         None if opening.level() == 1 => rebid_after_one_notrump(response, call),
         Some(Suit::Clubs) if opening.level() == 2 => rebid_after_two_clubs(response, call),
-        Some(opened) if opening.level() == 1 => rebid_after_one_of_a_suit(opened, response, call),
+        Some(opened) if opening.level() == 1 => {
+            // A jump in a new suit after a one-level response (two of it was still available).
+            if let (Call::Bid(b), 1) = (call, response.level()) {
+                let s = b.strain().trump().unwrap_or(opened);
+                let new = s != opened && response.strain() != b.strain();
+                if new && b.level() == 3 && ctx.cheapest(b.strain()) == Some(suit_bid(2, s)) {
+                    return Meaning::new(format!("jump shift: 19+ points, 4+ {}; game forcing", suit_name(s))).pts(19, 60).min(s, 4).forcing();
+                }
+            }
+            rebid_after_one_of_a_suit(opened, response, call)
+        }
         _ => other(ctx, call),
     }
 }

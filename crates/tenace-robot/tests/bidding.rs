@@ -608,3 +608,15 @@ fn opener_rebids_a_five_card_minor_1c_1s_2c() {
     // A major's rebid still shows six.
     assert!(robot(Seat::North, "2.AQJ432.K32.Q32", "1H Pass 1S Pass").explanation.contains("6+ hearts"));
 }
+
+#[test]
+fn jump_shift_1s_1nt_3h() {
+    // 19 points with a second suit after a one-level response: a jump shift, game forcing (it
+    // used to pass 1NT as "minimum, balanced").
+    let rc = robot(Seat::North, "J9832.AQT7.AK.A6", "1S Pass 1NT Pass");
+    assert_eq!(rc.call.to_string(), "3H");
+    assert!(rc.explanation.starts_with("jump shift: 19+ points"), "{}", rc.explanation);
+    assert_eq!(robot(Seat::North, "AQJ73.AQT96.Q.QJ", "1S Pass 1NT Pass").call.to_string(), "3H");
+    // A minimum still bids its second suit at the two level.
+    assert_eq!(robot(Seat::North, "K9832.AQT7.K2.96", "1S Pass 1NT Pass").call.to_string(), "2H");
+}
