@@ -336,13 +336,14 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
         }
         (2, Some(p)) => {
             c.push((suit_bid(3, p), true));
-            c.push((raise(2), true));
+            c.push((raise(2), l(opened) >= 6));
             c.extend([(nt(2), true), (nt(3), true)]);
             for s in by_length(e) {
                 if s != opened && s != p {
                     c.push((suit_bid(2, s), true));
                 }
             }
+            c.push((raise(2), true));
         }
         (1, None) => {
             if is_major(opened) {

@@ -833,6 +833,8 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
         }
         (4, Some(s)) if s == opened && response.level() == 1 && is_major(s) => Meaning::new(format!("to play: 19+ points, 6+ {name}")).pts(19, 60).min(s, 6),
         (3, Some(s)) if s == opened && response.level() == 1 => Meaning::new(format!("16+ points, 6+ {name}; invitational")).pts(16, 60).min(s, 6),
+        // After a two-over-one, the fallback rebid of the suit: five cards are enough.
+        (2, Some(s)) if s == opened && response.level() == 2 => Meaning::new(format!("5+ {name}")).min(s, 5),
         (_, Some(s)) if s == opened => Meaning::new(format!("6+ {name}")).min(s, 6),
         // No trump rebids.
         (1, None) => Meaning::new("12-14 HCP, balanced").hcp(12, 14).balanced(),
@@ -1344,7 +1346,8 @@ fn general(ctx: &Ctx<'_>, call: Call) -> Meaning {
                 ""
             };
             let mut m = match b.strain().trump() {
-                Some(s) if partner_suits.contains(&s) => {
+                // A suit partner bid, or showed five cards of (a transfer, a two-suiter).
+                Some(s) if partner_suits.contains(&s) || p.min_len[s.index()] >= 5 => {
                     // A fit is eight cards between the hands: two are support for partner's six.
                     let need = 8u8.saturating_sub(p.min_len[s.index()]).clamp(2, 3);
                     Meaning::new(format!("support for {}: {need}+ cards", suit_name(s))).min(s, need).support(s)

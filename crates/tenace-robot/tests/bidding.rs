@@ -460,10 +460,10 @@ proptest! {
 }
 
 #[test]
-fn auction_pass_1h_pass_2d_pass_2h_support_with_two_cards_is_explained_as_two() {
+fn auction_pass_1h_pass_1s_pass_2h_support_with_two_cards_is_explained_as_two() {
     // Opener's 2H shows six hearts: responder's raise with a doubleton makes an eight-card fit,
     // and the explanation the opponents get says so (it said "3+ cards", Law 20F/75).
-    let rc = robot(Seat::West, "K54.97.AQJ9873.3", "Pass 1H Pass 2D Pass 2H Pass");
+    let rc = robot(Seat::West, "KJ54.97.AQ98.Q73", "Pass 1H Pass 1S Pass 2H Pass");
     assert!(matches!(rc.call, Call::Bid(b) if b.strain() == tenace_core::Strain::Hearts), "{rc:?}");
     assert!(rc.explanation.starts_with("support for hearts: 2+ cards"), "{}", rc.explanation);
     // Over a five-card suit, support is still three.
@@ -619,4 +619,16 @@ fn jump_shift_1s_1nt_3h() {
     assert_eq!(robot(Seat::North, "AQJ73.AQT96.Q.QJ", "1S Pass 1NT Pass").call.to_string(), "3H");
     // A minimum still bids its second suit at the two level.
     assert_eq!(robot(Seat::North, "K9832.AQT7.K2.96", "1S Pass 1NT Pass").call.to_string(), "2H");
+}
+
+#[test]
+fn rebids_explained_as_held_1s_2d_2s_and_1nt_2h_2s_3nt_4s() {
+    // After a two-over-one, opener's rebid of a five-card major shows five (it said six).
+    let rc = robot(Seat::North, "A9864.9.Q4.AJT94", "1S Pass 2D Pass");
+    assert_eq!(rc.call.to_string(), "2S");
+    assert_eq!(rc.explanation, "5+ spades");
+    // Opener's 4S over 3NT after a transfer is support (three cards), not "4+ spades".
+    let rc = robot(Seat::North, "Q83.AQ6.A982.K63", "1NT Pass 2H Pass 2S Pass 3NT Pass");
+    assert_eq!(rc.call.to_string(), "4S");
+    assert!(rc.explanation.starts_with("support for spades: 3+ cards"), "{}", rc.explanation);
 }
