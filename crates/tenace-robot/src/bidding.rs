@@ -374,7 +374,12 @@ fn rebid_after_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     if let Some(call) = pick(ctx, e, &c) {
         return call;
     }
-    // Nothing describes the hand: rebid the suit, else the cheapest no trump.
+    // Nothing describes the hand: rebid the suit, else the cheapest no trump; over an
+    // opponent's bid, a minimum without a six-card suit passes.
+    let contested = ctx.last_bid().is_some_and(|(seat, _)| seat.side() != ctx.me().side());
+    if contested && e.pts <= 15 && l(opened) < 6 {
+        return Call::Pass;
+    }
     if response.strain() == Strain::NoTrump {
         return ctx.cheapest(Strain::from_suit(opened)).filter(|_| l(opened) >= 6).unwrap_or(Call::Pass);
     }

@@ -727,6 +727,10 @@ pub(crate) fn rebid(ctx: &Ctx<'_>, opening: Bid, response: Bid, call: Call) -> M
                 if new && b.level() == 3 && ctx.cheapest(b.strain()) == Some(suit_bid(2, s)) {
                     return Meaning::new(format!("jump shift: 19+ points, 4+ {}; game forcing", suit_name(s))).pts(19, 60).min(s, 4).forcing();
                 }
+                // Three of the suit opened when two was taken by the opponents: competitive.
+                if s == opened && b.level() == 3 && ctx.cheapest(b.strain()) == Some(call) {
+                    return Meaning::new(format!("competitive: 12-15 points, 6+ {}", suit_name(s))).pts(12, 15).min(s, 6);
+                }
             }
             rebid_after_one_of_a_suit(opened, response, call)
         }

@@ -632,3 +632,13 @@ fn rebids_explained_as_held_1s_2d_2s_and_1nt_2h_2s_3nt_4s() {
     assert_eq!(rc.call.to_string(), "4S");
     assert!(rc.explanation.starts_with("support for spades: 3+ cards"), "{}", rc.explanation);
 }
+
+#[test]
+fn opener_over_their_overcall_1c_1s_2d() {
+    // A balanced minimum passes their 2D (it bid 3C, explained as "16+ points, 6+ clubs").
+    assert_eq!(robot(Seat::North, "AK7.982.Q92.K942", "1C Pass 1S 2D").call, Call::Pass);
+    // Six clubs compete at the three level, explained as such.
+    let rc = robot(Seat::North, "A7.92.Q92.KQJ942", "1C Pass 1S 2D");
+    assert_eq!(rc.call.to_string(), "3C");
+    assert!(rc.explanation.starts_with("competitive: 12-15 points, 6+ clubs"), "{}", rc.explanation);
+}
