@@ -1089,6 +1089,9 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
             Call::Bid(b) => {
                 let cheapest = ctx.cheapest(b.strain()) == Some(call);
                 match b.strain().trump() {
+                    // No room for a jump below game at the three level: the cheapest bid covers
+                    // the invitational hands too.
+                    Some(s) if cheapest && b.level() >= 3 => Meaning::new(format!("0-11 points, 4+ {}", suit_name(s))).pts(0, 11).min(s, 4),
                     Some(s) if cheapest => Meaning::new(format!("0-8 points, 4+ {}", suit_name(s))).pts(0, 8).min(s, 4),
                     Some(s) if b.level() == 4 && is_major(s) => Meaning::new(format!("to play: 12+ points, 4+ {}", suit_name(s))).pts(12, 60).min(s, 4),
                     Some(s) if b.level() == 5 => Meaning::new(format!("to play: 13+ points, 5+ {}", suit_name(s))).pts(13, 60).min(s, 5),

@@ -576,10 +576,16 @@ fn advancing_a_takeout_double_of_a_preempt_3s_x_pass() {
     let rc = robot(Seat::West, "32.K32.A2.AKQJ32", "3S X Pass");
     assert_eq!(rc.call.to_string(), "5C");
     assert!(rc.explanation.starts_with("to play: 13+ points"), "{}", rc.explanation);
-    // A weak hand: the cheapest bid in its longest suit.
+    // A weak hand: the cheapest bid in its longest suit, which at the three level and above
+    // covers the invitational hands too (no room for a jump below game).
     let rc = robot(Seat::West, "32.432.432.Q5432", "3S X Pass");
     assert_eq!(rc.call.to_string(), "4C");
-    assert!(rc.explanation.contains("0-8 points"), "{}", rc.explanation);
+    assert!(rc.explanation.contains("0-11 points"), "{}", rc.explanation);
+    let rc = robot(Seat::West, "J73.AJ86.Q7.Q642", "2S X Pass");
+    assert_eq!(rc.call.to_string(), "3H");
+    assert!(rc.explanation.starts_with("0-11 points, 4+ hearts"), "{}", rc.explanation);
+    // At the two level the cheapest bid is still 0-8.
+    assert!(robot(Seat::West, "J73.8654.Q7.Q642", "1S X Pass").explanation.starts_with("0-8 points"));
 }
 
 #[test]
