@@ -720,19 +720,12 @@ pub(crate) fn rebid(ctx: &Ctx<'_>, opening: Bid, response: Bid, call: Call) -> M
         None if opening.level() == 1 => rebid_after_one_notrump(response, call),
         Some(Suit::Clubs) if opening.level() == 2 => rebid_after_two_clubs(response, call),
         Some(opened) if opening.level() == 1 => {
-            // A jump in a new suit after a one-level response (two of it was still available).
-            if let (Call::Bid(b), 1) = (call, response.level()) {
-                let s = b.strain().trump().unwrap_or(opened);
-                let new = s != opened && response.strain() != b.strain();
-                if new && b.level() == 3 && ctx.cheapest(b.strain()) == Some(suit_bid(2, s)) {
-                    return Meaning::new(format!("jump shift: 19+ points, 4+ {}; game forcing", suit_name(s))).pts(19, 60).min(s, 4).forcing();
-                }
-                // Three of the suit opened when two was taken by the opponents: competitive.
-                if s == opened && b.level() == 3 && ctx.cheapest(b.strain()) == Some(call) {
-                    return Meaning::new(format!("competitive: 12-15 points, 6+ {}", suit_name(s))).pts(12, 15).min(s, 6);
-                }
-            }
-            rebid_after_one_of_a_suit(opened, response, call)
+            // Whether a bid jumps depends on what the opponents bid since the response.
+            let cheapest = match call {
+                Call::Bid(b) => ctx.cheapest_level(b.strain()),
+                _ => None,
+            };
+            rebid_after_one_of_a_suit(opened, response, call, cheapest)
         }
         _ => other(ctx, call),
     }
@@ -784,7 +777,9 @@ fn rebid_after_two_clubs(response: Bid, call: Call) -> Meaning {
     }
 }
 
-fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning {
+/// Opener's rebid `call` after one of `opened` and partner's `response`; `cheapest` is the
+/// cheapest level still open in the call's strain when it was made (what makes a bid a jump).
+fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call, cheapest: Option<u8>) -> Meaning {
     let name = suit_name(opened);
     let Call::Bid(b) = call else {
         return match response.strain().trump() {
@@ -825,6 +820,10 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
             Meaning::new(format!("support: {need}+ {}", suit_name(s))).min(s, need)
         }
         // Rebids of our own suit.
+        // Three of the suit opened when two was taken by the opponents: competitive.
+        (3, Some(s)) if s == opened && response.level() == 1 && cheapest == Some(3) => {
+            Meaning::new(format!("competitive: 12-15 points, 6+ {name}")).pts(12, 15).min(s, 6)
+        }
         // A minor may be rebid with five (a 5-3-3-2 too strong or too weak for 1NT, or a
         // second suit too high to bid).
         (2, Some(s)) if s == opened && response.level() == 1 => {
@@ -852,6 +851,10 @@ fn rebid_after_one_of_a_suit(opened: Suit, response: Bid, call: Call) -> Meaning
             Meaning::new(format!("reverse: 17+ points, 4+ {}, longer {name}; forcing", suit_name(s))).min(s, 4).min(opened, 5).pts(17, 60).forcing()
         }
         (2, Some(s)) => Meaning::new(format!("new suit: 4+ {}, 12-18 points", suit_name(s))).min(s, 4).pts(12, 18),
+        // A jump in a new suit after a one-level response (two of it was still available).
+        (3, Some(s)) if s != opened && Some(s) != partner_suit && response.level() == 1 && cheapest == Some(2) => {
+            Meaning::new(format!("jump shift: 19+ points, 4+ {}; game forcing", suit_name(s))).pts(19, 60).min(s, 4).forcing()
+        }
         _ => natural(b),
     }
 }

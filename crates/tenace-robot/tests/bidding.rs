@@ -647,4 +647,7 @@ fn opener_over_their_overcall_1c_1s_2d() {
     let rc = robot(Seat::North, "A7.92.Q92.KQJ942", "1C Pass 1S 2D");
     assert_eq!(rc.call.to_string(), "3C");
     assert!(rc.explanation.starts_with("competitive: 12-15 points, 6+ clubs"), "{}", rc.explanation);
+    // Only a club bid is: 3NT over their 2NT says nothing of clubs.
+    let text = explain_call(Seat::North, Vulnerability::None, &calls("1C Pass 1S 2NT 3NT"), 4);
+    assert!(!text.contains("clubs"), "{text}");
 }
