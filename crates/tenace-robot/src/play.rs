@@ -46,6 +46,11 @@ const SIGNAL_ATTEMPTS: usize = 1000;
 /// too narrow).
 const AUCTION_ATTEMPTS: usize = 3000;
 
+/// Sample searches that find no sample replaying the auction ([`Replay`]) before a card's
+/// samples stop trying: the auction then has a call off the robots' system, and each such
+/// search costs all its attempts.
+const REPLAY_MISSES: usize = 3;
+
 /// What the robot can reconstruct of the play so far.
 struct Known {
     /// Who leads the trick in progress (or the next trick when none is in progress).
@@ -176,6 +181,10 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
     let shown = shown_hands(view);
     let mut fit_auction = shown.is_some();
+    // The opening lead's samples also replay the auction with the robots' own rules (Replay).
+    // (docs/robot-system.md: replaying it for every card measured flat.)
+    let replay = if view.played.is_empty() { Replay::of(view) } else { None };
+    let mut replay_misses = 0;
     let mut read_signals = !known.signals.is_empty();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
     let on_declarer_side = me.side() == view.declarer.side();
@@ -197,9 +206,16 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
             Some(shown) if fit_auction => Some(shown),
             _ => None,
         };
+        // The auction is replayed only while its meanings are fitted, and no longer once
+        // [`REPLAY_MISSES`] searches have found no sample that replays it (a call off the
+        // system).
+        let replayed = replay.as_ref().filter(|_| fitting.is_some() && replay_misses < REPLAY_MISSES);
         let hands = if read_signals || fitting.is_some() {
-            match sample_fitting(view, &known, fitting, read_signals, deadline, &mut rng) {
-                Some(h) => Some(h),
+            match sample_fitting(view, &known, fitting, replayed, read_signals, deadline, &mut rng) {
+                Some((h, replays)) => {
+                    replay_misses += usize::from(replayed.is_some() && !replays);
+                    Some(h)
+                }
                 None if read_signals => {
                     read_signals = false;
                     continue;
@@ -290,24 +306,64 @@ fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
     Some(Seat::ALL.map(|s| meaning::inferred(&ctx, s)))
 }
 
+/// The auction as the robots would have bid it. A sample fits the auction's meanings when each
+/// hidden hand lies in the ranges its calls showed; it *replays* the auction when, besides, each
+/// hidden hand's calls are those a robot of the Director's panel ([`crate::PEERS`]: the robot
+/// valuing the hand up to two points up or down) would have made with it. That carries what
+/// the ranges leave out: the calls not made (no overcall, no 1NT opening, a raise chosen over
+/// a new suit). Opponents are read as playing the robots' system, which is what their
+/// explanations say; a sample search that finds no sample replaying the auction takes one
+/// fitting its meanings.
+struct Replay {
+    dealer: Seat,
+    vul: tenace_core::Vulnerability,
+    calls: Vec<tenace_core::Call>,
+    shown: Vec<Meaning>,
+}
+
+impl Replay {
+    /// The auction of `view`, when it has one.
+    fn of(view: &PlayView) -> Option<Replay> {
+        let a = view.auction.as_ref()?;
+        let shown = meaning::meanings_at(a.dealer, a.vulnerability, &a.calls);
+        Some(Replay { dealer: a.dealer, vul: a.vulnerability, calls: a.calls.clone(), shown })
+    }
+
+    /// Would the hidden hands of `hands` (all thirteen cards each) have made their calls?
+    /// The hands `view` shows are not checked.
+    fn replays(&self, view: &PlayView, hands: &[Hand; 4]) -> bool {
+        (0..self.calls.len()).all(|i| {
+            let seat = self.dealer.after(i);
+            if view.hands[seat.index()].is_some() {
+                return true;
+            }
+            let ctx = meaning::Ctx::new(self.dealer, &self.calls[..i], &self.shown[..i]).at(self.vul);
+            crate::PEERS.iter().any(|&(adjust, _)| crate::bidding::choose_valued(&ctx, hands[seat.index()], adjust) == self.calls[i])
+        })
+    }
+}
+
 /// A sample whose hidden hands (the cards they hold now and those they played) each fit what
 /// the player showed in the auction (`shown`, when given) and, with `read_signals`, the
 /// defenders' signals; `None` after [`SIGNAL_ATTEMPTS`] tries when reading signals, else
-/// [`AUCTION_ATTEMPTS`], or once `deadline` has passed.
+/// [`AUCTION_ATTEMPTS`], or once `deadline` has passed. With `replay`, the first sample that
+/// also replays the auction ([`Replay`]), else the first that fits; the flag says which.
 fn sample_fitting(
     view: &PlayView,
     known: &Known,
     shown: Option<&[Meaning; 4]>,
+    replay: Option<&Replay>,
     read_signals: bool,
     deadline: std::time::Instant,
     rng: &mut ChaCha8Rng,
-) -> Option<[Hand; 4]> {
+) -> Option<([Hand; 4], bool)> {
     let trump = view.contract.strain().trump();
     let attempts = if read_signals { SIGNAL_ATTEMPTS } else { AUCTION_ATTEMPTS };
+    let mut fallback = None;
     for attempt in 0..attempts {
         // The card's wall-clock limit stops the dealing too (checked now and then: cheap).
         if attempt % 64 == 63 && std::time::Instant::now() >= deadline {
-            return None;
+            return fallback.map(|h| (h, false));
         }
         let hands = sample_hands(view, known, rng)?;
         let fits = Seat::ALL.iter().filter(|s| view.hands[s.index()].is_none()).all(|s| {
@@ -315,11 +371,17 @@ fn sample_fitting(
             shown.is_none_or(|shown| shown[s.index()].fits(&Eval::of(original)))
                 && (!read_signals || known.signals.iter().filter(|g| g.seat == *s).all(|g| signals::consistent(g, original, trump)))
         });
-        if fits {
-            return Some(hands);
+        if !fits {
+            continue;
         }
+        let Some(r) = replay else { return Some((hands, false)) };
+        let originals = Seat::ALL.map(|s| hands[s.index()].union(known.played_from[s.index()]));
+        if r.replays(view, &originals) {
+            return Some((hands, true));
+        }
+        fallback.get_or_insert(hands);
     }
-    None
+    fallback.map(|h| (h, false))
 }
 
 /// Deals the unseen cards among the hidden hands at random, respecting the number of cards each
@@ -462,7 +524,7 @@ mod tests {
         let impossible = std::array::from_fn(|_| Meaning::new("impossible").hcp(38, 40));
         let words_drawn = |deadline| {
             let mut rng = ChaCha8Rng::seed_from_u64(3);
-            assert!(sample_fitting(&view, &known, Some(&impossible), false, deadline, &mut rng).is_none());
+            assert!(sample_fitting(&view, &known, Some(&impossible), None, false, deadline, &mut rng).is_none());
             rng.get_word_pos()
         };
         let past = words_drawn(std::time::Instant::now());
@@ -481,7 +543,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let (mut even, mut odd, mut unread_odd) = (0, 0, 0);
         for _ in 0..200 {
-            let Some(hands) = sample_fitting(&view, &known, None, true, far_deadline(), &mut rng) else { panic!("a sample fits a count signal") };
+            let Some((hands, _)) = sample_fitting(&view, &known, None, None, true, far_deadline(), &mut rng) else { panic!("a sample fits a count signal") };
             let east = hands[Seat::East.index()].union(known.played_from[Seat::East.index()]);
             if signals::read(count[0].card, east.difference(count[0].before)).is_some() {
                 if east.suit_len(Suit::Diamonds).is_multiple_of(2) {
@@ -499,6 +561,53 @@ mod tests {
         // A high nine shows an even number; samples that ignore signals give East odd ones too.
         assert!(even > 0 && odd == 0, "even {even}, odd {odd}");
         assert!(unread_odd > 0);
+    }
+
+    /// North deals and passes, East passes, South opens 1H and North's raise ends the auction;
+    /// West, on lead, holds a singleton spade. East's first pass fits "fewer than 12 points"
+    /// with six spades and 7-10 HCP, but no robot of the panel passes that hand: it opens a
+    /// weak two. Samples that replay the auction never give East that hand; samples that only
+    /// fit the meanings do.
+    #[test]
+    fn the_opening_leaders_samples_replay_the_auction_with_the_robots_rules() {
+        let calls: Vec<tenace_core::Call> = "Pass Pass 1H Pass 2H Pass Pass Pass".split(' ').filter_map(|c| c.parse().ok()).collect();
+        assert_eq!(calls.len(), 8);
+        let bid = Bid::new(2, Strain::Hearts).unwrap_or_else(|_| unreachable!());
+        let mut hands = [None; 4];
+        hands[Seat::West.index()] = Some(h("3.T52.AJ963.K874"));
+        let view = PlayView {
+            declarer: Seat::South,
+            contract: Contract::new(bid, Penalty::Undoubled),
+            to_play: Seat::West,
+            hands,
+            played: Vec::new(),
+            auction: Some(crate::AuctionHeard { dealer: Seat::North, vulnerability: tenace_core::Vulnerability::None, calls }),
+        };
+        let known = reconstruct(&view);
+        let shown = shown_hands(&view).unwrap_or_else(|| unreachable!());
+        let replay = Replay::of(&view).unwrap_or_else(|| unreachable!());
+        let weak_two = |hands: &[Hand; 4]| {
+            let east = hands[Seat::East.index()];
+            east.suit_len(Suit::Spades) == 6 && (7..=10).contains(&east.hcp())
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let (mut replayed, mut replayed_weak_two, mut fitting_weak_two) = (0, 0, 0);
+        for _ in 0..150 {
+            let Some((hands, replays)) = sample_fitting(&view, &known, Some(&shown), Some(&replay), false, far_deadline(), &mut rng) else {
+                panic!("a sample")
+            };
+            if replays {
+                replayed += 1;
+                replayed_weak_two += usize::from(weak_two(&hands));
+                assert!(replay.replays(&view, &hands));
+            }
+            let Some((hands, replays)) = sample_fitting(&view, &known, Some(&shown), None, false, far_deadline(), &mut rng) else { panic!("a sample") };
+            assert!(!replays);
+            fitting_weak_two += usize::from(weak_two(&hands));
+        }
+        assert!(replayed > 130, "{replayed} of 150 searches found a sample that replays the auction");
+        assert_eq!(replayed_weak_two, 0);
+        assert!(fitting_weak_two > 0, "no sample fitting the meanings alone gave East a weak two");
     }
 
     #[test]
