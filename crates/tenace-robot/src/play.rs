@@ -15,7 +15,7 @@ use tenace_dds::Position;
 
 use crate::meaning::{self, Eval, Meaning};
 use crate::signals::{self, Moment, Signal};
-use crate::PlayView;
+use crate::{AuctionHeard, PlayView};
 
 /// The most samples drawn for one card: beyond this the average hardly moves.
 const MAX_SAMPLES: usize = 200;
@@ -46,7 +46,7 @@ const SIGNAL_ATTEMPTS: usize = 1000;
 /// too narrow).
 const AUCTION_ATTEMPTS: usize = 3000;
 
-/// Sample searches that find no sample replaying the auction ([`Replay`]) before a card's
+/// Sample searches that find no sample replaying the auction ([`Heard::replays`]) before a card's
 /// samples stop trying: the auction then has a call off the robots' system, and each such
 /// search costs all its attempts.
 const REPLAY_MISSES: usize = 3;
@@ -179,11 +179,12 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     }
     let budget_nodes = (budget_ms * NODES_PER_MS) as u64;
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64((budget_ms * WALL_FACTOR).max(MIN_WALL_MS) / 1000.0);
-    let shown = shown_hands(view);
+    let heard = Heard::of(view);
+    let shown = heard.as_ref().map(Heard::shown_hands);
     let mut fit_auction = shown.is_some();
-    // The opening lead's samples also replay the auction with the robots' own rules (Replay).
-    // (docs/robot-system.md: replaying it for every card measured flat.)
-    let replay = if view.played.is_empty() { Replay::of(view) } else { None };
+    // The opening lead's samples also replay the auction with the robots' own rules
+    // (docs/robot-system.md: replaying it for every card measured flat).
+    let replay = heard.as_ref().filter(|_| view.played.is_empty());
     let mut replay_misses = 0;
     let mut read_signals = !known.signals.is_empty();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
@@ -209,7 +210,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
         // The auction is replayed only while its meanings are fitted, and no longer once
         // [`REPLAY_MISSES`] searches have found no sample that replays it (a call off the
         // system).
-        let replayed = replay.as_ref().filter(|_| fitting.is_some() && replay_misses < REPLAY_MISSES);
+        let replayed = replay.filter(|_| fitting.is_some() && replay_misses < REPLAY_MISSES);
         let hands = if read_signals || fitting.is_some() {
             match sample_fitting(view, &known, fitting, replayed, read_signals, deadline, &mut rng) {
                 Some((h, replays)) => {
@@ -298,47 +299,47 @@ fn equivalence_classes(legal: Hand, hand: Hand, played: Hand) -> usize {
     classes
 }
 
-/// What each player showed in the auction, by seat, when the view has the auction.
-fn shown_hands(view: &PlayView) -> Option<[Meaning; 4]> {
-    let a = view.auction.as_ref()?;
-    let shown = meaning::meanings_at(a.dealer, a.vulnerability, &a.calls);
-    let ctx = meaning::Ctx::new(a.dealer, &a.calls, &shown).at(a.vulnerability);
-    Some(Seat::ALL.map(|s| meaning::inferred(&ctx, s)))
+/// The auction the robot heard, with the meaning of every call in this system (read once a
+/// card). A sample fits the auction's meanings when each hidden hand lies in the ranges its
+/// calls showed ([`Heard::shown_hands`]); it *replays* the auction ([`Heard::replays`]) when,
+/// besides, each hidden hand's calls are those a robot of the Director's panel
+/// ([`crate::PEERS`]: the robot valuing the hand up to two points up or down) would have made
+/// with it. That carries what the ranges leave out: the calls not made (no overcall, no 1NT
+/// opening, a raise chosen over a new suit). Opponents are read as playing the robots' system,
+/// which is what their explanations say; a sample search that finds no sample replaying the
+/// auction takes one fitting its meanings.
+struct Heard<'a> {
+    auction: &'a AuctionHeard,
+    /// The meaning of each call (`meaning::meanings_at`).
+    meanings: Vec<Meaning>,
 }
 
-/// The auction as the robots would have bid it. A sample fits the auction's meanings when each
-/// hidden hand lies in the ranges its calls showed; it *replays* the auction when, besides, each
-/// hidden hand's calls are those a robot of the Director's panel ([`crate::PEERS`]: the robot
-/// valuing the hand up to two points up or down) would have made with it. That carries what
-/// the ranges leave out: the calls not made (no overcall, no 1NT opening, a raise chosen over
-/// a new suit). Opponents are read as playing the robots' system, which is what their
-/// explanations say; a sample search that finds no sample replaying the auction takes one
-/// fitting its meanings.
-struct Replay {
-    dealer: Seat,
-    vul: tenace_core::Vulnerability,
-    calls: Vec<tenace_core::Call>,
-    shown: Vec<Meaning>,
-}
-
-impl Replay {
+impl<'a> Heard<'a> {
     /// The auction of `view`, when it has one.
-    fn of(view: &PlayView) -> Option<Replay> {
-        let a = view.auction.as_ref()?;
-        let shown = meaning::meanings_at(a.dealer, a.vulnerability, &a.calls);
-        Some(Replay { dealer: a.dealer, vul: a.vulnerability, calls: a.calls.clone(), shown })
+    fn of(view: &'a PlayView) -> Option<Heard<'a>> {
+        let auction = view.auction.as_ref()?;
+        let meanings = meaning::meanings_at(auction.dealer, auction.vulnerability, &auction.calls);
+        Some(Heard { auction, meanings })
+    }
+
+    /// What each player showed in the auction, by seat.
+    fn shown_hands(&self) -> [Meaning; 4] {
+        let a = self.auction;
+        let ctx = meaning::Ctx::new(a.dealer, &a.calls, &self.meanings).at(a.vulnerability);
+        Seat::ALL.map(|s| meaning::inferred(&ctx, s))
     }
 
     /// Would the hidden hands of `hands` (all thirteen cards each) have made their calls?
     /// The hands `view` shows are not checked.
     fn replays(&self, view: &PlayView, hands: &[Hand; 4]) -> bool {
-        (0..self.calls.len()).all(|i| {
-            let seat = self.dealer.after(i);
+        let a = self.auction;
+        a.calls.iter().enumerate().all(|(i, &call)| {
+            let seat = a.dealer.after(i);
             if view.hands[seat.index()].is_some() {
                 return true;
             }
-            let ctx = meaning::Ctx::new(self.dealer, &self.calls[..i], &self.shown[..i]).at(self.vul);
-            crate::PEERS.iter().any(|&(adjust, _)| crate::bidding::choose_valued(&ctx, hands[seat.index()], adjust) == self.calls[i])
+            let ctx = meaning::Ctx::new(a.dealer, &a.calls[..i], &self.meanings[..i]).at(a.vulnerability);
+            crate::PEERS.iter().any(|&(adjust, _)| crate::bidding::choose_valued(&ctx, hands[seat.index()], adjust) == call)
         })
     }
 }
@@ -347,12 +348,12 @@ impl Replay {
 /// the player showed in the auction (`shown`, when given) and, with `read_signals`, the
 /// defenders' signals; `None` after [`SIGNAL_ATTEMPTS`] tries when reading signals, else
 /// [`AUCTION_ATTEMPTS`], or once `deadline` has passed. With `replay`, the first sample that
-/// also replays the auction ([`Replay`]), else the first that fits; the flag says which.
+/// also replays the auction ([`Heard::replays`]), else the first that fits; the flag says which.
 fn sample_fitting(
     view: &PlayView,
     known: &Known,
     shown: Option<&[Meaning; 4]>,
-    replay: Option<&Replay>,
+    replay: Option<&Heard<'_>>,
     read_signals: bool,
     deadline: std::time::Instant,
     rng: &mut ChaCha8Rng,
@@ -581,11 +582,11 @@ mod tests {
             to_play: Seat::West,
             hands,
             played: Vec::new(),
-            auction: Some(crate::AuctionHeard { dealer: Seat::North, vulnerability: tenace_core::Vulnerability::None, calls }),
+            auction: Some(AuctionHeard { dealer: Seat::North, vulnerability: tenace_core::Vulnerability::None, calls }),
         };
         let known = reconstruct(&view);
-        let shown = shown_hands(&view).unwrap_or_else(|| unreachable!());
-        let replay = Replay::of(&view).unwrap_or_else(|| unreachable!());
+        let replay = Heard::of(&view).unwrap_or_else(|| unreachable!());
+        let shown = replay.shown_hands();
         let weak_two = |hands: &[Hand; 4]| {
             let east = hands[Seat::East.index()];
             east.suit_len(Suit::Spades) == 6 && (7..=10).contains(&east.hcp())
