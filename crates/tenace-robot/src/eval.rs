@@ -194,9 +194,15 @@ impl BoardOutcome {
 /// Evaluates one board: deal, double-dummy table and par, robots' bidding and play.
 pub fn evaluate_board(seed: u64, number: u32, player: &mut dyn Player) -> Result<BoardOutcome, String> {
     let board = deal_board(seed, number);
+    let result = play_board(&board, &mut [player], [0; 4], true)?;
+    outcome(board, result)
+}
+
+/// A board's outcome from the robots' table: the deal's double-dummy table and par are worked
+/// out (also for a table read back from a file, `tenace robot eval --resume`).
+pub fn outcome(board: Board, result: TableResult) -> Result<BoardOutcome, String> {
     let table = dd_table(&board.deal).map_err(|e| e.to_string())?;
     let par = par(&table, board.vulnerability, board.dealer);
-    let result = play_board(&board, &mut [player], [0; 4], true)?;
     Ok(BoardOutcome { board, table, par, result })
 }
 

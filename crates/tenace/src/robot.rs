@@ -66,6 +66,12 @@ pub enum RobotCommand {
         /// by board, kept even when a run is stopped.
         #[arg(long, value_name = "FILE", conflicts_with = "versus")]
         boards_out: Option<PathBuf>,
+        /// Continue the run that the `--boards-out` file holds instead of starting it afresh:
+        /// its boards (1 to k, same seed, same budget, same build) are read back, not played
+        /// again, the next boards are played and appended, and the figures are those of all
+        /// of them. A run too long for one sitting is so played in pieces.
+        #[arg(long, requires = "boards_out")]
+        resume: bool,
     },
     /// Answer robot requests on standard input, one JSON object per line (for `eval --versus`).
     Stdio {
@@ -77,7 +83,7 @@ pub enum RobotCommand {
 
 pub fn run(command: RobotCommand) -> Result<(), String> {
     match command {
-        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads, minutes, boards_out } => {
+        RobotCommand::Eval { boards, seed, time_per_card, json, versus, versus_time_per_card, threads, minutes, boards_out, resume } => {
             if boards == 0 {
                 return Err("--boards must be at least 1".into());
             }
@@ -91,16 +97,25 @@ pub fn run(command: RobotCommand) -> Result<(), String> {
             }
             match versus {
                 None => {
-                    let out = match boards_out {
-                        Some(path) => Some(std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?),
-                        None => None,
+                    let (done, out) = match boards_out {
+                        Some(path) if resume && path.exists() => {
+                            let done = read_boards(&path, seed, time_per_card)?;
+                            if done.len() > boards as usize {
+                                return Err(format!("{} already holds {} boards, more than --boards {boards}", path.display(), done.len()));
+                            }
+                            let file = std::fs::OpenOptions::new().append(true).open(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                            (done, Some(file))
+                        }
+                        Some(path) => (Vec::new(), Some(std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?)),
+                        None => (Vec::new(), None),
                     };
-                    evaluate(Run { boards, seed, until }, time_per_card, threads, json, out)
+                    let first = done.len() as u32 + 1;
+                    evaluate(Run { boards, seed, until, first }, time_per_card, threads, json, done, out)
                 }
                 Some(other) => {
                     let binary = other_build(&other)?;
                     let them = (0..threads).map(|_| External::start(&binary, versus_time_per_card)).collect::<Result<Vec<_>, _>>()?;
-                    versus_match(Run { boards, seed, until }, time_per_card, them, &other, json)
+                    versus_match(Run { boards, seed, until, first: 1 }, time_per_card, them, &other, json)
                 }
             }
         }
@@ -114,12 +129,14 @@ fn bar(boards: u32) -> ProgressBar {
     bar
 }
 
-/// The boards of a run: 1 to `boards`, dealt from `seed`, none started after `until`.
+/// The boards of a run: 1 to `boards`, dealt from `seed`, none started after `until`; those
+/// before `first` were played before (`--resume`).
 #[derive(Clone, Copy)]
 struct Run {
     boards: u32,
     seed: u64,
     until: Option<std::time::Instant>,
+    first: u32,
 }
 
 impl Run {
@@ -137,7 +154,8 @@ fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &m
     use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
     let boards = run.boards;
     let bar = bar(boards);
-    let next = AtomicU32::new(1);
+    let next = AtomicU32::new(run.first);
+    bar.set_position(u64::from(run.first - 1));
     let failed = AtomicBool::new(false);
     let mut results: Vec<(u32, Result<T, String>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = players
@@ -148,9 +166,10 @@ fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &m
                     let mut done = Vec::new();
                     while !failed.load(Ordering::Relaxed) {
                         // Checked before a board is taken: every board taken is played, so
-                        // those played are boards 1 to k. The first board is always played.
+                        // those played are boards 1 to k. The run's first board is always
+                        // played.
                         let late = run.until.is_some_and(|t| std::time::Instant::now() >= t);
-                        if late && next.load(Ordering::Relaxed) > 1 {
+                        if late && next.load(Ordering::Relaxed) > run.first {
                             break;
                         }
                         let n = next.fetch_add(1, Ordering::Relaxed);
@@ -173,18 +192,21 @@ fn on_threads<P: Send, T: Send>(run: Run, players: Vec<P>, play: impl Fn(u32, &m
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool, boards_out: Option<std::fs::File>) -> Result<(), String> {
+/// Plays the run's boards from `run.first` on (`done` holds those before it) and prints the
+/// figures of all of them.
+fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool, done: Vec<eval::BoardOutcome>, boards_out: Option<std::fs::File>) -> Result<(), String> {
     let seed = run.seed;
     let players = (0..threads).map(|_| ThisBuild { budget_ms }).collect();
     let boards_out = boards_out.map(std::sync::Mutex::new);
-    let outcomes = on_threads(run, players, |n, me| {
+    let mut outcomes = done;
+    outcomes.extend(on_threads(run, players, |n, me| {
         let outcome = eval::evaluate_board(seed, n, me)?;
         if let Some(file) = &boards_out {
             let mut file = file.lock().map_err(|_| "the boards file is unusable after a thread failed".to_string())?;
-            writeln!(file, "{}", board_line(&outcome)).map_err(|e| format!("cannot write the boards file: {e}"))?;
+            writeln!(file, "{}", board_line(&outcome, seed, budget_ms)).map_err(|e| format!("cannot write the boards file: {e}"))?;
         }
         Ok(outcome)
-    })?;
+    })?);
     let r = eval::report(&outcomes);
     if as_json {
         let rate = |r: eval::Rate| json!({"percent": r.percent(), "hits": r.hits, "of": r.of});
@@ -218,9 +240,14 @@ fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool, boards_out: O
     Ok(())
 }
 
+/// The commit this binary was built from (build.rs), so that a run is resumed only by the
+/// build that started it.
+const BUILD: &str = env!("TENACE_COMMIT");
+
 /// One board of an evaluation as a JSON object (`--boards-out`): contract scores are North-South's,
 /// at the contract's double-dummy tricks; a card's `cost` is the tricks it lost double dummy.
-fn board_line(o: &eval::BoardOutcome) -> Value {
+/// The run's seed, budget and build are repeated on every line (`--resume` checks them).
+fn board_line(o: &eval::BoardOutcome, seed: u64, budget_ms: f64) -> Value {
     let b = &o.board;
     let calls: Vec<String> = o.result.calls.iter().map(Call::to_string).collect();
     let (contract, declarer, dd_tricks) = match o.result.contract {
@@ -246,7 +273,79 @@ fn board_line(o: &eval::BoardOutcome) -> Value {
         "score": o.result.score_ns,
         "cards": cards,
         "ms": o.result.millis,
+        "seed": seed,
+        "time_per_card_ms": budget_ms,
+        "build": BUILD,
     })
+}
+
+/// The boards of a run read back from its `--boards-out` file for `--resume`: boards 1 to k in
+/// order, dealt from `seed`, played at `budget_ms` by this build. Lines written before the file
+/// named seed, budget and build are checked by their deal alone (the seed); the double-dummy
+/// table and par are worked out again. Any other line is an error naming it.
+fn read_boards(path: &Path, seed: u64, budget_ms: f64) -> Result<Vec<eval::BoardOutcome>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut outcomes = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let at = |e: String| format!("{} line {}: {e}", path.display(), i + 1);
+        let v: Value = serde_json::from_str(line).map_err(|e| at(format!("not JSON ({e}); a line cut short by a stopped run can be deleted")))?;
+        let expected = outcomes.len() as u32 + 1;
+        if v["board"].as_u64() != Some(u64::from(expected)) {
+            return Err(at(format!("board {} where board {expected} was expected (a run holds boards 1 to k in order)", v["board"])));
+        }
+        let same = |key: &str, ours: Value| v.get(key).is_none_or(|theirs| *theirs == ours);
+        if !same("seed", json!(seed)) || !same("time_per_card_ms", json!(budget_ms)) {
+            return Err(at(format!("played with seed {} at {} ms a card; this run is seed {seed} at {budget_ms} ms", v["seed"], v["time_per_card_ms"])));
+        }
+        if !same("build", json!(BUILD)) {
+            return Err(at(format!("played by build {}, this is build {BUILD}: resume with the build that started the run", v["build"])));
+        }
+        let board = eval::deal_board(seed, expected);
+        if v["deal"].as_str() != Some(board.deal.to_string().as_str()) {
+            return Err(at(format!("board {expected} is not the deal of seed {seed}")));
+        }
+        outcomes.push(eval::outcome(board, table_of_line(&v).map_err(at)?).map_err(at)?);
+    }
+    Ok(outcomes)
+}
+
+/// The robots' table of one `--boards-out` line.
+fn table_of_line(v: &Value) -> Result<eval::TableResult, String> {
+    let text = |key: &str, of: &Value| of[key].as_str().map(str::to_string).ok_or_else(|| format!("no {key:?}"));
+    let number = |key: &str, of: &Value| of[key].as_f64().ok_or_else(|| format!("no number {key:?}"));
+    let calls = v["calls"]
+        .as_array()
+        .ok_or("no \"calls\"")?
+        .iter()
+        .map(|c| c.as_str().and_then(|c| c.parse::<Call>().ok()).ok_or_else(|| format!("call {c} unreadable")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let contract = match &v["contract"] {
+        Value::Null => None,
+        c => {
+            let contract = c.as_str().and_then(|c| c.parse::<Contract>().ok()).ok_or_else(|| format!("contract {c} unreadable"))?;
+            let declarer = text("declarer", v)?.parse::<Seat>().map_err(|e| format!("declarer: {e}"))?;
+            Some((contract, declarer))
+        }
+    };
+    let cards = v["cards"]
+        .as_array()
+        .ok_or("no \"cards\"")?
+        .iter()
+        .map(|c| {
+            Ok(eval::PlayedCard {
+                seat: text("seat", c)?.parse::<Seat>().map_err(|e| format!("seat: {e}"))?,
+                card: text("card", c)?.parse::<Card>().map_err(|e| format!("card: {e}"))?,
+                cost: match &c["cost"] {
+                    Value::Null => None,
+                    n => Some(n.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("cost {n} unreadable"))?),
+                },
+                millis: number("ms", c)?,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let tricks = v["tricks"].as_u64().and_then(|t| u8::try_from(t).ok()).ok_or("no \"tricks\"")?;
+    let score_ns = v["score"].as_i64().and_then(|s| i32::try_from(s).ok()).ok_or("no \"score\"")?;
+    Ok(eval::TableResult { calls, contract, cards, tricks, score_ns, millis: number("ms", v)? })
 }
 
 fn versus_match(run: Run, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {

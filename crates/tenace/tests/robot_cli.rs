@@ -77,6 +77,58 @@ fn each_board_is_written_out_as_it_is_finished() {
 }
 
 #[test]
+fn a_run_resumed_from_its_boards_file_gives_the_figures_of_one_run() {
+    let dir = std::env::temp_dir().join(format!("tenace-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("boards.jsonl");
+    let file = path.to_str().unwrap();
+    let run = |boards: &str, extra: &[&str]| {
+        let mut args = vec!["robot", "eval", "--boards", boards, "--seed", "5", "--json", "--time-per-card", "20", "--boards-out", file];
+        args.extend_from_slice(extra);
+        tenace(&args)
+    };
+    // Two boards, then the run resumed to four: boards 3 and 4 are appended.
+    json_of(&run("2", &[]));
+    // Boards read back are not played again: a time marked on board 1 is the run's worst.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    first["cards"][0]["ms"] = serde_json::json!(99999.0);
+    std::fs::write(&path, text.replacen(text.lines().next().unwrap(), &first.to_string(), 1)).unwrap();
+    let resumed = json_of(&run("4", &["--resume"]));
+    assert_eq!(resumed["max_ms_per_card"], 99999.0, "{resumed}");
+    let lines: Vec<Value> = std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.iter().map(|l| l["board"].as_u64().unwrap()).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    assert!(lines.iter().all(|l| l["seed"] == 5 && l["build"].as_str().is_some_and(|b| !b.is_empty())), "{lines:?}");
+    let whole = json_of(&tenace(&["robot", "eval", "--boards", "4", "--seed", "5", "--json", "--time-per-card", "20"]));
+    for figure in ["boards", "imps_from_par", "failing_contracts", "games_bid", "declarer_cards_costing", "defence_cards_costing", "leads_costing_nothing"] {
+        assert_eq!(resumed[figure], whole[figure], "{figure}");
+    }
+    // Resuming a finished run plays nothing more.
+    assert_eq!(json_of(&run("4", &["--resume"]))["imps_from_par"], whole["imps_from_par"]);
+    // Another seed, another budget, a line cut short: named, and the file is left as it was.
+    let before = std::fs::read_to_string(&path).unwrap();
+    let err = |out: Output| String::from_utf8_lossy(&out.stderr).to_string();
+    let e = err(tenace(&["robot", "eval", "--boards", "6", "--seed", "6", "--time-per-card", "20", "--boards-out", file, "--resume"]));
+    assert!(e.contains("line 1") && e.contains("seed"), "{e}");
+    let e = err(tenace(&["robot", "eval", "--boards", "6", "--seed", "5", "--time-per-card", "30", "--boards-out", file, "--resume"]));
+    assert!(e.contains("line 1") && e.contains("30"), "{e}");
+    let e = err(run("3", &["--resume"]));
+    assert!(e.contains("more than --boards 3"), "{e}");
+    std::fs::write(&path, format!("{}{{\"board\": 5, \"deal", before)).unwrap();
+    let e = err(run("6", &["--resume"]));
+    assert!(e.contains("line 5") && e.contains("not JSON"), "{e}");
+    let other_build = before.replacen("\"build\":\"", "\"build\":\"other-", 1);
+    assert_ne!(other_build, before);
+    std::fs::write(&path, &other_build).unwrap();
+    let e = err(run("6", &["--resume"]));
+    assert!(e.contains("line 1") && e.contains("build"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), other_build);
+    // --resume needs the file.
+    assert!(err(tenace(&["robot", "eval", "--boards", "1", "--resume"])).contains("--boards-out"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_build_matched_against_itself_is_level_on_every_board() {
     // Both tables seat the same robots in turned-round seats: every board is a push.
     let me = env!("CARGO_BIN_EXE_tenace");
