@@ -240,9 +240,9 @@ fn evaluate(run: Run, budget_ms: f64, threads: u32, as_json: bool, done: Vec<eva
     Ok(())
 }
 
-/// The commit this binary was built from (build.rs), so that a run is resumed only by the
-/// build that started it.
-const BUILD: &str = env!("TENACE_COMMIT");
+/// The robots' build: the last commit that changed the code they are built from (build.rs), so
+/// that a run is resumed only by the robots that started it.
+const BUILD: &str = env!("TENACE_ROBOTS_COMMIT");
 
 /// One board of an evaluation as a JSON object (`--boards-out`): contract scores are North-South's,
 /// at the contract's double-dummy tricks; a card's `cost` is the tricks it lost double dummy.
@@ -279,20 +279,24 @@ fn board_line(o: &eval::BoardOutcome, seed: u64, budget_ms: f64) -> Value {
     })
 }
 
-/// The boards of a run read back from its `--boards-out` file for `--resume`: boards 1 to k in
-/// order, dealt from `seed`, played at `budget_ms` by this build. Lines written before the file
-/// named seed, budget and build are checked by their deal alone (the seed); the double-dummy
-/// table and par are worked out again. Any other line is an error naming it.
+/// The boards of a run read back from its `--boards-out` file for `--resume`: boards 1 to k,
+/// dealt from `seed`, played at `budget_ms` by these robots. The lines come in the order the
+/// boards were finished (threads finish them out of order); a board after a gap (a run killed
+/// while an earlier board was being played) is left out, to be played again, and of a board
+/// written twice the first line counts. Lines written before the file named seed, budget and
+/// build are checked by their deal alone (the seed); the double-dummy table and par are worked
+/// out again. Any other line is an error naming it.
 fn read_boards(path: &Path, seed: u64, budget_ms: f64) -> Result<Vec<eval::BoardOutcome>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut outcomes = Vec::new();
+    let mut tables = std::collections::BTreeMap::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let at = |e: String| format!("{} line {}: {e}", path.display(), i + 1);
         let v: Value = serde_json::from_str(line).map_err(|e| at(format!("not JSON ({e}); a line cut short by a stopped run can be deleted")))?;
-        let expected = outcomes.len() as u32 + 1;
-        if v["board"].as_u64() != Some(u64::from(expected)) {
-            return Err(at(format!("board {} where board {expected} was expected (a run holds boards 1 to k in order)", v["board"])));
-        }
+        let number = v["board"]
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| at(format!("board {} is not a board number", v["board"])))?;
         let same = |key: &str, ours: Value| v.get(key).is_none_or(|theirs| *theirs == ours);
         if !same("seed", json!(seed)) || !same("time_per_card_ms", json!(budget_ms)) {
             return Err(at(format!("played with seed {} at {} ms a card; this run is seed {seed} at {budget_ms} ms", v["seed"], v["time_per_card_ms"])));
@@ -300,11 +304,19 @@ fn read_boards(path: &Path, seed: u64, budget_ms: f64) -> Result<Vec<eval::Board
         if !same("build", json!(BUILD)) {
             return Err(at(format!("played by build {}, this is build {BUILD}: resume with the build that started the run", v["build"])));
         }
-        let board = eval::deal_board(seed, expected);
+        let board = eval::deal_board(seed, number);
         if v["deal"].as_str() != Some(board.deal.to_string().as_str()) {
-            return Err(at(format!("board {expected} is not the deal of seed {seed}")));
+            return Err(at(format!("board {number} is not the deal of seed {seed}")));
         }
-        outcomes.push(eval::outcome(board, table_of_line(&v).map_err(at)?).map_err(at)?);
+        let table = table_of_line(&v).map_err(at)?;
+        tables.entry(number).or_insert((board, table));
+    }
+    let mut outcomes = Vec::new();
+    for (number, (board, table)) in tables {
+        if number as usize != outcomes.len() + 1 {
+            break;
+        }
+        outcomes.push(eval::outcome(board, table)?);
     }
     Ok(outcomes)
 }
