@@ -130,14 +130,17 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     if is_major(opened) {
         c.extend([(suit_bid(4, opened), true), (suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
     }
+    // With both majors over an overcall the negative double shows them both: no major first.
+    let negative_for_both = meaning::negative_double_over(ctx, contested).is_some_and(|t| meaning::negative_double_shows_both_majors(opened, t));
+    let one_major = !(negative_for_both && l(Hearts) >= 4 && l(Spades) >= 4);
     if opened < Spades {
-        c.push((suit_bid(1, Spades), opened == Hearts || l(Spades) > l(Hearts) || l(Hearts) < 4 || l(Spades) >= 5));
+        c.push((suit_bid(1, Spades), one_major && (opened == Hearts || l(Spades) > l(Hearts) || l(Hearts) < 4 || l(Spades) >= 5)));
     }
     if opened < Hearts {
-        c.push((suit_bid(1, Hearts), true));
+        c.push((suit_bid(1, Hearts), one_major));
     }
     if opened < Spades {
-        c.push((suit_bid(1, Spades), true));
+        c.push((suit_bid(1, Spades), one_major));
     }
     if opened == Clubs {
         c.push((suit_bid(1, Diamonds), true));

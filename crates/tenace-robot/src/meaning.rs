@@ -523,11 +523,19 @@ pub(crate) fn response_to_one_of_a_suit(opened: Suit, negative_over: Option<Bid>
         };
     };
     let mut m = response_to_a_suit_bid(opened, contested, b);
+    // Over their suit overcall a four-card major that the negative double cannot show (1D
+    // (2C): the double shows both majors) is no bar to 2NT or 3NT.
+    if negative_over.is_some() && b.strain() == Strain::NoTrump && b.level() >= 2 {
+        m.max_len[Suit::Hearts.index()] = 13;
+        m.max_len[Suit::Spades.index()] = 13;
+    }
     if contested && b.strain() == Strain::NoTrump && b.level() <= 3 {
         m.text.push_str(", a stopper in their suit");
     }
-    if let (Some(_), 1, Some(s)) = (negative_over, b.level(), b.strain().trump()) {
-        if is_major(s) {
+    if let (Some(theirs), 1, Some(s)) = (negative_over, b.level(), b.strain().trump()) {
+        // A one-level major shows five cards when the double would show four of it; when the
+        // double shows both majors (1m (1D)), it shows four, as uncontested.
+        if is_major(s) && !negative_double_shows_both_majors(opened, theirs) {
             m = Meaning::new(format!("new suit: 6+ points, 5+ {}; forcing", suit_name(s))).pts(6, 60).min(s, 5).forcing();
         }
     }
@@ -540,6 +548,12 @@ pub(crate) fn negative_double_over(ctx: &Ctx<'_>, contested: bool) -> Option<Bid
     let (seat, theirs) = ctx.last_bid()?;
     let up_to_2s = theirs <= Bid::new(2, Strain::Spades).ok()?;
     (contested && seat == ctx.me().rho() && theirs.strain().trump().is_some() && up_to_2s).then_some(theirs)
+}
+
+/// Does the negative double of `theirs` over partner's `opened` show both majors (neither
+/// side has bid one)?
+pub(crate) fn negative_double_shows_both_majors(opened: Suit, theirs: Bid) -> bool {
+    !is_major(opened) && theirs.strain().trump().is_some_and(|t| !is_major(t))
 }
 
 /// Responder's negative double of the overcall `theirs` over partner's one of `opened`: 6+

@@ -231,6 +231,32 @@ fn contested_responses() {
 }
 
 #[test]
+fn one_club_one_diamond_one_spade_shows_four_when_the_double_shows_both_majors() {
+    // 1C (1D): a double shows both majors, so 1S is a plain four-card suit (it was five, and
+    // this hand passed with 12 HCP).
+    let rc = robot(Seat::South, "AJT9.K84.K86.J86", "1C 1D");
+    assert_eq!(rc.call.to_string(), "1S", "{}", rc.explanation);
+    assert!(rc.explanation.contains("4+ spades"), "{}", rc.explanation);
+    // Both majors: the negative double, not a major.
+    let rc = robot(Seat::South, "KQ32.AJ54.82.J43", "1C 1D");
+    assert_eq!(rc.call, Call::Double, "{}", rc.explanation);
+    assert!(rc.explanation.contains("4+ spades and 4+ hearts"), "{}", rc.explanation);
+    // 1D (1H): the double shows spades, so 1S still shows five.
+    assert!(robot(Seat::South, "KJ532.92.Q43.J98", "1D 1H").explanation.contains("5+ spades"));
+}
+
+#[test]
+fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
+    // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
+    // in clubs: 3NT (it passed, and the side missed its game).
+    let rc = robot(Seat::South, "532.KQ98.AQT.A52", "1D 2C");
+    assert_eq!(rc.call.to_string(), "3NT", "{}", rc.explanation);
+    assert!(rc.explanation.contains("stopper"), "{}", rc.explanation);
+    // Uncontested, 3NT still denies a four-card major.
+    assert_ne!(robot(Seat::South, "532.KQ98.AQT.A52", "1D Pass").call.to_string(), "3NT");
+}
+
+#[test]
 fn negative_double_1c_1s_x_shows_four_hearts_and_opener_answers() {
     // 1C (1S) X: four hearts, 6+ points (the old penalty double needed four spades).
     let rc = robot(Seat::South, "A.AK32.JT743.J92", "1C 1S");
