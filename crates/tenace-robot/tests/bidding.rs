@@ -44,6 +44,13 @@ fn robot(seat: Seat, h: &str, auction: &str) -> RobotCall {
     choose_call(&BiddingView { seat, hand: hand(h), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &calls })
 }
 
+/// The robot as `seat` after `auction` (dealer North) makes `call`, its explanation saying `says`.
+fn bids_saying(seat: Seat, h: &str, auction: &str, call: &str, says: &str) {
+    let rc = robot(seat, h, auction);
+    assert_eq!(rc.call.to_string(), call, "{h} after {auction}: {}", rc.explanation);
+    assert!(rc.explanation.contains(says), "{h} after {auction}: {}", rc.explanation);
+}
+
 proptest! {
     #[test]
     fn robots_bid_legally_and_the_auction_ends(seed in any::<u64>(), dealer in 0usize..4, vul in 0usize..4) {
@@ -234,13 +241,9 @@ fn contested_responses() {
 fn one_club_one_diamond_one_spade_shows_four_when_the_double_shows_both_majors() {
     // 1C (1D): a double shows both majors, so 1S is a plain four-card suit (it was five, and
     // this hand passed with 12 HCP).
-    let rc = robot(Seat::South, "AJT9.K84.K86.J86", "1C 1D");
-    assert_eq!(rc.call.to_string(), "1S", "{}", rc.explanation);
-    assert!(rc.explanation.contains("4+ spades"), "{}", rc.explanation);
+    bids_saying(Seat::South, "AJT9.K84.K86.J86", "1C 1D", "1S", "4+ spades");
     // Both majors: the negative double, not a major.
-    let rc = robot(Seat::South, "KQ32.AJ54.82.J43", "1C 1D");
-    assert_eq!(rc.call, Call::Double, "{}", rc.explanation);
-    assert!(rc.explanation.contains("4+ spades and 4+ hearts"), "{}", rc.explanation);
+    bids_saying(Seat::South, "KQ32.AJ54.82.J43", "1C 1D", "X", "4+ spades and 4+ hearts");
     // 1D (1H): the double shows spades, so 1S still shows five.
     assert!(robot(Seat::South, "KJ532.92.Q43.J98", "1D 1H").explanation.contains("5+ spades"));
 }
@@ -249,9 +252,7 @@ fn one_club_one_diamond_one_spade_shows_four_when_the_double_shows_both_majors()
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
-    let rc = robot(Seat::South, "532.KQ98.AQT.A52", "1D 2C");
-    assert_eq!(rc.call.to_string(), "3NT", "{}", rc.explanation);
-    assert!(rc.explanation.contains("stopper"), "{}", rc.explanation);
+    bids_saying(Seat::South, "532.KQ98.AQT.A52", "1D 2C", "3NT", "stopper");
     // Uncontested, 3NT still denies a four-card major.
     assert_ne!(robot(Seat::South, "532.KQ98.AQT.A52", "1D Pass").call.to_string(), "3NT");
 }
