@@ -707,10 +707,19 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     }
     let p = inferred(ctx, partner);
     let partner_acted = ctx.calls_of(partner, 0).iter().any(|&c| c != Call::Pass);
+    // Partner's takeout double, its side's only action, counts three cards in each suit the
+    // opponents have not bid when looking for a fit: its "or 17+ points" leaves the shape
+    // open, but most takeout doubles have it.
+    let takeout_only = {
+        let acts: Vec<usize> = ctx.made().filter(|&(_, s, c)| s.side() == me.side() && c != Call::Pass).map(|(i, _, _)| i).collect();
+        matches!(acts[..], [i] if ctx.calls[i] == Call::Double && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("takeout")))
+    };
+    let theirs_bid: Vec<Suit> = ctx.suits_bid_by(me.lho()).into_iter().chain(ctx.suits_bid_by(me.rho())).collect();
+    let partner_min = |s: Suit| if takeout_only && !theirs_bid.contains(&s) { p.min_len[s.index()].max(3) } else { p.min_len[s.index()] };
     // Best fit: eight or more cards between the hands, majors first.
     let mut fit: Option<(Suit, u8)> = None;
     for s in Suit::DESCENDING {
-        let total = e.len(s) + p.min_len[s.index()];
+        let total = e.len(s) + partner_min(s);
         if total >= 8 && partner_acted {
             let better = match fit {
                 None => true,

@@ -249,6 +249,16 @@ fn one_club_one_diamond_one_spade_shows_four_when_the_double_shows_both_majors()
 }
 
 #[test]
+fn one_heart_double_two_hearts_two_spades_with_five_spades() {
+    // Their raise over partner's takeout double: with five spades and 9 HCP, compete in
+    // spades, where the double's three-card support makes eight (it passed, as the double's
+    // "or 17+ points" promises no shape).
+    bids_saying(Seat::West, "J9832.KQ86.5.QJ4", "1H X 2H", "2S", "spades");
+    // Without a suit of five, still a pass.
+    assert_eq!(robot(Seat::West, "J983.KQ86.54.QJ4", "1H X 2H").call, Call::Pass);
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
