@@ -82,6 +82,10 @@ fn longest(e: &Eval, s: Suit) -> bool {
 }
 
 /// A stopper for no trump: the ace, the king with one other card, or the queen with two.
+fn is_major_strain(s: Strain) -> bool {
+    s.trump().is_some_and(is_major)
+}
+
 fn stopper(hand: Hand, s: Suit) -> bool {
     let has = |r: Rank| hand.contains(tenace_core::Card::new(s, r));
     let n = hand.suit_len(s);
@@ -807,6 +811,10 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
             }
         }
     }
+    // Partner's 3NT with a major fit found: four of the major.
+    if is_major_strain(strain) && last_seat == partner && Call::Bid(last) == bid(3, Strain::NoTrump) && ctx.is_legal(game) {
+        return game;
+    }
     // Game.
     if c_min >= game_points && ctx.is_legal(game) && !(ours && last.level() >= game_level(last.strain())) {
         if strain == Strain::NoTrump {
@@ -837,6 +845,24 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     let invite = bid(game_level(strain) - 1, strain);
     if c_max >= game_points && c_min < game_points && ctx.is_legal(invite) && last_seat == partner && last.level() + 1 < game_level(last.strain()) {
         return invite;
+    }
+    // No room left to invite in our strain (2NT passed): game when the middle of partner's
+    // range brings the total to game, as if partner had accepted an invitation.
+    let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
+    if c_max >= game_points
+        && c_min < game_points
+        && !ctx.is_legal(invite)
+        && last_seat == partner
+        && last.level() < game_level(last.strain())
+        && mine + p_mid >= game_points
+        && ctx.is_legal(game)
+    {
+        if strain == Strain::NoTrump {
+            if let Some(call) = game_without_their_suit_stopped(ctx, hand, e) {
+                return call;
+            }
+        }
+        return game;
     }
     forced(ctx, e)
 }

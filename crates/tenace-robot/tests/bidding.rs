@@ -259,6 +259,22 @@ fn one_heart_double_two_hearts_two_spades_with_five_spades() {
 }
 
 #[test]
+fn one_spade_two_diamonds_two_hearts_three_diamonds_three_notrump_when_no_room_to_invite() {
+    // After a two-over-one raised, 11 HCP balanced with hearts stopped: no room is left for
+    // the 2NT invitation, and the middle of opener's range makes game (it passed 3D).
+    bids_saying(Seat::East, "Q2.KT74.AQT8.T62", "Pass Pass Pass 1S Pass 2D 2H 3D Pass", "3NT", "game");
+}
+
+#[test]
+fn one_spade_two_clubs_two_spades_three_notrump_four_spades_with_six() {
+    // Partner's 3NT, our fit in a major found (six spades opposite the two a 3NT may hold):
+    // four of the major.
+    assert_eq!(robot(Seat::North, "AKQJ65.T.Q653.42", "1S Pass 2C Pass 2S Pass 3NT Pass").call.to_string(), "4S");
+    // Without the six-card suit, 3NT stands.
+    assert_eq!(robot(Seat::North, "AKQJ6.T3.Q653.42", "1S Pass 2C Pass 2S Pass 3NT Pass").call, Call::Pass);
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
