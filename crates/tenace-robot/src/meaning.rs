@@ -664,6 +664,16 @@ pub(crate) fn answer_to_negative_double(ctx: &Ctx<'_>, opened: Suit, theirs: Bid
 }
 
 /// Responses to a 1NT opening: Stayman and Jacoby transfers.
+/// Advances of partner's 1NT overcall: no Stayman or transfers there, so 2NT and 3NT do not
+/// deny a four-card major (a 9-count with four hearts passed, explained as 0-7 HCP).
+fn advance_of_one_notrump(call: Call) -> Meaning {
+    match call {
+        Call::Bid(b) if b.level() == 2 && b.strain() == Strain::NoTrump => Meaning::new("8-9 HCP, invitational").hcp(8, 9),
+        Call::Bid(b) if b.level() == 3 && b.strain() == Strain::NoTrump => Meaning::new("10-15 HCP, to play").hcp(10, 15),
+        _ => response_to_one_notrump(call),
+    }
+}
+
 pub(crate) fn response_to_one_notrump(call: Call) -> Meaning {
     let Call::Bid(b) = call else {
         return Meaning::new("0-7 HCP").hcp(0, 7);
@@ -1119,7 +1129,7 @@ pub(crate) fn advance(ctx: &Ctx<'_>, partner: Call, theirs: Bid, call: Call) -> 
             }
             _ => other(ctx, call),
         },
-        Call::Bid(p) if p.strain() == Strain::NoTrump && p.level() == 1 => response_to_one_notrump(call),
+        Call::Bid(p) if p.strain() == Strain::NoTrump && p.level() == 1 => advance_of_one_notrump(call),
         Call::Bid(p) => {
             let Some(ps) = p.strain().trump() else { return other(ctx, call) };
             match call {

@@ -275,6 +275,14 @@ fn one_spade_two_clubs_two_spades_three_notrump_four_spades_with_six() {
 }
 
 #[test]
+fn one_club_one_notrump_pass_two_notrump_with_nine_and_four_hearts() {
+    // Partner's 1NT overcall has no Stayman: 2NT invites with a four-card major too (it
+    // passed, explained as 0-7 HCP).
+    bids_saying(Seat::West, "J64.T943.AJ72.QJ", "1C 1NT Pass", "2NT", "8-9 HCP");
+    bids_saying(Seat::West, "J64.K943.AJ72.QJ", "1C 1NT Pass", "3NT", "10-15 HCP");
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
