@@ -764,6 +764,8 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     };
     let c_min = mine + p.pts.0;
     let c_max = mine + max_pts(&p);
+    // Partner at the middle of the range shown.
+    let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
     let Some((last_seat, last)) = ctx.last_bid() else { return Call::Pass };
     let ours = last_seat.side() == me.side();
 
@@ -781,8 +783,10 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     if !partner_acted {
         return Call::Pass;
     }
-    // Slam.
-    if c_min >= 33 {
+    // Slam: 33 with partner at the minimum, or at the middle of a narrow range (four points
+    // or less: 1NT, 2NT, a rebid of 18-19...), where the middle is what partner holds.
+    let narrow = max_pts(&p) <= p.pts.0 + 4;
+    if c_min >= 33 || (narrow && mine + p_mid >= 33) {
         let rkcb = bid(4, Strain::NoTrump);
         if strain != Strain::NoTrump && ctx.is_legal(rkcb) && four_nt_asks_keycards(ctx) && rkcb_trump(ctx).map(Strain::from_suit) == Some(strain) {
             return rkcb;
@@ -831,7 +835,6 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     // the middle of partner's range brings the total to 25.
     if let Some(Call::Bid(b)) = ctx.partner_last() {
         let my_strain = b.strain() == Strain::NoTrump || ctx.suits_bid_by(me).iter().any(|&s| Strain::from_suit(s) == b.strain());
-        let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
         if b.level() + 1 == game_level(b.strain()) && my_strain && e.pts + p_mid >= game_points {
             // Game in our best strain (a major fit before no trump), else in partner's.
             for accept in [game, bid(game_level(b.strain()), b.strain())] {
@@ -848,7 +851,6 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     }
     // No room left to invite in our strain (2NT passed): game when the middle of partner's
     // range brings the total to game, as if partner had accepted an invitation.
-    let p_mid = (p.pts.0 + max_pts(&p)).div_ceil(2);
     if c_max >= game_points
         && c_min < game_points
         && !ctx.is_legal(invite)

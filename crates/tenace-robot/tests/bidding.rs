@@ -283,6 +283,16 @@ fn one_club_one_notrump_pass_two_notrump_with_nine_and_four_hearts() {
 }
 
 #[test]
+fn one_notrump_two_clubs_two_hearts_four_notrump_with_sixteen_and_the_fit() {
+    // 16 HCP and four hearts opposite 15-17: partner's narrow range counts at its middle, so
+    // the 33 points of a slam are there; RKCB, then six (it bid 4H, and 6H makes).
+    bids_saying(Seat::South, "QT.K976.AK4.A754", "1NT Pass 2C Pass 2H Pass", "4NT", "RKCB for hearts");
+    bids_saying(Seat::South, "QT.K976.AK4.A754", "1NT Pass 2C Pass 2H Pass 4NT Pass 5C Pass", "6H", "slam");
+    // Two points fewer: game.
+    assert_eq!(robot(Seat::South, "QT.K976.AK4.Q754", "1NT Pass 2C Pass 2H Pass").call.to_string(), "4H");
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
