@@ -131,8 +131,11 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     let stopped = their_suit.is_none_or(|t| stopper(hand, t));
     // Uncontested, a pass shows 0-5 points; after an overcall it is what is left when no bid fits.
     let mut c = vec![(Call::Pass, !contested)];
+    // With slam values (17+ support points) a new suit first, the game raise only when no
+    // new suit fits.
+    let slam_try = is_major(opened) && !contested && e.support_pts(opened) >= 17;
     if is_major(opened) {
-        c.extend([(suit_bid(4, opened), true), (suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
+        c.extend([(suit_bid(4, opened), !slam_try), (suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
     }
     // With both majors over an overcall the negative double shows them both: no major first.
     let negative_for_both = meaning::negative_double_over(ctx, contested).is_some_and(|t| meaning::negative_double_shows_both_majors(opened, t));
@@ -162,6 +165,9 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
         if s < opened {
             c.push((suit_bid(2, s), true));
         }
+    }
+    if slam_try {
+        c.push((suit_bid(4, opened), true));
     }
     c.push((bid(1, Strain::NoTrump), stopped));
     if contested {

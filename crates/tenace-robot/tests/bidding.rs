@@ -293,6 +293,22 @@ fn one_notrump_two_clubs_two_hearts_four_notrump_with_sixteen_and_the_fit() {
 }
 
 #[test]
+fn one_heart_one_spade_with_twenty_and_heart_support_reaches_slam() {
+    // 20 HCP and three hearts opposite 1H: a new suit first, not the game raise (13-16), and
+    // the side reaches the slam the game raise left opener no room to find (6H makes).
+    bids_saying(Seat::South, "AK85.962.AJ.AKJ7", "1H Pass", "1S", "forcing");
+    let deal: Deal = "E:T62.AKQT8.K6.Q54 Q43.75.T9852.T86 AK85.962.AJ.AKJ7 J97.J43.Q743.932".parse().expect("deal");
+    let made = bid_out(&deal, Seat::East, Vulnerability::EastWest).expect("legal auction");
+    let last = made.iter().rev().find_map(|c| match c.call {
+        Call::Bid(b) => Some(b),
+        _ => None,
+    });
+    assert!(last.is_some_and(|b| b.level() >= 6), "{:?}", made.iter().map(|c| c.call.to_string()).collect::<Vec<_>>());
+    // With 15 support points, the game raise.
+    assert_eq!(robot(Seat::South, "AK85.962.Q2.KJ87", "1H Pass").call.to_string(), "4H");
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
