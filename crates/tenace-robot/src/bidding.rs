@@ -238,6 +238,8 @@ fn response_to_two_notrump(ctx: &Ctx<'_>, e: &Eval) -> Call {
         (Call::Pass, true),
         (suit_bid(4, Suit::Spades), true),
         (suit_bid(4, Suit::Hearts), true),
+        (suit_bid(3, Suit::Spades), e.len(Suit::Spades) >= e.len(Suit::Hearts)),
+        (suit_bid(3, Suit::Hearts), true),
         (bid(3, Strain::NoTrump), true),
         (bid(6, Strain::NoTrump), true),
     ];

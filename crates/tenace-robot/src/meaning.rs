@@ -713,6 +713,10 @@ pub(crate) fn response_to_two_notrump(call: Call) -> Meaning {
         (3, None) => Meaning::new("5-10 HCP, to play").hcp(5, 10),
         (6, None) => Meaning::new("11-15 HCP, to play").hcp(11, 15),
         (4, Some(s)) if is_major(s) => Meaning::new(format!("6+ {}, to play", suit_name(s))).min(s, 6).hcp(4, 40),
+        // No transfers over 2NT: a five-card major asks opener to choose the game.
+        (3, Some(s)) if is_major(s) => {
+            Meaning::new(format!("5+ {}, 5-10 HCP, game forcing: choose 4{} or 3NT", suit_name(s), s.letter())).min(s, 5).hcp(5, 10).forcing()
+        }
         (_, Some(s)) => Meaning::new(format!("not in system: natural, 5+ {}", suit_name(s))).min(s, 5),
         (_, None) => Meaning::new("not in system: natural, to play"),
     }

@@ -309,6 +309,17 @@ fn one_heart_one_spade_with_twenty_and_heart_support_reaches_slam() {
 }
 
 #[test]
+fn two_notrump_three_spades_opener_chooses_the_game() {
+    // No transfers over 2NT: five spades and game values ask opener to choose (it bid 3NT
+    // with five-five and a void).
+    bids_saying(Seat::South, "J8652..A53.KJ832", "2NT Pass", "3S", "choose 4S or 3NT");
+    // Opener: four spades with three, 3NT with two; then responder passes.
+    assert_eq!(robot(Seat::North, "AKQ.AK74.KQ9.T64", "2NT Pass 3S Pass").call.to_string(), "4S");
+    assert_eq!(robot(Seat::North, "AK.AK74.KQ95.T64", "2NT Pass 3S Pass").call.to_string(), "3NT");
+    assert_eq!(robot(Seat::South, "J8652.Q2.A53.K83", "2NT Pass 3S Pass 3NT Pass").call, Call::Pass);
+}
+
+#[test]
 fn one_diamond_two_clubs_three_notrump_with_four_hearts_and_clubs_stopped() {
     // 1D (2C): 15 HCP, balanced, four hearts but not four spades (the double shows both), A52
     // in clubs: 3NT (it passed, and the side missed its game).
