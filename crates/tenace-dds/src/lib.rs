@@ -154,8 +154,6 @@ impl Position {
     }
 }
 
-/// The most tricks the side to play can take from the position (the trick in progress
-/// included), with best play by both sides.
 /// Whether the search runs in its copy compiled for the x86-64-v3 bit instructions (`popcnt`,
 /// `lzcnt`, `tzcnt`, `pext`, `pdep`), chosen at run time; false on other CPUs and when
 /// `TENACE_DDS_PORTABLE=1` is set. Both copies give the same results.
@@ -163,6 +161,8 @@ pub fn uses_fast_instructions() -> bool {
     bits::fast_cpu()
 }
 
+/// The most tricks the side to play can take from the position (the trick in progress
+/// included), with best play by both sides.
 pub fn solve(position: &Position) -> u8 {
     let (hands, trump, trick) = position.engine_parts();
     let n = position.tricks_left();
