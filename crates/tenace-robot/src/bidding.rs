@@ -81,11 +81,12 @@ fn longest(e: &Eval, s: Suit) -> bool {
     Suit::ALL.iter().all(|t| e.len(*t) <= e.len(s))
 }
 
-/// A stopper for no trump: the ace, the king with one other card, or the queen with two.
+/// A major suit as a strain (no trump is none).
 fn is_major_strain(s: Strain) -> bool {
     s.trump().is_some_and(is_major)
 }
 
+/// A stopper for no trump: the ace, the king with one other card, or the queen with two.
 fn stopper(hand: Hand, s: Suit) -> bool {
     let has = |r: Rank| hand.contains(tenace_core::Card::new(s, r));
     let n = hand.suit_len(s);
