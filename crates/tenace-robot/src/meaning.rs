@@ -663,7 +663,6 @@ pub(crate) fn answer_to_negative_double(ctx: &Ctx<'_>, opened: Suit, theirs: Bid
     }
 }
 
-/// Responses to a 1NT opening: Stayman and Jacoby transfers.
 /// Advances of partner's 1NT overcall: no Stayman or transfers there, so 2NT and 3NT do not
 /// deny a four-card major (a 9-count with four hearts passed, explained as 0-7 HCP).
 fn advance_of_one_notrump(call: Call) -> Meaning {
@@ -674,6 +673,7 @@ fn advance_of_one_notrump(call: Call) -> Meaning {
     }
 }
 
+/// Responses to a 1NT opening: Stayman and Jacoby transfers.
 pub(crate) fn response_to_one_notrump(call: Call) -> Meaning {
     let Call::Bid(b) = call else {
         return Meaning::new("0-7 HCP").hcp(0, 7);
