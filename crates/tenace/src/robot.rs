@@ -321,43 +321,27 @@ fn read_boards(path: &Path, seed: u64, budget_ms: f64) -> Result<Vec<eval::Board
     Ok(outcomes)
 }
 
-/// The robots' table of one `--boards-out` line.
+/// The robots' table of one `--boards-out` line (read with the pipe's own readers: [`field`],
+/// [`list`], [`calls`]).
 fn table_of_line(v: &Value) -> Result<eval::TableResult, String> {
-    let text = |key: &str, of: &Value| of[key].as_str().map(str::to_string).ok_or_else(|| format!("no {key:?}"));
-    let number = |key: &str, of: &Value| of[key].as_f64().ok_or_else(|| format!("no number {key:?}"));
-    let calls = v["calls"]
-        .as_array()
-        .ok_or("no \"calls\"")?
-        .iter()
-        .map(|c| c.as_str().and_then(|c| c.parse::<Call>().ok()).ok_or_else(|| format!("call {c} unreadable")))
-        .collect::<Result<Vec<_>, _>>()?;
-    let contract = match &v["contract"] {
+    let number = |key: &str, of: &Value| of[key].as_f64().ok_or_else(|| format!("{key:?} is missing or not a number"));
+    let contract = match v["contract"] {
         Value::Null => None,
-        c => {
-            let contract = c.as_str().and_then(|c| c.parse::<Contract>().ok()).ok_or_else(|| format!("contract {c} unreadable"))?;
-            let declarer = text("declarer", v)?.parse::<Seat>().map_err(|e| format!("declarer: {e}"))?;
-            Some((contract, declarer))
-        }
+        _ => Some((field::<Contract>(v, "contract")?, field::<Seat>(v, "declarer")?)),
     };
-    let cards = v["cards"]
-        .as_array()
-        .ok_or("no \"cards\"")?
+    let cards = list(v, "cards")?
         .iter()
         .map(|c| {
-            Ok(eval::PlayedCard {
-                seat: text("seat", c)?.parse::<Seat>().map_err(|e| format!("seat: {e}"))?,
-                card: text("card", c)?.parse::<Card>().map_err(|e| format!("card: {e}"))?,
-                cost: match &c["cost"] {
-                    Value::Null => None,
-                    n => Some(n.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("cost {n} unreadable"))?),
-                },
-                millis: number("ms", c)?,
-            })
+            let cost = match &c["cost"] {
+                Value::Null => None,
+                n => Some(n.as_u64().and_then(|n| u8::try_from(n).ok()).ok_or_else(|| format!("cost {n} unreadable"))?),
+            };
+            Ok(eval::PlayedCard { seat: field(c, "seat")?, card: field(c, "card")?, cost, millis: number("ms", c)? })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let tricks = v["tricks"].as_u64().and_then(|t| u8::try_from(t).ok()).ok_or("no \"tricks\"")?;
-    let score_ns = v["score"].as_i64().and_then(|s| i32::try_from(s).ok()).ok_or("no \"score\"")?;
-    Ok(eval::TableResult { calls, contract, cards, tricks, score_ns, millis: number("ms", v)? })
+    let tricks = v["tricks"].as_u64().and_then(|t| u8::try_from(t).ok()).ok_or("\"tricks\" is missing or not a number")?;
+    let score_ns = v["score"].as_i64().and_then(|s| i32::try_from(s).ok()).ok_or("\"score\" is missing or not a number")?;
+    Ok(eval::TableResult { calls: calls(v)?, contract, cards, tricks, score_ns, millis: number("ms", v)? })
 }
 
 fn versus_match(run: Run, budget_ms: f64, them: Vec<External>, name: &str, as_json: bool) -> Result<(), String> {
