@@ -81,11 +81,6 @@ fn longest(e: &Eval, s: Suit) -> bool {
     Suit::ALL.iter().all(|t| e.len(*t) <= e.len(s))
 }
 
-/// A major suit as a strain (no trump is none).
-fn is_major_strain(s: Strain) -> bool {
-    s.trump().is_some_and(is_major)
-}
-
 /// A stopper for no trump: the ace, the king with one other card, or the queen with two.
 fn stopper(hand: Hand, s: Suit) -> bool {
     let has = |r: Rank| hand.contains(tenace_core::Card::new(s, r));
@@ -138,8 +133,10 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     if is_major(opened) {
         c.extend([(suit_bid(4, opened), !slam_try), (suit_bid(3, opened), true), (suit_bid(2, opened), true)]);
     }
-    // With both majors over an overcall the negative double shows them both: no major first.
-    let negative_for_both = meaning::negative_double_over(ctx, contested).is_some_and(|t| meaning::negative_double_shows_both_majors(opened, t));
+    // Over a suit overcall up to 2S a double is negative (four cards in the unbid major);
+    // with both majors, when it shows them both, no major first.
+    let negative_over = meaning::negative_double_over(ctx, contested);
+    let negative_for_both = negative_over.is_some_and(|t| meaning::negative_double_shows_both_majors(opened, t));
     let one_major = !(negative_for_both && l(Hearts) >= 4 && l(Spades) >= 4);
     if opened < Spades {
         c.push((suit_bid(1, Spades), one_major && (opened == Hearts || l(Spades) > l(Hearts) || l(Hearts) < 4 || l(Spades) >= 5)));
@@ -153,8 +150,7 @@ fn response_to_one_of_a_suit(ctx: &Ctx<'_>, hand: Hand, e: &Eval, opened: Suit, 
     if opened == Clubs {
         c.push((suit_bid(1, Diamonds), true));
     }
-    // Over a suit overcall up to 2S a double is negative (four cards in the unbid major).
-    let negative = meaning::negative_double_over(ctx, contested).is_some();
+    let negative = negative_over.is_some();
     if negative {
         c.push((Call::Double, true));
     }
@@ -723,11 +719,13 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
     // Partner's takeout double, its side's only action, counts three cards in each suit the
     // opponents have not bid when looking for a fit: its "or 17+ points" leaves the shape
     // open, but most takeout doubles have it.
+    // (Read only then: the general rules also run for every sampled hand of the card play.)
     let takeout_only = {
-        let acts: Vec<usize> = ctx.made().filter(|&(_, s, c)| s.side() == me.side() && c != Call::Pass).map(|(i, _, _)| i).collect();
-        matches!(acts[..], [i] if ctx.calls[i] == Call::Double && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("takeout")))
+        let mut acts = ctx.made().filter(|&(_, s, c)| s.side() == me.side() && c != Call::Pass);
+        let first = acts.next();
+        acts.next().is_none() && first.is_some_and(|(i, _, c)| c == Call::Double && ctx.shown.get(i).is_some_and(|m| m.text.starts_with("takeout")))
     };
-    let theirs_bid: Vec<Suit> = ctx.suits_bid_by(me.lho()).into_iter().chain(ctx.suits_bid_by(me.rho())).collect();
+    let theirs_bid: Vec<Suit> = if takeout_only { ctx.suits_bid_by(me.lho()).into_iter().chain(ctx.suits_bid_by(me.rho())).collect() } else { Vec::new() };
     let partner_min = |s: Suit| if takeout_only && !theirs_bid.contains(&s) { p.min_len[s.index()].max(3) } else { p.min_len[s.index()] };
     // Best fit: eight or more cards between the hands, majors first.
     let mut fit: Option<(Suit, u8)> = None;
@@ -825,7 +823,7 @@ pub(crate) fn general(ctx: &Ctx<'_>, hand: Hand, e: &Eval) -> Call {
         }
     }
     // Partner's 3NT with a major fit found: four of the major.
-    if is_major_strain(strain) && last_seat == partner && Call::Bid(last) == bid(3, Strain::NoTrump) && ctx.is_legal(game) {
+    if strain.trump().is_some_and(is_major) && last_seat == partner && Call::Bid(last) == bid(3, Strain::NoTrump) && ctx.is_legal(game) {
         return game;
     }
     // Game.
