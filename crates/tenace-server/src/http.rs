@@ -63,7 +63,23 @@ pub fn router(club: Arc<Club>) -> Router {
         .route("/api/logout", post(logout))
         .route("/ws/v1", get(websocket))
         .layer(DefaultBodyLimit::max(max_body))
+        .layer(axum::middleware::from_fn(move |request, next| refuse_announced_oversize(max_body, request, next)))
         .with_state(app)
+}
+
+/// 413 at once for a request whose `Content-Length` announces more than `max_body` bytes: not
+/// one byte of its body is read. (`DefaultBodyLimit` alone reads up to the limit before it
+/// refuses, and a client still writing a large body then meets a closed connection instead of
+/// the answer.)
+async fn refuse_announced_oversize(max_body: usize, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let announced = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    match announced {
+        Some(length) if length > max_body as u64 => {
+            (StatusCode::PAYLOAD_TOO_LARGE, Json(serde_json::json!({ "error": format!("the body announces {length} bytes; at most {max_body} are read") })))
+                .into_response()
+        }
+        _ => next.run(request).await,
+    }
 }
 
 fn page(content_type: &'static str, body: &'static str) -> Response {
