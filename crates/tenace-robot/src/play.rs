@@ -182,9 +182,7 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let heard = Heard::of(view);
     let shown = heard.as_ref().map(Heard::shown_hands);
     let mut fit_auction = shown.is_some();
-    // The opening lead's samples also replay the auction with the robots' own rules
-    // (docs/robot-system.md: replaying it for every card measured flat).
-    let replay = heard.as_ref().filter(|_| view.played.is_empty());
+    let replay = heard.as_ref().filter(|_| replays_the_auction(view));
     let mut replay_misses = 0;
     let mut read_signals = !known.signals.is_empty();
     let vulnerable = view.auction.as_ref().is_some_and(|a| a.vulnerability.is_vulnerable(view.declarer.side()));
@@ -267,6 +265,14 @@ pub fn choose_card_within(view: &PlayView, seed: u64, budget_ms: f64) -> Card {
     let best_total = totals.iter().map(|&(_, t)| t).max().unwrap_or(0);
     let tied: Hand = totals.iter().filter(|&&(_, t)| t == best_total).map(|&(c, _)| c).collect();
     signals::give(&known.moment(view), me, hand, tied).or_else(|| lowest(tied)).unwrap_or(fallback)
+}
+
+/// Do this card's samples also replay the auction with the robots' own rules ([`Heard::replays`])?
+/// The opening lead's and declarer's do; the defenders' after the lead do not
+/// (docs/robot-system.md: for declarer, 250 boards of a `robot eval` decided again by
+/// `examples/declarer`, 15 cards better and 5 worse double dummy; for every card, flat).
+fn replays_the_auction(view: &PlayView) -> bool {
+    view.played.is_empty() || view.to_play.side() == view.declarer.side()
 }
 
 /// May a card's sampling start another sample at `now`? Only if one as long as the longest so
@@ -609,6 +615,29 @@ mod tests {
         assert!(replayed > 130, "{replayed} of 150 searches found a sample that replays the auction");
         assert_eq!(replayed_weak_two, 0);
         assert!(fitting_weak_two > 0, "no sample fitting the meanings alone gave East a weak two");
+    }
+
+    /// The opening leader and declarer (from hand or dummy) replay the auction; a defender
+    /// after the lead does not.
+    #[test]
+    fn the_opening_leader_and_declarer_replay_the_auction_the_defenders_after_the_lead_do_not() {
+        let bid = Bid::new(4, Strain::Spades).unwrap_or_else(|_| unreachable!());
+        let c = |s: &str| s.parse::<Card>().unwrap_or_else(|_| unreachable!());
+        let view = |to_play: Seat, played: Vec<(Seat, Card)>| PlayView {
+            declarer: Seat::South,
+            contract: Contract::new(bid, Penalty::Undoubled),
+            to_play,
+            hands: [None; 4],
+            played,
+            auction: None,
+        };
+        assert!(replays_the_auction(&view(Seat::West, Vec::new())));
+        let lead = vec![(Seat::West, c("H2"))];
+        assert!(replays_the_auction(&view(Seat::North, lead.clone())), "declarer playing from dummy");
+        let second = vec![(Seat::West, c("H2")), (Seat::North, c("H3"))];
+        assert!(!replays_the_auction(&view(Seat::East, second.clone())), "a defender after the lead");
+        let third = [second, vec![(Seat::East, c("H4"))]].concat();
+        assert!(replays_the_auction(&view(Seat::South, third)), "declarer");
     }
 
     #[test]
