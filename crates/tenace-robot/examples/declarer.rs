@@ -7,7 +7,8 @@
 //! With this build's code unchanged the cards are the run's, bar those that met the wall-clock
 //! limit.
 //!
-//! `cargo run --release -p tenace-robot --example declarer FILE [boards] [budget_ms]`; each
+//! `cargo run --release -p tenace-robot --example declarer FILE [N | A-B] [budget_ms]` (boards 1
+//! to N, or A to B); each
 //! decision whose card differs from the run's is printed (`SHOW=1` prints every decision).
 use std::collections::BTreeMap;
 
@@ -71,8 +72,14 @@ fn decisions(line: &Value, seed: u64, budget: f64) -> Result<Vec<Decision>, Stri
 
 fn main() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
-    let file = args.next().ok_or("usage: declarer FILE [boards] [budget_ms]")?;
-    let boards: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let file = args.next().ok_or("usage: declarer FILE [N | A-B] [budget_ms]")?;
+    // `N` for boards 1 to N, `A-B` for boards A to B.
+    let range = args.next().unwrap_or_else(|| "100".to_string());
+    let (first, last) = match range.split_once('-') {
+        Some((a, b)) => (a.parse::<u64>(), b.parse::<u64>()),
+        None => (Ok(1), range.parse::<u64>()),
+    };
+    let (Ok(first), Ok(last)) = (first, last) else { return Err(format!("not a board range: {range:?} (N or A-B)")) };
     let budget: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(tenace_robot::CARD_BUDGET_MS);
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
     // The first line of each board counts (as in `robot eval --resume`).
@@ -82,7 +89,7 @@ fn main() -> Result<(), String> {
         let n = v["board"].as_u64().ok_or(format!("{file} line {}: no board", i + 1))?;
         lines.entry(n).or_insert(v);
     }
-    let chosen: Vec<&Value> = lines.range(1..=u64::from(boards)).map(|(_, v)| v).collect();
+    let chosen: Vec<&Value> = lines.range(first..=last).map(|(_, v)| v).collect();
     let seed = chosen.first().and_then(|v| v["seed"].as_u64()).ok_or("no seed in the file")?;
     let half = chosen.len() / 2;
     let run = |part: &[&Value]| part.iter().map(|v| decisions(v, seed, budget)).collect::<Result<Vec<_>, _>>();
