@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use tenace_core::{rules::auction_result, Call, Card, Seat};
 use tenace_dds::{analyse, Position};
-use tenace_robot::eval::deal_board;
-use tenace_robot::{choose_card_within, AuctionHeard, PlayView};
+use tenace_robot::eval::{deal_board, play_view};
+use tenace_robot::{choose_card_within, AuctionHeard};
 
 /// One of declarer's decisions: the board, the card's place in the play, the run's card and its
 /// cost, this build's card and its cost.
@@ -41,18 +41,8 @@ fn decisions(line: &Value, seed: u64, budget: f64) -> Result<Vec<Decision>, Stri
         let card: Card = c["card"].as_str().unwrap_or("?").parse().map_err(|e| format!("{e}"))?;
         let cost = c["cost"].as_u64().ok_or("a card without its cost")? as u8;
         if index > 0 && seat.side() == declarer.side() {
-            // What declarer sees (tenace-robot's eval: own hand and dummy).
-            let mut hands = [None; 4];
-            for s in [declarer, declarer.partner()] {
-                let mut h = board.deal.hand(s);
-                for &(p, pc) in &played {
-                    if p == s {
-                        h.remove(pc);
-                    }
-                }
-                hands[s.index()] = Some(h);
-            }
-            let view = PlayView { declarer, contract, to_play: seat, hands, played: played.clone(), auction: Some(auction.clone()) };
+            let now = Seat::ALL.map(|s| board.deal.hand(s).difference(played.iter().filter(|p| p.0 == s).map(|p| p.1).collect()));
+            let view = play_view(&now, declarer, contract, seat, &played, &auction);
             let chosen = choose_card_within(&view, u64::from(number) * 1000 + index as u64, budget);
             let chosen_cost = if chosen == card {
                 cost

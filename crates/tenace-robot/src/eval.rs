@@ -82,9 +82,10 @@ pub struct TableResult {
     pub millis: f64,
 }
 
-/// What `viewer` (who plays for `hand`) may see: their own hand, and dummy once the opening
-/// lead is faced (Law 41D); declarer plays dummy's cards from dummy's view plus their own.
-fn play_view(deal_now: &[Hand; 4], declarer: Seat, contract: Contract, hand: Seat, played: &[(Seat, Card)], auction: &AuctionHeard) -> PlayView {
+/// What the player of `hand` (declarer when `hand` is dummy) may see, from the hands as they
+/// now are: their own hand, and dummy once the opening lead is faced (Law 41D); declarer plays
+/// dummy's cards from dummy's view plus their own.
+pub fn play_view(deal_now: &[Hand; 4], declarer: Seat, contract: Contract, hand: Seat, played: &[(Seat, Card)], auction: &AuctionHeard) -> PlayView {
     let dummy = declarer.partner();
     let player = if hand == dummy { declarer } else { hand };
     let hands = Seat::ALL.map(|s| {

@@ -75,8 +75,7 @@ async fn refuse_announced_oversize(max_body: usize, request: axum::extract::Requ
     let announced = request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     match announced {
         Some(length) if length > max_body as u64 => {
-            (StatusCode::PAYLOAD_TOO_LARGE, Json(serde_json::json!({ "error": format!("the body announces {length} bytes; at most {max_body} are read") })))
-                .into_response()
+            refused((StatusCode::PAYLOAD_TOO_LARGE, format!("the body announces {length} bytes; at most {max_body} are read")))
         }
         _ => next.run(request).await,
     }
