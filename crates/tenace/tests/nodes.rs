@@ -47,6 +47,8 @@ const LEASE_MS: u64 = 1000;
 const KILLS: usize = 10;
 /// Generous limits that only catch a hang.
 const LIMIT: Duration = Duration::from_secs(60);
+/// A client acts again on a state it acted on this long ago and is shown again.
+const REACT: Duration = Duration::from_secs(3);
 
 type Ws = support::Ws;
 
@@ -301,7 +303,11 @@ async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<
             continue;
         }
         let mut nudged = false;
-        let mut acted: Option<Value> = None;
+        // The state last acted on, and when: not acted on again while its answer may still come,
+        // but again after an error (the action was refused or lost with a node) or when the same
+        // state is shown long after (the action was lost in a node kill, and the other clients'
+        // joins keep this one from ever falling silent).
+        let mut acted: Option<(Value, Instant)> = None;
         while !stop.load(Ordering::SeqCst) {
             let Some(msg) = receive(&mut ws, Duration::from_secs(2)).await else { break };
             let Some(msg) = msg else {
@@ -323,8 +329,9 @@ async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<
                     let state = json!([view["board"], view["auction"], view["tricks"]]);
                     ledger.lock().unwrap().views.push((p.name.clone(), p.seat.to_string(), Instant::now(), view));
                     if let Some(a) = action {
-                        if acted.as_ref() != Some(&state) {
-                            acted = Some(state);
+                        let pending = acted.as_ref().is_some_and(|(s, at)| *s == state && at.elapsed() < REACT);
+                        if !pending {
+                            acted = Some((state, Instant::now()));
                             if !send(&mut ws, json!({"type": "act", "table": table, "action": a})).await {
                                 break;
                             }
@@ -333,6 +340,7 @@ async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<
                 }
                 Some("error") | Some("notice") => {
                     let m = msg["message"].as_str().unwrap_or_default().to_string();
+                    acted = None;
                     // Not at the table yet (the lobby news has not reached this node): again.
                     if m.starts_with("no table") {
                         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -381,7 +389,13 @@ async fn play_goes_on(store: &tenace_server::Store, table: &str, ledger: &Arc<Mu
         if t.elapsed() > LIMIT {
             let l = ledger.lock().unwrap();
             let last: Vec<_> = l.messages.iter().rev().take(8).collect();
-            panic!("play did not go on: views after the event {firsts:?}, stored events {stored} (from {from}); last messages {last:?}");
+            // Each person's last view, in short: where the table stood for them.
+            let shown: Vec<String> = ["dan", "erin", "fay", "gus"]
+                .iter()
+                .filter_map(|p| l.views.iter().rev().find(|v| v.0 == *p))
+                .map(|(p, _, at, v)| format!("{p}: board {} {} turn {} ({:?} ago)", v["board"], v["phase"], v["your_turn"], at.elapsed()))
+                .collect();
+            panic!("play did not go on: views after the event {firsts:?}, stored events {stored} (from {from}); last views {shown:?}; last messages {last:?}");
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
