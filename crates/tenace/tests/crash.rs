@@ -388,7 +388,13 @@ async fn drive(
                 let _ = back.send(Err(format!("{} could not come back to {} (server life {life}): {msg}", p.name, p.seat)));
                 return;
             }
-            Some("error") => ledger.lock().unwrap().errors.push(format!("{}: {}", p.name, msg["message"])),
+            Some("error") => {
+                // Refused (a stale duplicate, a race): the state may still want this client's
+                // action, so it acts again on the next view (the others' nudges can keep it
+                // from ever falling silent).
+                acted = None;
+                ledger.lock().unwrap().errors.push(format!("{}: {}", p.name, msg["message"]));
+            }
             _ => {}
         }
     }
