@@ -881,9 +881,10 @@ async fn a_club_night_is_entered_through_two_nodes_and_scored_through_a_third() 
 /// The robots' comparison game of a board runs on the node of the table that finished it
 /// first; a table of the same set run by another node, finished meanwhile, is told to read the
 /// field again when the robots' result is stored, so its players see it as on one node. Two
-/// tables of four people each: A on the first node, B on the second; B's people play only
-/// once A's board is over, while the robots (thinking 30 ms a card: seconds a board in
-/// a debug build) play it for the comparison.
+/// tables of four people each: A on the first node, B on the second, played at once, B's last
+/// card only once A's board is over, so that B finishes just after A and before the robots
+/// (thinking 30 ms a card: seconds a board in a debug build) have played it for the comparison.
+/// (B waiting for A's whole board made the order a race that the robots won once.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() {
     let Some((db, _nats, url, dir)) = setup("nodes_comparison", false).await else { return };
@@ -903,7 +904,7 @@ async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() 
         open_table(&mut ws, json!({"type": "create_table", "name": "B", "boards": 2, "robots": false, "same_set_as": table_a, "seat": "North"})).await;
     drop(ws);
 
-    // Board 1 at each table, through each table's own node; B starts once A is over. Each
+    // Board 1 at each table, through each table's own node; B's last card once A is over. Each
     // client returns the comparison rows of its views of board 1 over, in order.
     let a_over = Arc::new(AtomicBool::new(false));
     let mut clients = Vec::new();
@@ -932,7 +933,10 @@ async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() 
                     }
                     continue;
                 }
-                while !at_a && !a_over.load(Ordering::SeqCst) {
+                // B's last card waits until A's board is over: B then finishes a moment after
+                // A, long before the robots' game started by A's finish (a board of solves).
+                let played: usize = v["tricks"].as_array().into_iter().flatten().map(|t| t["cards"].as_array().map_or(0, Vec::len)).sum();
+                while !at_a && played == 51 && !a_over.load(Ordering::SeqCst) {
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
                 if let Some(a) = next_action(v) {
