@@ -148,21 +148,36 @@ impl Club {
     }
 
     /// Starts a node at address `slot`, under the slot's name (a node restarted after a kill
-    /// waits for its previous life's lease to expire).
-    async fn start_node(&self, slot: usize) -> Node {
+    /// waits for its previous life's lease to expire). A node that exits before serving is
+    /// started again, twice at most, after saying why: its port, free when the test chose it, may
+    /// since have become some outgoing connection's (the slot then moves to a fresh port, and
+    /// the clients, which try the next address when one fails, find it no more).
+    async fn start_node(&mut self, slot: usize) -> Node {
         let name = format!("n{slot}");
-        let (addr, lease) = (self.addrs[slot].to_string(), LEASE_MS.to_string());
-        let args = [
-            ["--bind", &addr, "--database", &self.db].as_slice(),
-            &["--robot-delay-ms", "0", "--robot-time-per-card-ms", self.robot_ms, "--seat-timeout-s", "600"],
-            &["--nats", &self.nats, "--node", &name, "--lease-ms", &lease, "--director", "director"],
-        ]
-        .concat();
-        match serve::serve(&args, &self.log(&name), LIMIT).await {
-            serve::Started::Serving(child) => Node { name, child },
-            serve::Started::Exited(status) => panic!("node {name} exited ({status:?}) before serving; its log:\n{}", self.read_log(&name)),
-            serve::Started::Silent => panic!("node {name} did not say it was serving within {LIMIT:?}; its log:\n{}", self.read_log(&name)),
+        for attempt in 1..=3 {
+            let (addr, lease) = (self.addrs[slot].to_string(), LEASE_MS.to_string());
+            let args = [
+                ["--bind", &addr, "--database", &self.db].as_slice(),
+                &["--robot-delay-ms", "0", "--robot-time-per-card-ms", self.robot_ms, "--seat-timeout-s", "600"],
+                &["--nats", &self.nats, "--node", &name, "--lease-ms", &lease, "--director", "director"],
+            ]
+            .concat();
+            match serve::serve(&args, &self.log(&name), LIMIT).await {
+                serve::Started::Serving(child) => return Node { name, child },
+                serve::Started::Exited(status) if attempt < 3 => {
+                    let log = self.read_log(&name);
+                    let tail: Vec<&str> = log.lines().rev().take(5).collect();
+                    eprintln!("node {name} exited ({status:?}) before serving (attempt {attempt}), starting it again; its log ends {tail:?}");
+                    if log.lines().last().is_some_and(|l| l.to_lowercase().contains("address")) {
+                        self.addrs[slot] = free_addr();
+                    }
+                    tokio::time::sleep(Duration::from_millis(LEASE_MS)).await;
+                }
+                serve::Started::Exited(status) => panic!("node {name} exited ({status:?}) before serving; its log:\n{}", self.read_log(&name)),
+                serve::Started::Silent => panic!("node {name} did not say it was serving within {LIMIT:?}; its log:\n{}", self.read_log(&name)),
+            }
         }
+        unreachable!("the third attempt returns or panics")
     }
 
     /// A second process under the name of a running node is refused, saying why.
@@ -499,7 +514,8 @@ async fn three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner() {
         pauses.extend(firsts.iter().map(|t| *t - killed_at));
         let views = check(&store, &table, &ledger).await;
         eprintln!("kill {}: {owner} (lease {token}) killed; the table moved to {}; {views} views checked", kill + 1, club.nodes[new_slot].name);
-        club.nodes[slot] = club.start_node(slot).await;
+        let node = club.start_node(slot).await;
+        club.nodes[slot] = node;
     }
     stop.store(true, Ordering::SeqCst);
     pauses.sort();
