@@ -2,11 +2,13 @@
 //! "IMPs from par" for any bidding system, robots' or people's.
 //!
 //! For each board, the side par favours sees its two hands (never the opponents'); it deals the
-//! opponents' 26 cards at random `LAYOUTS` times, solves each layout double dummy, and bids
+//! opponents' 26 cards at random `layouts` times, solves each layout double dummy, and bids
 //! the undoubled contract (any level, strain and declarer of the side) with the best average
 //! score; the opponents pass. That contract is then scored on the real deal's double-dummy
-//! tricks against par, as `robot eval` scores the robots'. A board whose par is zero (passed
-//! out) is left out.
+//! tricks against par, as `robot eval` scores the robots'. A board whose par is zero is passed
+//! out at par: it counts among the boards (0 IMPs, no failing contract), as every board counts
+//! in `robot eval`'s IMPs from par (whose failing rate, unlike this one, is over the boards
+//! played only).
 //!
 //! `cargo run --release -p tenace-robot --example oracle [boards] [seed] [layouts]`
 use rand::seq::SliceRandom;
