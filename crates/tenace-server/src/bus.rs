@@ -12,8 +12,10 @@
 //!   means no node holds the table right now);
 //! - `tenace.conn.<node>.<conn>`: the protocol's messages for connection `<conn>` of `<node>`,
 //!   in the order the owner sends them (NATS keeps one publisher's order on a subject);
-//! - `tenace.lobby`: [`LobbyNews`]: a table's lobby line after each change, and a table taken
-//!   over by another node (whose followers elsewhere then follow it again there).
+//! - `tenace.lobby`: [`LobbyNews`]: a table's lobby line after each change (most actions change
+//!   nothing in it, and send nothing; a node that starts reads the stored tables after it
+//!   subscribes here), and a table taken over by another node (whose followers elsewhere then
+//!   follow it again there).
 //!
 //! Names are encoded (hex) in subjects: a name may hold a `.` or a space, which NATS reads as
 //! a separator. Messages are JSON; nothing else crosses between nodes.

@@ -531,6 +531,7 @@ impl Club {
             hand_records: HashMap::new(),
             standings: HashMap::new(),
             gone: false,
+            announced: false,
         };
         tokio::spawn(task.run(rx));
     }
@@ -709,6 +710,8 @@ struct RoomTask {
     standings: HashMap<u32, (f64, f64)>,
     /// Another node runs the table now: the task ends.
     gone: bool,
+    /// The lobby line went to the other nodes once (after that, only when it changes).
+    announced: bool,
 }
 
 impl RoomTask {
@@ -1324,7 +1327,7 @@ impl RoomTask {
         }
     }
 
-    fn update_summary(&self) {
+    fn update_summary(&mut self) {
         let holders = if self.room.board_over() {
             Vec::new()
         } else {
@@ -1342,11 +1345,19 @@ impl RoomTask {
                 .map(|f| f.name.as_str())
                 .collect::<std::collections::HashSet<_>>()
                 .len();
-            *s = summary(&self.id, &self.room, kibitzers);
+            let line = summary(&self.id, &self.room, kibitzers);
+            // Most actions (a call, a card) leave the line as it was: the other nodes are told
+            // only of a change (a node that starts subscribes to the news, then reads the
+            // stored tables: `Club::open`).
+            let changed = *s != line;
+            *s = line;
             if let Some(node) = &self.club.node {
-                node.announce(&s, self.room.options().set_seed);
+                if changed || !self.announced {
+                    node.announce(&s, self.room.options().set_seed);
+                }
             }
         }
+        self.announced = true;
     }
 
     fn tournament_refused(&self, message: String) -> ServerMsg {

@@ -165,10 +165,9 @@ async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::
 
 async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<(), StoreError> {
     let mut tx = Write::begin(pool).await?;
-    for a in group {
-        if let Some(fence) = &a.fence {
-            lease::check_fence(&mut tx, fence, postgres).await?;
-        }
+    let fences: Vec<&lease::Fence> = group.iter().filter_map(|a| a.fence.as_ref()).collect();
+    if !fences.is_empty() {
+        lease::check_fences(&mut tx, &fences, postgres).await?;
     }
     if postgres {
         insert_events_together(&mut tx, group).await?;
@@ -339,7 +338,7 @@ impl Store {
                         sqlx::query("SET statement_timeout = 5000").execute(&mut *conn).await?;
                         // A process stopped inside a transaction (SIGSTOP, a frozen machine)
                         // holds its row locks until the server ends its session: the lease row
-                        // an append read `FOR SHARE` would keep every other node from taking
+                        // an append read `FOR KEY SHARE` would keep every other node from taking
                         // the table over. The server ends a session idle in a transaction for
                         // 5 s (this club's transactions never wait between their statements).
                         sqlx::query("SET idle_in_transaction_session_timeout = 5000").execute(&mut *conn).await?;

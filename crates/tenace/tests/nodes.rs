@@ -976,3 +976,33 @@ async fn the_robots_comparison_reaches_a_table_of_the_set_run_by_another_node() 
         assert_eq!(rows.last(), Some(&3), "B's people never saw the robots' result: {seen:?}");
     }
 }
+
+/// A table's lobby line goes to the other nodes only when it changes (a call or a card sends
+/// nothing): a node started after the table was opened still lists it, with its seats, before
+/// anything changes there (it subscribes to the lobby news, then reads the stored tables).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_started_later_lists_the_tables_the_others_run() {
+    let Some((db, _nats, url, dir)) = setup("nodes_hello", false).await else { return };
+    let mut club = Club::start(db, url, dir.path()).await;
+    let token = support::register(club.addrs[0], "eve").await;
+    let mut ws = connect(club.addrs[0], &token).await.unwrap();
+    let table = open_table(&mut ws, json!({"type": "create_table", "name": "Early", "boards": 2, "robots": true, "seat": "North"})).await;
+    // Node n2 stops and starts again: it has forgotten every line it was sent.
+    club.signal(2, "-KILL");
+    let _ = club.nodes[2].child.wait().await;
+    club.nodes[2] = club.start_node(2).await;
+    let mut late = connect(club.addrs[2], &token).await.unwrap();
+    let t = Instant::now();
+    loop {
+        send(&mut late, json!({"type": "lobby"})).await;
+        let lobby = answer(&mut late, "lobby").await;
+        let line = lobby["tables"].as_array().and_then(|v| v.iter().find(|l| l["table"] == table.as_str())).cloned();
+        if let Some(line) = line {
+            assert_eq!(line["name"], "Early", "{line}");
+            assert_eq!(line["seats"][0], "eve", "North is eve: {line}");
+            break;
+        }
+        assert!(t.elapsed() < LIMIT, "the restarted node never listed table {table}: {lobby}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}

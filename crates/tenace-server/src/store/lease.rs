@@ -13,8 +13,11 @@
 //!   the row is new, or the asker already holds it). The owner renews before expiry; a node
 //!   that stops renewing (killed, paused, cut off) loses the resource once the expiry passes.
 //! - **Fencing.** Every append a lease holder makes carries its token, and the group-commit
-//!   transaction reads the lease row (PostgreSQL: `FOR SHARE`, so a takeover waits for the
-//!   append's commit and cannot slip between the check and the commit) before it writes: a node
+//!   transaction reads the lease row before it writes (PostgreSQL: `FOR KEY SHARE`; a takeover
+//!   first locks the row `FOR UPDATE`, which waits for the appends holding it, so it cannot slip
+//!   between an append's check and its commit, while a renewal, a plain `UPDATE` of the expiry,
+//!   waits for nothing (under `FOR SHARE` renewals queued behind the appends: once a group's
+//!   checks were one statement, leases expired under load at 3,000 tables): a node
 //!   whose lease moved on, even one that was only paused and does not know it yet, has its
 //!   write refused and learns that it lost the resource. A write made before the takeover
 //!   committed is the new owner's starting point (it reads the log after taking the lease).
@@ -66,6 +69,11 @@ impl Store {
             .bind(resource)
             .execute(tx.conn())
             .await?;
+        if self.postgres {
+            // Wait for the appends checking the row (`FOR KEY SHARE`, `check_fences`) to commit;
+            // later ones see the new owner and are fenced.
+            sqlx::query("SELECT resource FROM leases WHERE resource = $1 FOR UPDATE").bind(resource).execute(tx.conn()).await?;
+        }
         let taken = sqlx::query("UPDATE leases SET owner = $2, token = token + 1, expires = $3 WHERE resource = $1 AND (expires <= $4 OR owner = $2)")
             .bind(resource)
             .bind(node)
@@ -75,7 +83,7 @@ impl Store {
             .await?
             .rows_affected();
         let (owner, token, expires_ms) =
-            read_lease(tx.conn(), resource, false).await?.ok_or_else(|| StoreError::Corrupt(format!("the lease of {resource} vanished")))?;
+            read_lease(tx.conn(), resource).await?.ok_or_else(|| StoreError::Corrupt(format!("the lease of {resource} vanished")))?;
         tx.commit().await?;
         Ok(if taken == 1 { Ok(Lease { resource: resource.to_string(), owner, token, expires_ms }) } else { Err(HeldElsewhere { owner, expires_ms }) })
     }
@@ -96,10 +104,10 @@ impl Store {
 
     /// [`Store::renew_lease`] for many leases at once (a few statements, not one per lease: a
     /// node holds a lease per table): returns the leases still held, renewed to `now_ms +
-    /// ttl_ms`; the others were lost. On PostgreSQL a lease row that an append is checking right
-    /// now (`FOR SHARE`) is skipped rather than waited for (waiting on many rows in one
-    /// statement while appends lock them in another order could deadlock), then renewed on its
-    /// own.
+    /// ttl_ms`; the others were lost. Appends do not hold up a renewal (they lock the rows
+    /// `FOR KEY SHARE`); on PostgreSQL a row a takeover is locking right now is skipped rather
+    /// than waited for (waiting on many rows in one statement could deadlock), then renewed on
+    /// its own.
     pub async fn renew_leases(&self, leases: &[Lease], now_ms: i64, ttl_ms: i64) -> Result<Vec<Lease>, StoreError> {
         use sqlx::Row;
         let mut held = Vec::with_capacity(leases.len());
@@ -129,7 +137,7 @@ impl Store {
                     if renewed.get(&l.resource) == Some(&l.token) {
                         held.push(Lease { expires_ms: now_ms + ttl_ms, ..(*l).clone() });
                     } else if !renewed.contains_key(&l.resource) {
-                        // Skipped (an append holds the row) or lost: renewed alone, waiting for
+                        // Skipped (a takeover holds the row) or lost: renewed alone, waiting for
                         // the row (one row at a time cannot deadlock).
                         if let Some(l) = self.renew_lease(l, now_ms, ttl_ms).await? {
                             held.push(l);
@@ -169,33 +177,65 @@ impl Store {
     /// The lease row of `resource` as stored (owner, token, expiry), if there is one.
     pub async fn lease(&self, resource: &str) -> Result<Option<Lease>, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        let row = read_lease(&mut conn, resource, false).await?;
+        let row = read_lease(&mut conn, resource).await?;
         Ok(row.map(|(owner, token, expires_ms)| Lease { resource: resource.to_string(), owner, token, expires_ms }))
     }
 }
 
-/// The lease row of `resource` (owner, token, expiry), locked for the rest of the transaction
-/// when `lock` (PostgreSQL only: SQLite has one writer at a time anyway).
-async fn read_lease(conn: &mut sqlx::AnyConnection, resource: &str, lock: bool) -> Result<Option<(String, i64, i64)>, StoreError> {
+/// The lease row of `resource` (owner, token, expiry), unlocked (fences lock theirs:
+/// [`check_fences`]).
+async fn read_lease(conn: &mut sqlx::AnyConnection, resource: &str) -> Result<Option<(String, i64, i64)>, StoreError> {
     use sqlx::Row;
-    let sql = if lock {
-        "SELECT owner, token, expires FROM leases WHERE resource = $1 FOR SHARE"
-    } else {
-        "SELECT owner, token, expires FROM leases WHERE resource = $1"
-    };
-    let row = sqlx::query(sql).bind(resource).fetch_optional(conn).await?;
+    let row = sqlx::query("SELECT owner, token, expires FROM leases WHERE resource = $1").bind(resource).fetch_optional(conn).await?;
     Ok(row.map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1), r.get::<i64, _>(2))))
 }
 
 /// Inside an append's transaction: refuses the write unless `fence` still names the lease's
-/// owner and token (PostgreSQL locks the row until the commit, `postgres`).
+/// owner and token (PostgreSQL locks the row against a takeover until the commit, `postgres`).
 pub(super) async fn check_fence(tx: &mut Write, fence: &Fence, postgres: bool) -> Result<(), StoreError> {
-    match read_lease(tx.conn(), &fence.resource, postgres).await? {
-        Some((owner, token, _)) if owner == fence.owner && token == fence.token => Ok(()),
-        Some((owner, token, _)) => Err(StoreError::Fenced(format!(
-            "{} now belongs to node {owner} (lease {token}); the write of node {} under lease {} is refused",
-            fence.resource, fence.owner, fence.token
-        ))),
-        None => Err(StoreError::Fenced(format!("{} has no lease; the write of node {} is refused", fence.resource, fence.owner))),
+    check_fences(tx, &[fence], postgres).await
+}
+
+/// The leases a query reads at most (one parameter each, well within both databases' limits).
+const LEASES_PER_QUERY: usize = 500;
+
+/// [`check_fence`] for every append of a group at once: their lease rows are read (and locked,
+/// on PostgreSQL) in a few statements rather than one round trip each, which had made the
+/// fencing checks most of a node's group commit. The first fence that no longer holds refuses
+/// the whole group (the writer then retries each append alone).
+pub(super) async fn check_fences(tx: &mut Write, fences: &[&Fence], postgres: bool) -> Result<(), StoreError> {
+    use sqlx::Row;
+    let mut resources: Vec<&str> = fences.iter().map(|f| f.resource.as_str()).collect();
+    resources.sort_unstable();
+    resources.dedup();
+    let mut held: std::collections::HashMap<String, (String, i64)> = std::collections::HashMap::new();
+    for chunk in resources.chunks(LEASES_PER_QUERY) {
+        let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        // `FOR KEY SHARE`: a takeover (`FOR UPDATE`) waits for this commit; a renewal does not.
+        let sql = format!(
+            "SELECT resource, owner, token FROM leases WHERE resource IN ({}) ORDER BY resource{}",
+            places.join(", "),
+            if postgres { " FOR KEY SHARE" } else { "" }
+        );
+        let mut q = sqlx::query(&sql).persistent(false);
+        for resource in chunk {
+            q = q.bind(*resource);
+        }
+        for row in q.fetch_all(tx.conn()).await? {
+            held.insert(row.get::<String, _>(0), (row.get::<String, _>(1), row.get::<i64, _>(2)));
+        }
     }
+    for fence in fences {
+        match held.get(&fence.resource) {
+            Some((owner, token)) if *owner == fence.owner && *token == fence.token => {}
+            Some((owner, token)) => {
+                return Err(StoreError::Fenced(format!(
+                    "{} now belongs to node {owner} (lease {token}); the write of node {} under lease {} is refused",
+                    fence.resource, fence.owner, fence.token
+                )))
+            }
+            None => return Err(StoreError::Fenced(format!("{} has no lease; the write of node {} is refused", fence.resource, fence.owner))),
+        }
+    }
+    Ok(())
 }
