@@ -1348,7 +1348,8 @@ impl RoomTask {
             let line = summary(&self.id, &self.room, kibitzers);
             // Most actions (a call, a card) leave the line as it was: the other nodes are told
             // only of a change (a node that starts subscribes to the news, then reads the
-            // stored tables: `Club::open`).
+            // stored tables: `Club::open`; NATS back after an outage, every line goes out again:
+            // `Club::announce_all`).
             let changed = *s != line;
             *s = line;
             if let Some(node) = &self.club.node {

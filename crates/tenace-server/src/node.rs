@@ -293,6 +293,9 @@ impl Node {
                     for t in tables {
                         club.follow_again(&t);
                     }
+                    // A line sent while NATS was away may be lost, and lines go out only when
+                    // they change: every line of this node again.
+                    club.announce_all();
                 } else {
                     let followers: Vec<(String, Outbox)> =
                         lock(&node.follows).iter().flat_map(|(t, f)| f.values().map(|f| (t.clone(), f.out.clone())).collect::<Vec<_>>()).collect();
@@ -582,6 +585,25 @@ impl Club {
                 let table = summary.table.clone();
                 let handle = node.proxy(&table, summary, set_seed);
                 self.insert_room(&table, handle);
+            }
+        }
+    }
+
+    /// Publishes again the lobby line of every table and tournament this node runs (NATS back
+    /// after an outage: a line is otherwise sent only when it changes,
+    /// `RoomTask::update_summary`).
+    fn announce_all(self: &Arc<Club>) {
+        let Some(node) = self.node.clone() else { return };
+        let served: Vec<String> = lock(&node.serving).keys().cloned().collect();
+        for key in served {
+            if let Some(id) = key.strip_prefix("tournament/") {
+                if let Some(h) = self.tournament(id) {
+                    let summary = lock(&h.summary).clone();
+                    node.announce_tournament(&summary, h.closes_at.load(Ordering::SeqCst), h.set_seed);
+                }
+            } else if let Some(h) = self.room(&key) {
+                let summary = lock(&h.summary).clone();
+                node.announce(&summary, h.set_seed);
             }
         }
     }

@@ -582,6 +582,13 @@ async fn nats_restarted_mid_play_pauses_play_and_play_resumes() {
         assert!(t.elapsed() < LIMIT, "nobody was told that the nodes cannot reach each other");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // A kibitzer comes through the table's own node meanwhile: the table's lobby line changes
+    // while the other nodes cannot be told.
+    let (slot, _, _) = club.owner(&store, &table).await;
+    let kim = support::register(club.addrs[slot], "kim").await;
+    let mut watcher = connect(club.addrs[slot], &kim).await.unwrap();
+    send(&mut watcher, json!({"type": "watch", "table": table})).await;
+    answer(&mut watcher, "view").await;
     tokio::time::sleep(Duration::from_secs(1)).await;
     let from = stored_events(&store, &table).await;
     let back = Instant::now();
@@ -589,6 +596,22 @@ async fn nats_restarted_mid_play_pauses_play_and_play_resumes() {
     play_goes_on(&store, &table, &ledger, back, from, 8).await;
     let views = check(&store, &table, &ledger).await;
     stop.store(true, Ordering::SeqCst);
+    // Every other node's lobby counts the kibitzer (NATS back, each node sends its lines again).
+    for other in (0..3).filter(|s| *s != slot) {
+        let mut ws = connect(club.addrs[other], &kim).await.unwrap();
+        let t = Instant::now();
+        loop {
+            send(&mut ws, json!({"type": "lobby"})).await;
+            let lobby = answer(&mut ws, "lobby").await;
+            let line = lobby["tables"].as_array().and_then(|v| v.iter().find(|l| l["table"] == table.as_str())).cloned();
+            if line.as_ref().is_some_and(|l| l["kibitzers"] == 1) {
+                break;
+            }
+            assert!(t.elapsed() < LIMIT, "node {other}'s lobby never counted the kibitzer: {line:?}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    drop(watcher);
     let told: HashMap<String, usize> = ledger.lock().unwrap().messages.iter().fold(HashMap::new(), |mut m, (p, _)| {
         *m.entry(p.clone()).or_default() += 1;
         m
