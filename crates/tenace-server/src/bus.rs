@@ -14,8 +14,9 @@
 //!   in the order the owner sends them (NATS keeps one publisher's order on a subject);
 //! - `tenace.lobby`: [`LobbyNews`]: a table's lobby line after each change (most actions change
 //!   nothing in it, and send nothing; a node that starts reads the stored tables after it
-//!   subscribes here), and a table taken over by another node (whose followers elsewhere then
-//!   follow it again there).
+//!   subscribes here), a table taken over by another node (whose followers elsewhere then
+//!   follow it again there), and a node back on NATS after an outage (every node then sends
+//!   its lines again).
 //!
 //! Names are encoded (hex) in subjects: a name may hold a `.` or a space, which NATS reads as
 //! a separator. Messages are JSON; nothing else crosses between nodes.
@@ -156,6 +157,9 @@ pub enum LobbyNews {
     /// `node` has taken `table` over (its previous owner stopped): whoever follows it through
     /// another node follows it again there.
     Moved { node: String, table: String },
+    /// `node` has reached NATS again after an outage: every node sends its lines again (one
+    /// sent while `node` was away is lost to it, and lines go out only when they change).
+    Hello { node: String },
 }
 
 /// One node's connection to the club's NATS.

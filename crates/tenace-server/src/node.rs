@@ -209,6 +209,8 @@ impl Node {
                 match news {
                     Ok(LobbyNews::Table { node, summary, set_seed }) => club.table_news(&node, summary, set_seed),
                     Ok(LobbyNews::Moved { node: _, table }) => club.follow_again(&table),
+                    Ok(LobbyNews::Hello { node }) if club.node.as_ref().is_some_and(|n| n.name != node) => club.announce_all(),
+                    Ok(LobbyNews::Hello { .. }) => {}
                     Ok(LobbyNews::Tournament { node, summary, closes_at, set_seed }) => club.tournament_news(&node, summary, closes_at, set_seed),
                     Err(e) => tracing::warn!("{e}"),
                 }
@@ -294,8 +296,10 @@ impl Node {
                         club.follow_again(&t);
                     }
                     // A line sent while NATS was away may be lost, and lines go out only when
-                    // they change: every line of this node again.
+                    // they change: every line of this node again, and the others' (they may
+                    // have sent theirs before this node was back).
                     club.announce_all();
+                    let _ = node.news.send(LobbyNews::Hello { node: node.name.clone() });
                 } else {
                     let followers: Vec<(String, Outbox)> =
                         lock(&node.follows).iter().flat_map(|(t, f)| f.values().map(|f| (t.clone(), f.out.clone())).collect::<Vec<_>>()).collect();
@@ -590,8 +594,8 @@ impl Club {
     }
 
     /// Publishes again the lobby line of every table and tournament this node runs (NATS back
-    /// after an outage: a line is otherwise sent only when it changes,
-    /// `RoomTask::update_summary`).
+    /// after an outage, here or at another node, `LobbyNews::Hello`: a line is otherwise sent
+    /// only when it changes, `RoomTask::update_summary`).
     fn announce_all(self: &Arc<Club>) {
         let Some(node) = self.node.clone() else { return };
         let served: Vec<String> = lock(&node.serving).keys().cloned().collect();
