@@ -1363,23 +1363,32 @@ async fn browser_club_night_three_phones_and_the_scorer() {
                     let deal = tenace_events::dealing::seeded_deal(11, board as u32);
                     let lead = deal.hand(tenace_core::Seat::East).iter().next_back().unwrap().to_string();
                     let tricks = 6 + (board * 7 + table * 3) % 5;
+                    // The three phones are windows of one browser, sharing the storage where a
+                    // result waits to be sent: the other two would send it on their timer (as a
+                    // real phone sends what waits in its own storage). So every window loses the
+                    // connection, and this phone gets it back first.
+                    let others: Vec<_> = phones.iter().map(|p| p.2.clone()).filter(|o| o != w).collect();
                     if round == 2 && *table == 2 && i == 0 {
                         // Offline: the request never leaves the phone.
-                        let patched = js(&b, "window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('offline')); return true;").await;
-                        assert_eq!(patched, json!(true));
+                        in_windows(&b, &others, OFFLINE).await;
+                        in_windows(&b, std::slice::from_ref(w), OFFLINE).await;
                         enter_on_phone(&b, board, tricks, &lead, true).await;
                         snap(&b, "night-phone-offline").await;
                         stored(entered).await;
                         js(&b, "window.fetch = window.__fetch; window.dispatchEvent(new Event('online')); return true;").await;
                         wait_js(&b, "the offline result sent", Duration::from_secs(20), &format!("return !!document.querySelector('#board-{board} .result') && document.getElementById('pending').hidden;")).await;
+                        in_windows(&b, &others, "window.fetch = window.__fetch; return true;").await;
+                        b.switch_to_window(w.clone()).await.unwrap();
                     } else if round == 3 && *table == 1 && i == 1 {
                         // The answer is lost: the result reached the scorer, the phone sends it again.
-                        let patched = js(&b, "window.__fetch = window.fetch; window.fetch = (...a) => window.__fetch(...a).then(() => { throw new TypeError('connection lost'); }); return true;").await;
-                        assert_eq!(patched, json!(true));
+                        in_windows(&b, &others, ANSWER_LOST).await;
+                        in_windows(&b, std::slice::from_ref(w), ANSWER_LOST).await;
                         enter_on_phone(&b, board, tricks, &lead, true).await;
                         stored(entered + 1).await;
                         js(&b, "window.fetch = window.__fetch; window.dispatchEvent(new Event('online')); return true;").await;
                         wait_js(&b, "the lost answer resent", Duration::from_secs(20), &format!("return !!document.querySelector('#board-{board} .result') && document.getElementById('pending').hidden;")).await;
+                        in_windows(&b, &others, "window.fetch = window.__fetch; return true;").await;
+                        b.switch_to_window(w.clone()).await.unwrap();
                     } else {
                         enter_on_phone(&b, board, tricks, &lead, false).await;
                     }
@@ -1428,6 +1437,21 @@ async fn browser_club_night_three_phones_and_the_scorer() {
     })
     .await;
     server.task.abort();
+}
+
+/// A phone's page without a connection: its requests never leave it.
+const OFFLINE: &str = "window.__fetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('offline')); return true;";
+
+/// A phone's page whose answers are lost: each request reaches the server, then fails.
+const ANSWER_LOST: &str =
+    "window.__fetch = window.fetch; window.fetch = (...a) => window.__fetch(...a).then(() => { throw new TypeError('connection lost'); }); return true;";
+
+/// Runs `script` (which returns true) in each of `windows`, ending in the last one.
+async fn in_windows(b: &Browser, windows: &[fantoccini::wd::WindowHandle], script: &str) {
+    for w in windows {
+        b.switch_to_window(w.clone()).await.unwrap();
+        assert_eq!(js(b, script).await, json!(true), "{script}");
+    }
 }
 
 /// The page's overflow beyond the window's width, and the widest elements sticking out (for the
