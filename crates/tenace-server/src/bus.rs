@@ -10,8 +10,10 @@
 //!
 //! - `tenace.table.<table>.act`: a [`Forward`] for `<table>` (request/reply; "no responders"
 //!   means no node holds the table right now);
-//! - `tenace.conn.<node>.<conn>`: the protocol's messages for connection `<conn>` of `<node>`,
-//!   in the order the owner sends them (NATS keeps one publisher's order on a subject);
+//! - `tenace.conns.<node>`: the protocol's messages for connections of `<node>`, in [`Batch`]es
+//!   (each message names its connection; one batch holds whatever the owner had queued for
+//!   that node, often the views of many tables), in the order the owner sends them (NATS keeps
+//!   one publisher's order on a subject);
 //! - `tenace.lobby`: [`LobbyNews`]: a table's lobby line after each change (most actions change
 //!   nothing in it, and send nothing; a node that starts reads the stored tables after it
 //!   subscribes here), a table taken over by another node (whose followers elsewhere then
@@ -254,15 +256,14 @@ impl Bus {
         Ok(AskInbox { client: self.client.clone(), subscriber: self.subscribe(subject).await? })
     }
 
-    /// As a table's owner: sends `message` (the protocol's JSON text) to connection `conn` of
-    /// `node`.
-    pub async fn send(&self, node: &str, conn: u64, message: String) -> Result<(), BusError> {
-        self.client.publish(conn_subject(node, conn), message.into()).await.map_err(|e| BusError::Nats(e.to_string()))
+    /// As a table's owner: sends `batch` (messages for connections of `node`).
+    pub async fn send(&self, node: &str, batch: Vec<u8>) -> Result<(), BusError> {
+        self.client.publish(conns_subject(node), batch.into()).await.map_err(|e| BusError::Nats(e.to_string()))
     }
 
     /// As the node `node`: the messages owners send its connections.
     pub async fn listen(&self, node: &str) -> Result<ConnInbox, BusError> {
-        Ok(ConnInbox { subscriber: self.subscribe(format!("tenace.conn.{}.*", hex(node))).await? })
+        Ok(ConnInbox { subscriber: self.subscribe(conns_subject(node)).await? })
     }
 
     /// Tells every node's lobby.
@@ -354,13 +355,59 @@ pub struct ConnInbox {
 }
 
 impl ConnInbox {
-    /// The next message, as the protocol's JSON text (passed on as it is: the owner wrote it
-    /// from a [`crate::protocol::ServerMsg`]), and the connection it is for.
-    pub async fn next(&mut self) -> Option<Result<(u64, String), BusError>> {
+    /// The next batch of messages, each as the protocol's JSON text (passed on as it is: the
+    /// owner wrote it from a [`crate::protocol::ServerMsg`]) with the connection it is for.
+    pub async fn next(&mut self) -> Option<Result<Vec<(u64, String)>, BusError>> {
         let message = self.subscriber.next().await?;
-        let conn = message.subject.rsplit('.').next().and_then(|c| c.parse().ok());
-        let Some(conn) = conn else { return Some(Err(BusError::Malformed(format!("a connection's subject: {}", message.subject)))) };
-        Some(String::from_utf8(message.payload.to_vec()).map(|m| (conn, m)).map_err(|e| BusError::Malformed(format!("a message for a connection: {e}"))))
+        Some(Batch::read(&message.payload))
+    }
+}
+
+/// Messages for the connections of one node, as one NATS message: for each, the connection's
+/// number (8 bytes, big-endian), the text's length in bytes (4 bytes, big-endian) and the text
+/// (UTF-8). Lengths rather than a separator: a text is passed on as it is, never escaped.
+#[derive(Default)]
+pub struct Batch {
+    bytes: Vec<u8>,
+}
+
+impl Batch {
+    /// Adds `text` for connection `conn`.
+    pub fn push(&mut self, conn: u64, text: &str) {
+        self.bytes.extend_from_slice(&conn.to_be_bytes());
+        self.bytes.extend_from_slice(&(text.len() as u32).to_be_bytes());
+        self.bytes.extend_from_slice(text.as_bytes());
+    }
+
+    /// Its size in bytes so far.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The batch, ready to send, leaving this one empty.
+    pub fn take(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.bytes)
+    }
+
+    /// The messages of a batch received; a batch cut short or holding text that is not UTF-8
+    /// is refused whole, naming the problem.
+    pub fn read(mut bytes: &[u8]) -> Result<Vec<(u64, String)>, BusError> {
+        let mut messages = Vec::new();
+        while !bytes.is_empty() {
+            let cut = || BusError::Malformed(format!("a batch for connections is cut short after {} messages", messages.len()));
+            let (head, rest) = bytes.split_at_checked(12).ok_or_else(cut)?;
+            let conn = u64::from_be_bytes(head[..8].try_into().map_err(|_| cut())?);
+            let len = u32::from_be_bytes(head[8..].try_into().map_err(|_| cut())?) as usize;
+            let (text, rest) = rest.split_at_checked(len).ok_or_else(cut)?;
+            let text = std::str::from_utf8(text).map_err(|e| BusError::Malformed(format!("a message for connection {conn}: {e}")))?;
+            messages.push((conn, text.to_string()));
+            bytes = rest;
+        }
+        Ok(messages)
     }
 }
 
@@ -388,8 +435,8 @@ fn tournament_subject(id: &str) -> String {
     format!("tenace.tournament.{}.ask", hex(id))
 }
 
-fn conn_subject(node: &str, conn: u64) -> String {
-    format!("tenace.conn.{}.{conn}", hex(node))
+fn conns_subject(node: &str) -> String {
+    format!("tenace.conns.{}", hex(node))
 }
 
 /// A name as one NATS subject token (hex of its UTF-8 bytes).
@@ -407,8 +454,36 @@ mod tests {
             let subject = table_subject(name);
             assert_eq!(subject.split('.').count(), 4, "{subject}");
             assert!(subject.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.'), "{subject}");
-            assert_eq!(conn_subject(name, 7).split('.').count(), 4);
+            assert_eq!(conns_subject(name).split('.').count(), 3);
         }
         assert_ne!(table_subject("ab"), table_subject("ba"));
+    }
+
+    #[test]
+    fn a_batch_gives_back_its_messages_in_order() {
+        let mut batch = Batch::default();
+        let texts = [(7, r#"{"type":"view"}"#), (1 << 62, ""), (7, "Zoë\nline"), (0, "{}")];
+        for (conn, text) in texts {
+            batch.push(conn, text);
+        }
+        let read = Batch::read(&batch.take()).unwrap();
+        assert_eq!(read, texts.iter().map(|(c, t)| (*c, t.to_string())).collect::<Vec<_>>());
+        assert!(batch.is_empty());
+        assert_eq!(Batch::read(&[]).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn a_batch_cut_short_or_not_utf8_is_refused_with_the_reason() {
+        let mut batch = Batch::default();
+        batch.push(3, "hello");
+        batch.push(4, "world");
+        let bytes = batch.take();
+        for cut in [1, 11, 12, bytes.len() - 1] {
+            let e = Batch::read(&bytes[..cut]).unwrap_err().to_string();
+            assert!(e.contains("cut short"), "{cut}: {e}");
+        }
+        let mut bad = bytes.to_vec();
+        bad[12] = 0xff;
+        assert!(Batch::read(&bad).unwrap_err().to_string().contains("connection 3"));
     }
 }

@@ -597,11 +597,20 @@ async fn connection(socket: WebSocket, app: App) {
     }
 }
 
-/// Writes queued messages to the socket until the queue closes, then closes the socket.
+/// Writes queued messages to the socket until the queue closes, then closes the socket. The
+/// messages queued at once (robots' calls in a row, a view and a notice) go out in one write.
 async fn write(mut sink: futures_util::stream::SplitSink<WebSocket, Message>, mut rx: tokio::sync::mpsc::Receiver<crate::outbox::Outgoing>) {
     while let Some(msg) = rx.recv().await {
-        let Some(text) = msg.into_text() else { continue };
-        if sink.send(Message::Text(text.into())).await.is_err() {
+        let mut next = Some(msg);
+        while let Some(msg) = next {
+            if let Some(text) = msg.into_text() {
+                if sink.feed(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            next = rx.try_recv().ok();
+        }
+        if sink.flush().await.is_err() {
             return;
         }
     }

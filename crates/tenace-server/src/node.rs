@@ -70,6 +70,14 @@ pub const NATS_DOWN: &str = "the club's nodes cannot reach each other right now;
 /// count from 1).
 const REMOTE_CONNS: u64 = 1 << 62;
 
+/// Messages waiting for one other node's connections, at most (then they are dropped:
+/// `Outbox::for_node`).
+const COURIER_QUEUE: usize = 65_536;
+
+/// A batch of messages for another node's connections is sent once it reaches this size (well
+/// under NATS's default limit of 1 MiB per message).
+const BATCH_BYTES: usize = 256 * 1024;
+
 /// The first letters of a tournament's table ids (other tables' start with one `t`).
 pub const TOURNAMENT_TABLE: &str = "tt";
 
@@ -127,6 +135,9 @@ pub struct Node {
     follows: Mutex<HashMap<String, HashMap<u64, Follower>>>,
     /// Connections of other nodes following tables held here, by (node, conn).
     remotes: Mutex<HashMap<(String, u64), Remote>>,
+    /// The queue of messages for each other node's connections, drained by that node's courier
+    /// (`Node::courier`).
+    couriers: Mutex<HashMap<String, mpsc::Sender<(u64, crate::outbox::Outgoing)>>>,
     next_remote: AtomicU64,
     /// The bus tasks serving this node's tables (aborted when a table moves away).
     serving: Mutex<HashMap<String, tokio::task::AbortHandle>>,
@@ -172,6 +183,7 @@ impl Node {
             outboxes: Mutex::new(HashMap::new()),
             follows: Mutex::new(HashMap::new()),
             remotes: Mutex::new(HashMap::new()),
+            couriers: Mutex::new(HashMap::new()),
             next_remote: AtomicU64::new(REMOTE_CONNS),
             serving: Mutex::new(HashMap::new()),
             news,
@@ -190,10 +202,12 @@ impl Node {
         tokio::spawn(async move {
             while let Some(m) = inbox.next().await {
                 match m {
-                    Ok((conn, text)) => {
-                        let out = lock(&n.outboxes).get(&conn).cloned();
-                        if let Some(out) = out {
-                            let _ = out.send_json(text);
+                    Ok(messages) => {
+                        let outboxes = lock(&n.outboxes);
+                        for (conn, text) in messages {
+                            if let Some(out) = outboxes.get(&conn) {
+                                let _ = out.send_json(text);
+                            }
                         }
                     }
                     Err(e) => tracing::warn!("{e}"),
@@ -416,20 +430,43 @@ impl Node {
         }
     }
 
-    /// The queue of a connection of another node: its messages go out on the bus, in order.
+    /// The outbox of a connection of another node: its messages join that node's queue, in
+    /// order.
     fn remote_outbox(&self, node: &str, conn: u64) -> Outbox {
-        let (out, mut rx) = Outbox::new(1024);
+        let mut couriers = lock(&self.couriers);
+        let tx = couriers.entry(node.to_string()).or_insert_with(|| self.courier(node)).clone();
+        Outbox::for_node(conn, tx)
+    }
+
+    /// The task that sends node `node` the messages for its connections: whatever has queued
+    /// while the last batch went out goes in one NATS message (at most [`BATCH_BYTES`]), so that
+    /// a busy table's views for the four players of another node, and the views of every table
+    /// that one group commit stored, cross in one message rather than one each. Order is kept
+    /// (one queue, one publisher). A node that stopped leaves its courier idle.
+    fn courier(&self, node: &str) -> mpsc::Sender<(u64, crate::outbox::Outgoing)> {
+        let (tx, mut rx) = mpsc::channel::<(u64, crate::outbox::Outgoing)>(COURIER_QUEUE);
         let bus = self.bus.clone();
         let node = node.to_string();
         tokio::spawn(async move {
-            while let Some(msg) = rx.recv().await {
-                // NATS down: the message is lost; the next view carries the whole table again.
+            let mut batch = crate::bus::Batch::default();
+            while let Some((conn, msg)) = rx.recv().await {
+                // Let the tasks that are ready (a table finishing its round of views) queue
+                // theirs first.
+                tokio::task::yield_now().await;
                 if let Some(text) = msg.into_text() {
-                    let _ = bus.send(&node, conn, text).await;
+                    batch.push(conn, &text);
                 }
+                while batch.len() < BATCH_BYTES {
+                    let Ok((conn, msg)) = rx.try_recv() else { break };
+                    if let Some(text) = msg.into_text() {
+                        batch.push(conn, &text);
+                    }
+                }
+                // NATS down: the messages are lost; the next view carries the whole table again.
+                let _ = bus.send(&node, batch.take()).await;
             }
         });
-        out
+        tx
     }
 
     /// The connections of node `name`, which stopped: gone from every table here.

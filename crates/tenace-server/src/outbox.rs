@@ -28,8 +28,17 @@ impl Outgoing {
 /// Where a connection's messages go.
 #[derive(Clone)]
 pub struct Outbox {
-    tx: mpsc::Sender<Outgoing>,
+    queue: Queue,
     close: Arc<Notify>,
+}
+
+/// A connection of this node has a queue of its own, drained by its writer; a connection of
+/// another node (crate::node) shares its node's queue, drained by one courier that sends the
+/// messages for many connections in one message between nodes.
+#[derive(Clone)]
+enum Queue {
+    Own(mpsc::Sender<Outgoing>),
+    Node { conn: u64, tx: mpsc::Sender<(u64, Outgoing)> },
 }
 
 /// The message was not queued: the connection is gone or has been told to close.
@@ -40,7 +49,15 @@ impl Outbox {
     /// A queue of `capacity` messages and its receiving end (the connection's writer).
     pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
         let (tx, rx) = mpsc::channel(capacity.max(1));
-        (Outbox { tx, close: Arc::new(Notify::new()) }, rx)
+        (Outbox { queue: Queue::Own(tx), close: Arc::new(Notify::new()) }, rx)
+    }
+
+    /// The outbox of connection `conn` of another node, whose messages join that node's queue
+    /// `tx` (crate::node's courier). When that queue is full (the nodes cannot reach each other
+    /// fast enough, or at all) a message is dropped: the next view carries the whole table
+    /// again, and a node back on NATS has every table followed again.
+    pub fn for_node(conn: u64, tx: mpsc::Sender<(u64, Outgoing)>) -> Outbox {
+        Outbox { queue: Queue::Node { conn, tx }, close: Arc::new(Notify::new()) }
     }
 
     /// Queues `msg`. When the queue is full the client has stopped reading: the connection is
@@ -55,13 +72,24 @@ impl Outbox {
     }
 
     fn queue(&self, out: Outgoing) -> Result<(), Gone> {
-        match self.tx.try_send(out) {
+        let sent = match &self.queue {
+            Queue::Own(tx) => tx.try_send(out).map_err(|e| matches!(e, mpsc::error::TrySendError::Full(_))),
+            Queue::Node { conn, tx } => match tx.try_send((*conn, out)) {
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    warn_dropped(*conn);
+                    return Ok(());
+                }
+                sent => sent.map_err(|_| false),
+            },
+        };
+        match sent {
             Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.close();
+            Err(full) => {
+                if full {
+                    self.close();
+                }
                 Err(Gone)
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(Gone),
         }
     }
 
@@ -73,5 +101,16 @@ impl Outbox {
     /// Resolves once [`Outbox::close`] has been called.
     pub async fn closing(&self) {
         self.close.notified().await
+    }
+}
+
+/// Says (at most once a second, not once per message) that messages for another node's
+/// connections are being dropped.
+fn warn_dropped(conn: u64) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    if LAST.swap(now, Ordering::Relaxed) != now {
+        tracing::warn!("the queue to another node is full: messages for its connections (connection {conn} first) are dropped");
     }
 }

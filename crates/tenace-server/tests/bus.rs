@@ -76,16 +76,27 @@ async fn a_connection_s_messages_reach_its_node_in_order_and_no_other() {
     let stranger_name = unique("node d");
     let stranger = node(&url, &stranger_name).await;
     let mut elsewhere = stranger.listen(&stranger_name).await.unwrap();
+    // 200 batches (as the owner's courier sends them), some for two connections at once.
+    let mut sent = Vec::new();
     for seq in 0..200 {
-        owner.send(&home_name, 7, serde_json::to_string(&ServerMsg::error(format!("{seq}"))).unwrap()).await.unwrap();
+        let mut batch = tenace_server::bus::Batch::default();
+        for conn in if seq % 3 == 0 { vec![7, 9] } else { vec![7] } {
+            let text = serde_json::to_string(&ServerMsg::error(format!("{seq}"))).unwrap();
+            batch.push(conn, &text);
+            sent.push((conn, format!("{seq}")));
+        }
+        owner.send(&home_name, batch.take()).await.unwrap();
     }
-    for seq in 0..200 {
-        let (conn, text) = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
-        assert_eq!(conn, 7);
-        let m: ServerMsg = serde_json::from_str(&text).unwrap();
-        let ServerMsg::Error { message, .. } = m else { panic!("{m:?}") };
-        assert_eq!(message, format!("{seq}"), "in the order sent");
+    let mut received = Vec::new();
+    while received.len() < sent.len() {
+        let batch = tokio::time::timeout(Duration::from_secs(5), inbox.next()).await.expect("in time").expect("open").unwrap();
+        for (conn, text) in batch {
+            let m: ServerMsg = serde_json::from_str(&text).unwrap();
+            let ServerMsg::Error { message, .. } = m else { panic!("{m:?}") };
+            received.push((conn, message));
+        }
     }
+    assert_eq!(received, sent, "each to its connection, in the order sent");
     // Nothing meant for one node's connection reaches another node.
     assert!(tokio::time::timeout(Duration::from_millis(200), elsewhere.next()).await.is_err());
 }
