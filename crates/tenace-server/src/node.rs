@@ -449,18 +449,16 @@ impl Node {
         let node = node.to_string();
         tokio::spawn(async move {
             let mut batch = crate::bus::Batch::default();
-            while let Some((conn, msg)) = rx.recv().await {
+            while let Some(first) = rx.recv().await {
                 // Let the tasks that are ready (a table finishing its round of views) queue
                 // theirs first.
                 tokio::task::yield_now().await;
-                if let Some(text) = msg.into_text() {
-                    batch.push(conn, &text);
-                }
-                while batch.len() < BATCH_BYTES {
-                    let Ok((conn, msg)) = rx.try_recv() else { break };
+                let mut next = Some(first);
+                while let Some((conn, msg)) = next {
                     if let Some(text) = msg.into_text() {
                         batch.push(conn, &text);
                     }
+                    next = if batch.len() < BATCH_BYTES { rx.try_recv().ok() } else { None };
                 }
                 // NATS down: the messages are lost; the next view carries the whole table again.
                 let _ = bus.send(&node, batch.take()).await;

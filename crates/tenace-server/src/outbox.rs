@@ -72,24 +72,25 @@ impl Outbox {
     }
 
     fn queue(&self, out: Outgoing) -> Result<(), Gone> {
-        let sent = match &self.queue {
-            Queue::Own(tx) => tx.try_send(out).map_err(|e| matches!(e, mpsc::error::TrySendError::Full(_))),
-            Queue::Node { conn, tx } => match tx.try_send((*conn, out)) {
-                Err(mpsc::error::TrySendError::Full(_)) => {
-                    warn_dropped(*conn);
-                    return Ok(());
-                }
-                sent => sent.map_err(|_| false),
-            },
-        };
-        match sent {
-            Ok(()) => Ok(()),
-            Err(full) => {
-                if full {
+        use mpsc::error::TrySendError::{Closed, Full};
+        match &self.queue {
+            Queue::Own(tx) => match tx.try_send(out) {
+                Ok(()) => Ok(()),
+                Err(Full(_)) => {
                     self.close();
+                    Err(Gone)
                 }
-                Err(Gone)
-            }
+                Err(Closed(_)) => Err(Gone),
+            },
+            // Full: dropped, not the connection (`Outbox::for_node`).
+            Queue::Node { conn, tx } => match tx.try_send((*conn, out)) {
+                Ok(()) => Ok(()),
+                Err(Full(_)) => {
+                    warn_dropped(*conn);
+                    Ok(())
+                }
+                Err(Closed(_)) => Err(Gone),
+            },
         }
     }
 
@@ -109,8 +110,8 @@ impl Outbox {
 fn warn_dropped(conn: u64) {
     use std::sync::atomic::{AtomicU64, Ordering};
     static LAST: AtomicU64 = AtomicU64::new(0);
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    if LAST.swap(now, Ordering::Relaxed) != now {
+    let second = crate::cluster::now_ms() as u64 / 1000;
+    if LAST.swap(second, Ordering::Relaxed) != second {
         tracing::warn!("the queue to another node is full: messages for its connections (connection {conn} first) are dropped");
     }
 }
