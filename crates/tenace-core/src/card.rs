@@ -189,12 +189,24 @@ impl Card {
     pub fn all() -> impl Iterator<Item = Card> {
         (0..52).map(Card)
     }
+
+    /// Suit then rank, as in PBN play records: `SA`, `HT`, `C2` (what `Display` writes and
+    /// serde sends, without formatting machinery: every view names dozens of cards).
+    pub const fn name(self) -> &'static str {
+        const NAMES: [&str; 52] = [
+            "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "CT", "CJ", "CQ", "CK", "CA", //
+            "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "DT", "DJ", "DQ", "DK", "DA", //
+            "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "HT", "HJ", "HQ", "HK", "HA", //
+            "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "ST", "SJ", "SQ", "SK", "SA",
+        ];
+        NAMES[self.0 as usize]
+    }
 }
 
 impl fmt::Display for Card {
     /// Suit then rank, as in PBN play records: `SA`, `HT`, `C2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit().letter(), self.rank().letter())
+        f.write_str(self.name())
     }
 }
 
@@ -219,7 +231,7 @@ impl FromStr for Card {
 #[cfg(feature = "serde")]
 impl Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.name())
     }
 }
 
@@ -328,6 +340,7 @@ mod tests {
         for c in Card::all() {
             assert_eq!(Card::new(c.suit(), c.rank()), c);
             assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+            assert_eq!(c.name(), format!("{}{}", c.suit().letter(), c.rank().letter()));
         }
         assert_eq!("s10".parse::<Card>().unwrap(), Card::new(Suit::Spades, Rank::Ten));
         assert!("X4".parse::<Card>().is_err());

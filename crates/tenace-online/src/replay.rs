@@ -187,7 +187,7 @@ mod tests {
             room.act(&Actor { name: "Robot".into(), seat: Some(seat) }, action).expect("a robot's action is legal");
         }
         room.act(&Actor { name: "Robot".into(), seat: Some(Seat::North) }, Action::NextBoard).expect("next board");
-        let finished = room.finished()[0].clone();
+        let finished = FinishedBoard::clone(&room.finished()[0]);
         (room, finished)
     }
 

@@ -26,6 +26,8 @@
 //!   partners while a board is in progress (Law 73B1); kibitzers talk only among themselves while a
 //!   board is in progress (Law 76B3).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use tenace_core::{Board, BoardNumber, Call, Card, Seat};
 use tenace_table::{Table, TableEvent};
@@ -326,7 +328,9 @@ pub struct Room {
     /// Explanations given after the call (Law 20F answers), by call index.
     answers: Vec<(Seat, usize, String)>,
     chat: Vec<ChatLine>,
-    finished: Vec<FinishedBoard>,
+    /// Shared, not copied, when the room is: a club tries each action on a copy of the room
+    /// (stored before shown), and a finished board never changes.
+    finished: Vec<Arc<FinishedBoard>>,
     events: usize,
     /// The persons who have held a seat during the current board, with that seat (Law 16: who
     /// has seen which hand of the board being played).
@@ -450,7 +454,7 @@ impl Room {
         self.news.drain(..excess);
     }
 
-    pub fn finished(&self) -> &[FinishedBoard] {
+    pub fn finished(&self) -> &[Arc<FinishedBoard>] {
         &self.finished
     }
 
@@ -459,7 +463,7 @@ impl Room {
     pub fn finished_board(&self, number: u32) -> Option<FinishedBoard> {
         match self.outcome() {
             Some(outcome) if number == self.number => Some(self.finish(outcome)),
-            _ => self.finished.iter().find(|f| f.board.number.get() == number).cloned(),
+            _ => self.finished.iter().find(|f| f.board.number.get() == number).map(|f| FinishedBoard::clone(f)),
         }
     }
 
@@ -888,7 +892,7 @@ impl Room {
                     return Err(OnlineError::SetFinished);
                 }
                 let finished = self.finish(outcome);
-                self.finished.push(finished);
+                self.finished.push(Arc::new(finished));
                 self.number += 1;
                 self.table = Table::new(self.options.board(self.number))?;
                 self.claim_check = None;

@@ -10,7 +10,7 @@
 //! twice) and play resumes by itself.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
@@ -214,8 +214,11 @@ pub struct Club {
     /// The results of each board of each set (the store's `results` rows), read once and kept
     /// up to date by the club's own writes, so that a table's comparison does not read the
     /// store at the end of every board (in a large tournament, thousands of rows each time).
-    /// The lock is held while a missing board is read, so a result noted meanwhile is not lost.
-    fields: tokio::sync::Mutex<HashMap<(String, u32), Field>>,
+    /// Each board has its own slot, locked while the board is read from the store, so that a
+    /// result noted meanwhile is not lost; the tables of other boards and sets do not wait for
+    /// that read (with one lock for all, the tables finishing a board at once each waited for
+    /// the others' reads: seconds, on SQLite's one connection, at 400 tables).
+    fields: Mutex<HashMap<(String, u32), FieldSlot>>,
     /// Hand records asked for by a tournament's view (computed once).
     hand_records_started: Mutex<std::collections::HashSet<(u64, u32)>>,
     /// Work nobody waits for at the table (hand records, the robots' comparison games): one
@@ -246,6 +249,9 @@ type Job = Box<dyn FnOnce() + Send>;
 /// Every table's result on one board of a set, shared by the tables that show it.
 type Field = Arc<Vec<FieldResult>>;
 
+/// One board's field: empty until read from the store.
+type FieldSlot = Arc<tokio::sync::Mutex<Option<Field>>>;
+
 /// The most analysed replays the club keeps (then it analyses again on request).
 const REPLAYS_KEPT: usize = 512;
 
@@ -265,17 +271,21 @@ impl Club {
         if self.node.is_some() {
             return self.read_field(set_id, board).await.unwrap_or_default();
         }
-        let mut fields = self.fields.lock().await;
         let key = (set_id.to_string(), board);
-        if let Some(f) = fields.get(&key) {
+        let slot = {
+            let Ok(mut fields) = self.fields.lock() else { return self.read_field(set_id, board).await.unwrap_or_default() };
+            if fields.len() >= FIELDS_KEPT && !fields.contains_key(&key) {
+                fields.clear();
+            }
+            fields.entry(key).or_default().clone()
+        };
+        let mut slot = slot.lock().await;
+        if let Some(f) = slot.as_ref() {
             return f.clone();
         }
         // Not cached after a failed read: the next board's end reads again.
         let Some(read) = self.read_field(set_id, board).await else { return Arc::new(Vec::new()) };
-        if fields.len() >= FIELDS_KEPT {
-            fields.clear();
-        }
-        fields.insert(key, read.clone());
+        *slot = Some(read.clone());
         read
     }
 
@@ -289,8 +299,11 @@ impl Club {
 
     /// A result the store has just taken (the first for its table is kept, as in the store).
     pub(crate) async fn note_result(&self, set_id: &str, board: u32, result: &FieldResult) {
-        let mut fields = self.fields.lock().await;
-        if let Some(f) = fields.get_mut(&(set_id.to_string(), board)) {
+        let slot = self.fields.lock().ok().and_then(|f| f.get(&(set_id.to_string(), board)).cloned());
+        let Some(slot) = slot else { return };
+        // Waits for a read of this board in flight, which may have missed this result.
+        let mut field = slot.lock().await;
+        if let Some(f) = field.as_mut() {
             if let Err(at) = f.binary_search_by(|r| r.table.as_str().cmp(result.table.as_str())) {
                 Arc::make_mut(f).insert(at, result.clone());
             }
@@ -388,7 +401,7 @@ impl Club {
             hand_records: Mutex::new(HashMap::new()),
             replays: Mutex::new(HashMap::new()),
             hand_records_started: Mutex::new(std::collections::HashSet::new()),
-            fields: tokio::sync::Mutex::new(HashMap::new()),
+            fields: Mutex::new(HashMap::new()),
             background: std::sync::Mutex::new(background_thread()),
             desks: crate::desk::Desks::default(),
             nights: if node.is_some() { crate::nights::Nights::fresh() } else { crate::nights::Nights::default() },
@@ -692,6 +705,16 @@ struct Follower {
     /// The hand a kibitzer chose to watch (ignored while the person is seated here).
     watching: Option<Seat>,
     out: Outbox,
+    /// What the ledger last said this person has seen of a board of this room's set: the
+    /// board's number, shifted left 8 bits, with the mask of hands. The ledger only grows, so a
+    /// view showing no more than this needs no lookup (one per follower and action otherwise).
+    known: AtomicU64,
+}
+
+impl Follower {
+    fn new(name: String, watching: Option<Seat>, out: Outbox) -> Follower {
+        Follower { name, watching, out, known: AtomicU64::new(0) }
+    }
 }
 
 struct RoomTask {
@@ -742,7 +765,7 @@ impl RoomTask {
                     let _ = out.send(self.refusal(&playing_elsewhere(&t)));
                     return;
                 }
-                self.followers.insert(conn, Follower { name, watching: seat, out });
+                self.followers.insert(conn, Follower::new(name, seat, out));
                 self.send_views(&[conn]).await;
                 self.update_summary();
             }
@@ -843,7 +866,7 @@ impl RoomTask {
                 return;
             }
         }
-        let previous = self.followers.insert(conn, Follower { name: name.clone(), watching: None, out: out.clone() });
+        let previous = self.followers.insert(conn, Follower::new(name.clone(), None, out.clone()));
         if let Err(e) = self.commit(events).await {
             match previous {
                 Some(p) => self.followers.insert(conn, p),
@@ -915,12 +938,12 @@ impl RoomTask {
             }
         }
         let actor = Actor { name: name.clone(), seat };
-        let room = self.room.clone();
         let decided = if matches!(action, Action::Claim { .. }) {
-            // A claim is checked double-dummy: solve off the table's task.
+            // A claim is checked double-dummy: solve off the table's task, on a copy.
+            let room = self.room.clone();
             self.club.think(move || room.decide(&actor, action)).await.unwrap_or(Err(OnlineError::Claim("the claim could not be checked")))
         } else {
-            room.decide(&actor, action)
+            self.room.decide(&actor, action)
         };
         match decided {
             Ok(events) => {
@@ -1165,6 +1188,12 @@ impl RoomTask {
         for c in conns {
             let Some(f) = self.followers.get(c) else { continue };
             let hands = sight::hands_seen(room, viewer_of(room, &f.name, f.watching));
+            let known = f.known.load(Ordering::Relaxed);
+            if known >> 8 == u64::from(board) && u64::from(hands) & !known & 0xF == 0 {
+                continue;
+            }
+            let stored = self.club.sight.stored_hands(&f.name, &set_id, board);
+            f.known.store(u64::from(board) << 8 | u64::from(stored), Ordering::Relaxed);
             if let Some(n) = self.club.sight.news(&f.name, &set_id, board, hands) {
                 match out.iter_mut().find(|s| s.person == n.person) {
                     Some(s) => s.hands |= n.hands,
@@ -1624,4 +1653,53 @@ pub fn new_id(prefix: &str) -> String {
     use rand::Rng;
     let n: u64 = rand::rng().random();
     format!("{prefix}{n:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn club() -> Arc<Club> {
+        let file = std::env::temp_dir().join(format!("tenace-club-fields-{}-{}.db", std::process::id(), new_id("t")));
+        let store = Store::open(&format!("sqlite://{}", file.display())).await.expect("a new SQLite file opens");
+        Club::open(store, ClubConfig::default()).await.expect("the club opens")
+    }
+
+    fn result(table: &str) -> FieldResult {
+        FieldResult::of(table, &tenace_online::Outcome::Skipped)
+    }
+
+    /// The slot of board `board` of set `set`, as a table finishing that board finds it.
+    fn slot(club: &Club, set: &str, board: u32) -> FieldSlot {
+        club.fields.lock().expect("not poisoned").entry((set.to_string(), board)).or_default().clone()
+    }
+
+    #[tokio::test]
+    async fn a_board_being_read_does_not_hold_up_the_tables_of_another_board() {
+        let club = club().await;
+        let reading = slot(&club, "set", 1);
+        let _in_flight = reading.lock().await;
+        let other = tokio::time::timeout(Duration::from_secs(10), club.field("set", 2)).await;
+        assert_eq!(other.expect("board 2 is read while board 1's read is in flight").len(), 0);
+        let same = tokio::time::timeout(Duration::from_millis(200), club.field("set", 1)).await;
+        assert!(same.is_err(), "a table of board 1 waits for the read in flight");
+    }
+
+    #[tokio::test]
+    async fn a_result_noted_while_its_board_is_read_is_kept() {
+        let club = club().await;
+        let reading = slot(&club, "set", 1);
+        let mut in_flight = reading.lock().await;
+        let noting = {
+            let club = club.clone();
+            tokio::spawn(async move { club.note_result("set", 1, &result("b")).await })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        // The read, made before table b's result was stored, finds only table a's.
+        *in_flight = Some(Arc::new(vec![result("a")]));
+        drop(in_flight);
+        noting.await.expect("the result is noted");
+        let field = club.field("set", 1).await;
+        assert_eq!(field.iter().map(|r| r.table.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+    }
 }

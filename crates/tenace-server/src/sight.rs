@@ -114,7 +114,7 @@ impl Sight {
     }
 
     /// The hands the store has confirmed `person` has seen of a board.
-    fn stored_hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
+    pub fn stored_hands(&self, person: &str, set_id: &str, board: u32) -> u8 {
         let Ok(seen) = self.seen.lock() else { return 0xF };
         seen.get(person).and_then(|sets| sets.get(set_id)).and_then(|boards| boards.get(&board)).copied().unwrap_or(0)
     }
