@@ -123,6 +123,11 @@ pub struct Options {
     /// Do not print progress lines to stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Also count the actions answered after more than this many milliseconds, by the action
+    /// (which call or card of the board) and by the second of the run they were sent in: where
+    /// the latency tail is.
+    #[arg(long)]
+    pub slow_ms: Option<u64>,
 }
 
 impl Options {
@@ -181,6 +186,11 @@ pub struct Report {
     pub latency_p90_ms: f64,
     pub latency_p99_ms: f64,
     pub latency_max_ms: f64,
+    /// With `--slow-ms`: the threshold, and the slow actions counted by the action and by the
+    /// second of the run they were sent in (most first, at most ten of each).
+    pub slow_ms: Option<u64>,
+    pub slow_by_action: Vec<(String, usize)>,
+    pub slow_by_second: Vec<(u64, usize)>,
     /// CPU seconds (user + system) the measured process used during the measured phase.
     pub cpu_secs: Option<f64>,
     /// Resident set size (KiB) of the measured process at the phases' boundaries.
@@ -235,6 +245,7 @@ impl Report {
             "actions_per_sec": self.actions_per_sec,
             "attack": {"idle_opened": self.attack_opened, "idle_closed_by_server": self.attack_closed, "no_read_client_closed": self.attack_no_read_closed},
             "latency_ms": {"p50": self.latency_p50_ms, "p90": self.latency_p90_ms, "p99": self.latency_p99_ms, "max": self.latency_max_ms},
+            "slow": {"over_ms": self.slow_ms, "by_action": self.slow_by_action, "by_second": self.slow_by_second},
             "cpu_secs": self.cpu_secs,
             "cpu_ms_per_board": self.cpu_ms_per_board(),
             "rss_kib": {"start": self.rss_start_kib, "connected": self.rss_connected_kib, "seated": self.rss_seated_kib, "end": self.rss_end_kib},
@@ -282,6 +293,13 @@ impl fmt::Display for Report {
             "  action latency          p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.latency_p50_ms, self.latency_p90_ms, self.latency_p99_ms, self.latency_max_ms
         )?;
+        if let Some(ms) = self.slow_ms {
+            let count: usize = self.slow_by_second.iter().map(|(_, n)| n).sum();
+            let by_action: Vec<String> = self.slow_by_action.iter().map(|(a, n)| format!("{a} {n}")).collect();
+            let by_second: Vec<String> = self.slow_by_second.iter().map(|(s, n)| format!("{s} s: {n}")).collect();
+            writeln!(f, "  answered after {ms} ms    by action: {}", by_action.join(", "))?;
+            writeln!(f, "    (most at the top)      by second sent: {} (of {count} in the ten busiest seconds)", by_second.join(", "))?;
+        }
         if let (Some(c), Some(b)) = (self.cpu_secs, self.cpu_ms_per_board()) {
             let whose = if self.rss_includes_clients { "server + load generator" } else { "server" };
             writeln!(f, "  CPU ({whose})   {c:.1} s in the measured phase, {b:.1} ms per board, {:.0}% of one core", 100.0 * c / self.measured_secs.max(1e-9))?;
@@ -639,7 +657,8 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let origin = Instant::now();
     let mut set = tokio::task::JoinSet::new();
     for four in tables {
-        for c in four {
+        for mut c in four {
+            c.slow_us = opts.slow_ms.map(|ms| ms * 1000);
             let go = go_rx.clone();
             let boards = opts.boards;
             let pace = Duration::from_millis(opts.pace_ms);
@@ -653,12 +672,14 @@ pub async fn run(opts: Options) -> Result<Report, String> {
     let total_boards = opts.tables * opts.boards as usize;
     let mut finished: Vec<Client> = Vec::with_capacity(clients);
     let mut latencies: Vec<u64> = Vec::new();
+    let mut slow: Vec<Slow> = Vec::new();
     {
         let _p = Progress::start(shared.clone(), "boards", total_boards, opts.quiet, |s| s.boards.load(Ordering::Relaxed));
         while let Some(joined) = set.join_next().await {
             match joined {
                 Ok(Ok(mut c)) => {
                     latencies.append(&mut c.latencies_us);
+                    slow.append(&mut c.slow);
                     finished.push(c);
                 }
                 Ok(Err(e)) => {
@@ -709,6 +730,9 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         latency_p90_ms: pct(90.0),
         latency_p99_ms: pct(99.0),
         latency_max_ms: latencies.last().copied().unwrap_or(0) as f64 / 1000.0,
+        slow_ms: opts.slow_ms,
+        slow_by_action: most(slow.iter().map(|s| s.action.name())),
+        slow_by_second: most(slow.iter().map(|s| s.sent_s)),
         cpu_secs: cpu_start.zip(cpu_end).map(|(a, b)| b - a),
         rss_start_kib: rss_start,
         rss_connected_kib: rss_connected,
@@ -858,6 +882,27 @@ struct Client {
     stall: Duration,
     shared: Arc<Shared>,
     latencies_us: Vec<u64>,
+    /// With `--slow-ms`: its threshold (µs), and the actions answered after it.
+    slow_us: Option<u64>,
+    slow: Vec<Slow>,
+}
+
+/// An action answered after `--slow-ms`: which action, and the second of the run it was sent in.
+struct Slow {
+    action: Progress4,
+    sent_s: u64,
+}
+
+/// The ten values seen most often, with their counts, most first (ties in order of value).
+fn most<T: Ord + Clone>(values: impl Iterator<Item = T>) -> Vec<(T, usize)> {
+    let mut counts: std::collections::BTreeMap<T, usize> = std::collections::BTreeMap::new();
+    for v in values {
+        *counts.entry(v).or_default() += 1;
+    }
+    let mut v: Vec<(T, usize)> = counts.into_iter().collect();
+    v.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    v.truncate(10);
+    v
 }
 
 /// A player's WebSocket: a read buffer of 8 KiB, as the server's (tungstenite's default of
@@ -874,7 +919,19 @@ impl Client {
             .await
             .map_err(|_| format!("client {index} ({name}): no WebSocket connection within {} s", stall.as_secs()))?
             .map_err(|e| format!("client {index} ({name}): cannot connect: {e}"))?;
-        let mut c = Client { ws, name, index, seat: SEATS[index % 4], table: String::new(), view: None, stall, shared, latencies_us: Vec::new() };
+        let mut c = Client {
+            ws,
+            name,
+            index,
+            seat: SEATS[index % 4],
+            table: String::new(),
+            view: None,
+            stall,
+            shared,
+            latencies_us: Vec::new(),
+            slow_us: None,
+            slow: Vec::new(),
+        };
         c.send(serde_json::json!({"type": "auth", "token": token})).await?;
         let welcome = c.next().await?;
         if welcome.kind != "welcome" {
@@ -958,7 +1015,11 @@ impl Client {
                 let key = Progress4::of(view);
                 if let Some((sent, before)) = &pending {
                     if key != *before {
-                        self.latencies_us.push(sent.elapsed().as_micros() as u64);
+                        let us = sent.elapsed().as_micros() as u64;
+                        self.latencies_us.push(us);
+                        if self.slow_us.is_some_and(|limit| us > limit) {
+                            self.slow.push(Slow { action: *before, sent_s: sent.duration_since(origin).as_secs() });
+                        }
                         pending = None;
                     }
                 }
@@ -1070,6 +1131,16 @@ struct Progress4 {
 }
 
 impl Progress4 {
+    /// The action made from this state: "call 4", "card 52", "next board".
+    fn name(&self) -> String {
+        match self.phase {
+            0 => format!("call {}", self.calls + 1),
+            1 => format!("card {}", self.cards + 1),
+            3 => "next board".to_string(),
+            _ => "other".to_string(),
+        }
+    }
+
     fn of(view: &ViewLite) -> Progress4 {
         let phase = match view.phase.as_str() {
             "auction" => 0,

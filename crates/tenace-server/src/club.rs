@@ -252,6 +252,10 @@ type Field = Arc<Vec<FieldResult>>;
 /// One board's field: empty until read from the store.
 type FieldSlot = Arc<tokio::sync::Mutex<Option<Field>>>;
 
+/// An action that takes this long from its commit to its views sent is logged (debug, target
+/// `tenace::slow`).
+const SLOW_ACTION: Duration = Duration::from_millis(50);
+
 /// The most analysed replays the club keeps (then it analyses again on request).
 const REPLAYS_KEPT: usize = 512;
 
@@ -545,6 +549,7 @@ impl Club {
             standings: HashMap::new(),
             gone: false,
             announced: false,
+            append_took: Duration::ZERO,
         };
         tokio::spawn(task.run(rx));
     }
@@ -735,6 +740,8 @@ struct RoomTask {
     gone: bool,
     /// The lobby line went to the other nodes once (after that, only when it changes).
     announced: bool,
+    /// How long the last commit waited for the store's append (for the slow-action log).
+    append_took: Duration,
 }
 
 impl RoomTask {
@@ -947,14 +954,25 @@ impl RoomTask {
         };
         match decided {
             Ok(events) => {
+                let started = std::time::Instant::now();
                 if let Err(e) = self.commit(events).await {
                     let _ = out.send(self.error(e));
                     return;
                 }
+                let stored = started.elapsed();
                 if leaving && self.room.seat_of(&name).is_none() {
                     self.club.release_seat(&name, &self.id);
                 }
                 self.broadcast().await;
+                let shown = started.elapsed();
+                if shown >= SLOW_ACTION {
+                    // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
+                    let table = self.room.table();
+                    let calls = table.auction().calls().len();
+                    let cards: usize = table.play().map_or(0, |p| p.tricks().iter().map(|t| t.cards.len()).sum());
+                    let (append_ms, stored_ms, shown_ms) = (self.append_took.as_millis() as u64, stored.as_millis() as u64, shown.as_millis() as u64);
+                    tracing::debug!(target: "tenace::slow", table = %self.id, calls, cards, append_ms, stored_ms, shown_ms, "an action took long to store and show");
+                }
             }
             Err(e) => {
                 let _ = out.send(self.refusal(&e));
@@ -1127,7 +1145,9 @@ impl RoomTask {
             self.moved_away("this node no longer holds its lease").await;
             return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
         }
+        let appending = std::time::Instant::now();
         let stored = self.club.store.append_under(lease.as_ref(), &self.id, self.room.event_count(), &events, &results, &seen).await;
+        self.append_took = appending.elapsed();
         if let Err(StoreError::Fenced(why)) = stored {
             self.moved_away(&why).await;
             return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
@@ -1194,7 +1214,7 @@ impl RoomTask {
             }
             let stored = self.club.sight.stored_hands(&f.name, &set_id, board);
             f.known.store(u64::from(board) << 8 | u64::from(stored), Ordering::Relaxed);
-            if let Some(n) = self.club.sight.news(&f.name, &set_id, board, hands) {
+            if let Some(n) = sight::news_over(stored, &f.name, &set_id, board, hands) {
                 match out.iter_mut().find(|s| s.person == n.person) {
                     Some(s) => s.hands |= n.hands,
                     None => out.push(n),

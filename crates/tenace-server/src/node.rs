@@ -450,6 +450,7 @@ impl Node {
         tokio::spawn(async move {
             let mut batch = crate::bus::Batch::default();
             while let Some(first) = rx.recv().await {
+                let started = std::time::Instant::now();
                 // Let the tasks that are ready (a table finishing its round of views) queue
                 // theirs first.
                 tokio::task::yield_now().await;
@@ -460,8 +461,14 @@ impl Node {
                     }
                     next = if batch.len() < BATCH_BYTES { rx.try_recv().ok() } else { None };
                 }
+                let (bytes, written) = (batch.len(), started.elapsed());
                 // NATS down: the messages are lost; the next view carries the whole table again.
                 let _ = bus.send(&node, batch.take()).await;
+                if started.elapsed() >= std::time::Duration::from_millis(50) {
+                    // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
+                    let written_ms = written.as_millis() as u64;
+                    tracing::debug!(target: "tenace::slow", to = %node, bytes, written_ms, sent_ms = started.elapsed().as_millis() as u64, "a batch for another node took long");
+                }
             }
         });
         tx

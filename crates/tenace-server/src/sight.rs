@@ -148,8 +148,7 @@ impl Sight {
 
     /// What showing `hands` to `person` adds to the ledger (the new union), if anything.
     pub fn news(&self, person: &str, set_id: &str, board: u32, hands: u8) -> Option<Seen> {
-        let known = self.stored_hands(person, set_id, board);
-        (hands & !known != 0).then(|| Seen { person: person.to_string(), set_id: set_id.to_string(), board, hands: known | hands })
+        news_over(self.stored_hands(person, set_id, board), person, set_id, board, hands)
     }
 
     /// Takes stored `seen` entries into the ledger (after the store confirmed them).
@@ -227,6 +226,12 @@ impl Sight {
             }
         }
     }
+}
+
+/// What `person` sees of `board` for the first time when shown `hands`, given the hands the
+/// ledger already holds (`known`): the ledger's entry to be, or `None` when nothing is new.
+pub fn news_over(known: u8, person: &str, set_id: &str, board: u32, hands: u8) -> Option<Seen> {
+    (hands & !known != 0).then(|| Seen { person: person.to_string(), set_id: set_id.to_string(), board, hands: known | hands })
 }
 
 #[cfg(test)]

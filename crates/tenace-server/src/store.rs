@@ -133,9 +133,9 @@ struct Append {
 
 /// The most appends committed in one transaction.
 const GROUP: usize = 256;
-/// Event rows per `INSERT` of a group (three parameters each, well within both databases'
-/// limits).
-const EVENT_ROWS_PER_INSERT: usize = 300;
+/// Rows per `INSERT` of a group (three or four parameters each, well within PostgreSQL's limit
+/// of 65,535).
+const ROWS_PER_INSERT: usize = 300;
 
 /// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
 /// and answers each. When a group fails, each append is retried alone so that one table's bad
@@ -170,39 +170,85 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
         lease::check_fences(&mut tx, &fences, postgres).await?;
     }
     if postgres {
-        insert_events_together(&mut tx, group).await?;
+        insert_together(&mut tx, group).await?;
     } else {
         // SQLite runs in this process: a statement costs no round trip, and the one-row insert
         // stays prepared.
         for a in group {
             insert_rows(&mut tx, ROOM_EVENT, &a.room, a.first, &a.events).await?;
+            for (set_id, board, table, json) in &a.results {
+                insert_result_row(&mut tx, set_id, *board, table, json).await?;
+            }
+            insert_seen(&mut tx, &a.seen).await?;
         }
-    }
-    for a in group {
-        for (set_id, board, table, json) in &a.results {
-            insert_result_row(&mut tx, set_id, *board, table, json).await?;
-        }
-        insert_seen(&mut tx, &a.seen).await?;
     }
     tx.commit().await?;
     Ok(())
 }
 
-/// PostgreSQL: every table's events of a group in a few multi-row statements (a statement is a
-/// round trip; one per event row made the single group writer the club's limit).
-async fn insert_events_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreError> {
-    let rows: Vec<(&str, i64, &str)> =
+/// A person's hands seen of a board join those stored: the ledger only grows (two tables in one
+/// group may each show the person a different hand of one board, each entry built from what the
+/// node knew before either).
+const SEEN_UPSERT: &str = " ON CONFLICT (person, set_id, board) DO UPDATE SET hands = seen.hands | excluded.hands";
+
+/// A statement's bound parameters, as sqlx builds them.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// PostgreSQL: a group's rows of each table in a few multi-row statements: every table's
+/// events, results and hands seen (a statement is a round trip; one per row made the single
+/// group writer the club's limit, and the group of a moment when every table shows dummy or
+/// ends a board took 80-200 ms: docs/scaling.md, session 27).
+async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreError> {
+    let events: Vec<(&str, i64, &str)> =
         group.iter().flat_map(|a| a.events.iter().enumerate().map(|(i, json)| (a.room.as_str(), (a.first + i) as i64, json.as_str()))).collect();
-    for chunk in rows.chunks(EVENT_ROWS_PER_INSERT) {
-        let mut sql = String::from("INSERT INTO room_events (room, seq, event) VALUES ");
+    insert_many(tx, "INSERT INTO room_events (room, seq, event) VALUES ", 3, "", &events, |q, (room, seq, json)| q.bind(*room).bind(*seq).bind(*json)).await?;
+    // The first result of a table is kept (`DO NOTHING`), as in the order of the group.
+    let results: Vec<&(String, u32, String, String)> = group.iter().flat_map(|a| &a.results).collect();
+    insert_many(tx, "INSERT INTO results (set_id, board, room, result) VALUES ", 4, " ON CONFLICT DO NOTHING", &results, |q, (set_id, board, table, json)| {
+        q.bind(set_id.as_str()).bind(i64::from(*board)).bind(table.as_str()).bind(json.as_str())
+    })
+    .await?;
+    // One statement may not update a row twice: a person's entries for one board (two tables'
+    // views in one group) join first. Each entry holds every hand the person has seen of the
+    // board, so their union is the ledger's new value.
+    let mut seen: Vec<Seen> = Vec::new();
+    for s in group.iter().flat_map(|a| &a.seen) {
+        match seen.iter_mut().find(|t| t.person == s.person && t.set_id == s.set_id && t.board == s.board) {
+            Some(t) => t.hands |= s.hands,
+            None => seen.push(s.clone()),
+        }
+    }
+    insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, s| {
+        q.bind(s.person.as_str()).bind(s.set_id.as_str()).bind(i64::from(s.board)).bind(i64::from(s.hands))
+    })
+    .await
+}
+
+/// Inserts `rows` with statements of at most [`ROWS_PER_INSERT`] rows each: `head`, then a
+/// `($1, $2, ...)` of `columns` parameters per row, bound by `bind`, then `tail`.
+async fn insert_many<R>(
+    tx: &mut Write,
+    head: &str,
+    columns: usize,
+    tail: &str,
+    rows: &[R],
+    bind: impl for<'a> Fn(Query<'a>, &'a R) -> Query<'a>,
+) -> Result<(), StoreError> {
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from(head);
         for i in 0..chunk.len() {
             use std::fmt::Write as _;
-            let _ = write!(sql, "{}(${}, ${}, ${})", if i == 0 { "" } else { ", " }, 3 * i + 1, 3 * i + 2, 3 * i + 3);
+            sql.push_str(if i == 0 { "(" } else { ", (" });
+            for c in 0..columns {
+                let _ = write!(sql, "{}${}", if c == 0 { "" } else { ", " }, columns * i + c + 1);
+            }
+            sql.push(')');
         }
+        sql.push_str(tail);
         // Not kept as a prepared statement: its text changes with the group's size.
         let mut q = sqlx::query(&sql).persistent(false);
-        for (room, seq, json) in chunk {
-            q = q.bind(*room).bind(*seq).bind(*json);
+        for row in chunk {
+            q = bind(q, row);
         }
         q.execute(tx.conn()).await?;
     }
@@ -885,16 +931,9 @@ async fn insert_rows(tx: &mut Write, insert: &'static str, owner: &str, first: u
 }
 
 async fn insert_seen(tx: &mut Write, seen: &[Seen]) -> Result<(), StoreError> {
+    let sql = format!("INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4){SEEN_UPSERT}");
     for s in seen {
-        sqlx::query(
-            "INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4) ON CONFLICT (person, set_id, board) DO UPDATE SET hands = excluded.hands",
-        )
-        .bind(&s.person)
-        .bind(&s.set_id)
-        .bind(i64::from(s.board))
-        .bind(i64::from(s.hands))
-        .execute(tx.conn())
-        .await?;
+        sqlx::query(&sql).bind(&s.person).bind(&s.set_id).bind(i64::from(s.board)).bind(i64::from(s.hands)).execute(tx.conn()).await?;
     }
     Ok(())
 }

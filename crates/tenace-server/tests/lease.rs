@@ -6,8 +6,8 @@
 mod support;
 
 use support::databases;
-use tenace_online::{Occupant, RoomEvent, RoomOptions};
-use tenace_server::store::{HeldElsewhere, Store, StoreError};
+use tenace_online::{FieldResult, Occupant, RoomEvent, RoomOptions};
+use tenace_server::store::{HeldElsewhere, Seen, Store, StoreError};
 
 const TTL: i64 = 3_000;
 
@@ -310,6 +310,55 @@ async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone
             let stored = store.room(t).await.unwrap().unwrap();
             assert_eq!(stored.events, (0..3).flat_map(sat).collect::<Vec<_>>(), "{t} ({db})");
         }
+    }
+}
+
+/// Group commit with a board's end in every append (PostgreSQL: the results and the hands seen
+/// of a whole group in multi-row statements): every table's result and every person's hands
+/// are stored; one person's entries for one board from several tables in one group join (the
+/// ledger holds every hand any of them showed); of two results for one table and board, one is
+/// kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_and_hands_seen_of_many_tables_at_once_are_all_stored() {
+    for db in databases("group-results").await {
+        let store = Store::open(&db).await.unwrap();
+        let tables: Vec<String> = (0..400).map(|i| format!("t-r{i}")).collect();
+        for t in &tables {
+            let options = RoomOptions { name: t.clone(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+            store.create_room(t, &options, 0).await.unwrap();
+        }
+        let result = |table: &str, score: i32| FieldResult {
+            table: table.to_string(),
+            score_ns: Some(score),
+            contract: Some("3NT".into()),
+            declarer: Some(tenace_core::Seat::North),
+            tricks: Some(9),
+            lead: None,
+            players: None,
+        };
+        let seen = |person: &str, hands: u8| Seen { person: person.to_string(), set_id: "set".into(), board: 1, hands };
+        let asks = tables.iter().enumerate().map(|(i, t)| {
+            let store = store.clone();
+            let results = vec![("set".to_string(), 1, result(t, 400 + i as i32)), ("set".to_string(), 1, result("twice", i as i32))];
+            let seen = vec![seen(&format!("p{i}"), 0xF), seen("kibitzer", 1 << (i % 4))];
+            let t = t.clone();
+            tokio::spawn(async move { (t.clone(), store.append(&t, 0, &sat(0), &results, &seen).await) })
+        });
+        for (t, r) in futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()) {
+            r.unwrap_or_else(|e| panic!("{t}: {e} ({db})"));
+        }
+        assert!(store.grouped_appends() >= 100, "{} of 400 appends grouped ({db})", store.grouped_appends());
+        let field = store.field("set", 1).await.unwrap();
+        for (i, t) in tables.iter().enumerate() {
+            let r = field.iter().find(|r| r.table == *t).unwrap_or_else(|| panic!("{t}'s result is missing ({db})"));
+            assert_eq!(r.score_ns, Some(400 + i as i32), "{db}");
+        }
+        assert_eq!(field.iter().filter(|r| r.table == "twice").count(), 1, "{db}");
+        assert_eq!(field.len(), 401, "{db}");
+        let ledger = store.all_seen().await.unwrap();
+        assert_eq!(ledger.len(), 401, "{db}");
+        assert!(ledger.iter().all(|s| s.hands == 0xF && s.set_id == "set" && s.board == 1), "{db}");
+        assert!(ledger.iter().any(|s| s.person == "kibitzer"), "{db}");
     }
 }
 
