@@ -212,10 +212,14 @@ async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreEr
     // views in one group) join first. Each entry holds every hand the person has seen of the
     // board, so their union is the ledger's new value.
     let mut seen: Vec<Seen> = Vec::new();
+    let mut at: std::collections::HashMap<(&str, &str, u32), usize> = std::collections::HashMap::new();
     for s in group.iter().flat_map(|a| &a.seen) {
-        match seen.iter_mut().find(|t| t.person == s.person && t.set_id == s.set_id && t.board == s.board) {
-            Some(t) => t.hands |= s.hands,
-            None => seen.push(s.clone()),
+        match at.entry((s.person.as_str(), s.set_id.as_str(), s.board)) {
+            std::collections::hash_map::Entry::Occupied(i) => seen[*i.get()].hands |= s.hands,
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(seen.len());
+                seen.push(s.clone());
+            }
         }
     }
     insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, s| {
