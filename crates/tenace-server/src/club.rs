@@ -253,8 +253,8 @@ type Field = Arc<Vec<FieldResult>>;
 type FieldSlot = Arc<tokio::sync::Mutex<Option<Field>>>;
 
 /// An action that takes this long from its commit to its views sent is logged (debug, target
-/// `tenace::slow`).
-const SLOW_ACTION: Duration = Duration::from_millis(50);
+/// `tenace::slow`); so is a batch of views to another node (crate::node).
+pub(crate) const SLOW_ACTION: Duration = Duration::from_millis(50);
 
 /// The most analysed replays the club keeps (then it analyses again on request).
 const REPLAYS_KEPT: usize = 512;
@@ -1124,6 +1124,7 @@ impl RoomTask {
     /// the first time), then applies them. Nothing is applied, and nobody told, unless the store
     /// accepted them; on a store failure every follower is told and the club's probe starts.
     async fn commit(&mut self, events: Vec<RoomEvent>) -> Result<(), crate::ServerError> {
+        self.append_took = Duration::ZERO;
         if events.is_empty() {
             return Ok(());
         }

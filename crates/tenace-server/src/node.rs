@@ -464,7 +464,7 @@ impl Node {
                 let (bytes, written) = (batch.len(), started.elapsed());
                 // NATS down: the messages are lost; the next view carries the whole table again.
                 let _ = bus.send(&node, batch.take()).await;
-                if started.elapsed() >= std::time::Duration::from_millis(50) {
+                if started.elapsed() >= crate::club::SLOW_ACTION {
                     // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
                     let written_ms = written.as_millis() as u64;
                     tracing::debug!(target: "tenace::slow", to = %node, bytes, written_ms, sent_ms = started.elapsed().as_millis() as u64, "a batch for another node took long");
