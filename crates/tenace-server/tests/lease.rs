@@ -11,14 +11,28 @@ use tenace_server::store::{HeldElsewhere, Seen, Store, StoreError};
 
 const TTL: i64 = 3_000;
 
+/// Creates `n` tables named `prefix0`, `prefix1`, ... (one board each, set seed 7).
+async fn create_tables(store: &Store, prefix: &str, n: usize) -> Vec<String> {
+    let tables: Vec<String> = (0..n).map(|i| format!("{prefix}{i}")).collect();
+    for t in &tables {
+        create_table(store, t).await;
+    }
+    tables
+}
+
+/// Creates table `table` (one board, set seed 7).
+async fn create_table(store: &Store, table: &str) {
+    let options = RoomOptions { name: table.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+    store.create_room(table, &options, 0).await.unwrap();
+}
+
 fn sat(n: usize) -> Vec<RoomEvent> {
     vec![RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: Occupant::Robot }]
 }
 
 async fn store_with_table(db: &str, table: &str) -> Store {
     let store = Store::open(db).await.unwrap();
-    let options = RoomOptions { name: table.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-    store.create_room(table, &options, 0).await.unwrap();
+    create_table(&store, table).await;
     store
 }
 
@@ -275,11 +289,7 @@ async fn law_16_racing_seat_claims_grant_exactly_one() {
 async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone() {
     for db in databases("group-commit").await {
         let store = Store::open(&db).await.unwrap();
-        let tables: Vec<String> = (0..400).map(|i| format!("t-g{i}")).collect();
-        for t in &tables {
-            let options = RoomOptions { name: t.clone(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-            store.create_room(t, &options, 0).await.unwrap();
-        }
+        let tables = create_tables(&store, "t-g", 400).await;
         // Event 0 of every table, then events 1-2 of every table and a second event 0 of t-g7,
         // each round all at once.
         let round = |pairs: Vec<(String, usize, usize)>| {
@@ -322,11 +332,7 @@ async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone
 async fn results_and_hands_seen_of_many_tables_at_once_are_all_stored() {
     for db in databases("group-results").await {
         let store = Store::open(&db).await.unwrap();
-        let tables: Vec<String> = (0..400).map(|i| format!("t-r{i}")).collect();
-        for t in &tables {
-            let options = RoomOptions { name: t.clone(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-            store.create_room(t, &options, 0).await.unwrap();
-        }
+        let tables = create_tables(&store, "t-r", 400).await;
         let result = |table: &str, score: i32| FieldResult {
             table: table.to_string(),
             score_ns: Some(score),
@@ -370,11 +376,9 @@ async fn fenced_appends_of_many_tables_at_once_fence_only_the_one_whose_lease_mo
     for db in databases("group-fences").await {
         let store = Store::open(&db).await.unwrap();
         let mut leases = Vec::new();
-        for i in 0..300 {
-            let t = format!("t-l{i}");
-            let options = RoomOptions { name: t.clone(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-            store.create_room(&t, &options, 0).await.unwrap();
-            leases.push((t.clone(), store.acquire_lease(&format!("table/{t}"), "node-a", 0, TTL).await.unwrap().unwrap()));
+        for t in create_tables(&store, "t-l", 300).await {
+            let lease = store.acquire_lease(&format!("table/{t}"), "node-a", 0, TTL).await.unwrap().unwrap();
+            leases.push((t, lease));
         }
         // t-l150's lease expires and node b takes it; node a does not know yet.
         let (_, stale) = leases[150].clone();
