@@ -221,10 +221,23 @@ impl Bus {
     }
 
     /// Subscribes to `subject`, the subscription in place at NATS when this returns.
+    ///
+    /// The client's `flush` only writes to the socket; the server could still be reading the
+    /// subscription while another node's request for it arrives (which then found no
+    /// responder). NATS reads one connection's operations in order, so a message this client
+    /// publishes to its own fresh inbox comes back only after the subscription before it is
+    /// in place: one round trip, paid when a node takes a table or starts listening.
     async fn subscribe(&self, subject: String) -> Result<async_nats::Subscriber, BusError> {
-        let subscriber = self.client.subscribe(subject).await.map_err(|e| BusError::Nats(e.to_string()))?;
-        self.client.flush().await.map_err(|e| BusError::Nats(e.to_string()))?;
-        Ok(subscriber)
+        let nats = |e: &dyn std::fmt::Display| BusError::Nats(e.to_string());
+        let subscriber = self.client.subscribe(subject).await.map_err(|e| nats(&e))?;
+        let inbox = self.client.new_inbox();
+        let mut echo = self.client.subscribe(inbox.clone()).await.map_err(|e| nats(&e))?;
+        self.client.publish(inbox, Vec::<u8>::new().into()).await.map_err(|e| nats(&e))?;
+        match tokio::time::timeout(self.answer_within, echo.next()).await {
+            Ok(Some(_)) => Ok(subscriber),
+            Ok(None) => Err(BusError::Nats("the connection to NATS closed while subscribing".into())),
+            Err(_) => Err(BusError::Nats(format!("NATS did not confirm a subscription within {:?}", self.answer_within))),
+        }
     }
 
     /// As a table's owner: the actions forwarded to `table`, each with the way to answer it.
