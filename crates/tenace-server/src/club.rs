@@ -246,8 +246,7 @@ pub struct Club {
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// Every table's result on one board of a set, shared by the tables that show it.
-type Field = Arc<Vec<FieldResult>>;
+use crate::store::Field;
 
 /// One board's field: empty until read from the store.
 type FieldSlot = Arc<tokio::sync::Mutex<Option<Field>>>;
@@ -1149,24 +1148,32 @@ impl RoomTask {
         let appending = std::time::Instant::now();
         let stored = self.club.store.append_under(lease.as_ref(), &self.id, self.room.event_count(), &events, &results, &seen).await;
         self.append_took = appending.elapsed();
-        if let Err(StoreError::Fenced(why)) = stored {
-            self.moved_away(&why).await;
-            return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
-        }
-        if let Err(e) = stored {
-            self.club.store_failed(&e);
-            let msg = self.store_down();
-            self.tell_all(msg);
-            return Err(e.into());
-        }
+        let fields = match stored {
+            Ok(fields) => fields,
+            Err(StoreError::Fenced(why)) => {
+                self.moved_away(&why).await;
+                return Err(crate::ServerError::Node(format!("table {} has moved to another node; try again in a moment", self.id)));
+            }
+            Err(e) => {
+                self.club.store_failed(&e);
+                let msg = self.store_down();
+                self.tell_all(msg);
+                return Err(e.into());
+            }
+        };
         self.club.sight.remember(&seen);
         for (set_id, board, result) in &results {
             self.club.note_result(set_id, *board, result).await;
         }
         let new_board = next.board_number() != self.room.board_number();
         self.room = next;
-        if finished.is_some() || new_board {
-            self.load_field().await;
+        // In a club of several nodes the field comes with the commit (read in its transaction:
+        // no read of its own at every board's end); a single node keeps its fields in memory.
+        let committed = fields.into_iter().find(|(s, b, _)| *s == set_id && *b == board).map(|(_, _, f)| f);
+        match committed {
+            Some(field) if self.club.node.is_some() && self.room.board_over() => self.show_field(field),
+            _ if finished.is_some() || new_board => self.load_field().await,
+            _ => {}
         }
         if let Some(result) = finished {
             match self.club.tournament_of(&self.id) {
@@ -1226,7 +1233,13 @@ impl RoomTask {
     }
 
     async fn load_field(&mut self) {
-        self.field = if self.room.board_over() { self.club.field(&self.room.options().set_id(), self.room.board_number()).await } else { Arc::new(Vec::new()) };
+        let field = if self.room.board_over() { self.club.field(&self.room.options().set_id(), self.room.board_number()).await } else { Arc::new(Vec::new()) };
+        self.show_field(field);
+    }
+
+    /// Shows `field`, the results of the current board, and notes this table's standing on it.
+    fn show_field(&mut self, field: Field) {
+        self.field = field;
         if let Some(mine) = self.room.field_result(&self.id) {
             self.note_standing(self.room.board_number(), &mine, &self.field.clone());
         }

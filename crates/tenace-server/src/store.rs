@@ -128,8 +128,18 @@ struct Append {
     seen: Vec<Seen>,
     /// The writer's lease, checked in the transaction (none for a single-node club).
     fence: Option<lease::Fence>,
-    reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+    reply: tokio::sync::oneshot::Sender<Result<Fields, StoreError>>,
 }
+
+/// Every table's result on one board of a set, in byte order of the table ids.
+pub type Field = std::sync::Arc<Vec<FieldResult>>;
+
+/// The fields of the boards an append gave results for, each `(set_id, board, field)`, read in
+/// the append's own transaction: the results stored by then, this append's among them.
+pub type Fields = Vec<(String, u32, Field)>;
+
+/// A group's fields as read before its commit: each board's stored results (JSON), by board.
+type FieldRows = std::collections::HashMap<(String, u32), Vec<String>>;
 
 /// The most appends committed in one transaction.
 const GROUP: usize = 256;
@@ -149,21 +159,54 @@ async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::
                 Err(_) => break,
             }
         }
-        if group.len() > 1 && write_group(&pool, postgres, &group).await.is_ok() {
-            grouped.fetch_add(group.len() as u64, std::sync::atomic::Ordering::Relaxed);
-            for a in group {
-                let _ = a.reply.send(Ok(()));
+        if group.len() > 1 {
+            if let Ok(rows) = write_group(&pool, postgres, &group).await {
+                grouped.fetch_add(group.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                let fields = parse_fields(rows);
+                for a in group {
+                    let answer = fields_of(&a, &fields);
+                    let _ = a.reply.send(Ok(answer));
+                }
+                continue;
             }
-            continue;
         }
         for a in group {
             let r = write_group(&pool, postgres, std::slice::from_ref(&a)).await;
+            let r = r.map(|rows| fields_of(&a, &parse_fields(rows)));
             let _ = a.reply.send(r);
         }
     }
 }
 
-async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<(), StoreError> {
+/// The boards' fields, parsed and sorted by table id; a board with a stored result that does
+/// not parse is left out (its tables read it again, and show the error, through
+/// [`Store::field`]).
+fn parse_fields(rows: FieldRows) -> std::collections::HashMap<(String, u32), Field> {
+    rows.into_iter()
+        .filter_map(|(key, jsons)| {
+            let mut field: Vec<FieldResult> = jsons.iter().map(|j| parse(j)).collect::<Result<_, _>>().ok()?;
+            field.sort_by(|a, b| a.table.cmp(&b.table));
+            Some((key, std::sync::Arc::new(field)))
+        })
+        .collect()
+}
+
+/// The fields of the boards `append` gave results for.
+fn fields_of(append: &Append, fields: &std::collections::HashMap<(String, u32), Field>) -> Fields {
+    let mut out: Fields = Vec::new();
+    for (set_id, board, _, _) in &append.results {
+        let key = (set_id.clone(), *board);
+        if let (Some(f), false) = (fields.get(&key), out.iter().any(|(s, b, _)| s == set_id && b == board)) {
+            out.push((key.0, key.1, f.clone()));
+        }
+    }
+    out
+}
+
+/// Writes a group's appends in one transaction; answers the stored results of every board the
+/// group gave results for (read before the commit, so a table's view of its board's end costs
+/// no read of its own: one statement for the whole group).
+async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<FieldRows, StoreError> {
     let mut tx = Write::begin(pool).await?;
     let fences: Vec<&lease::Fence> = group.iter().filter_map(|a| a.fence.as_ref()).collect();
     if !fences.is_empty() {
@@ -182,8 +225,34 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
             insert_seen(&mut tx, &a.seen).await?;
         }
     }
+    let rows = read_fields(&mut tx, group).await?;
     tx.commit().await?;
-    Ok(())
+    Ok(rows)
+}
+
+/// The stored results of every board the group gave results for, in statements of at most
+/// [`ROWS_PER_INSERT`] boards.
+async fn read_fields(tx: &mut Write, group: &[Append]) -> Result<FieldRows, StoreError> {
+    let mut boards: Vec<(&str, u32)> = group.iter().flat_map(|a| a.results.iter().map(|(set_id, board, _, _)| (set_id.as_str(), *board))).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let mut rows = FieldRows::new();
+    for chunk in boards.chunks(ROWS_PER_INSERT) {
+        let mut sql = String::from("SELECT set_id, board, result FROM results WHERE (set_id, board) IN (");
+        for i in 0..chunk.len() {
+            use std::fmt::Write as _;
+            let _ = write!(sql, "{}(${}, ${})", if i == 0 { "" } else { ", " }, 2 * i + 1, 2 * i + 2);
+        }
+        sql.push(')');
+        let mut q = sqlx::query(&sql).persistent(false);
+        for (set_id, board) in chunk {
+            q = q.bind(*set_id).bind(i64::from(*board));
+        }
+        for r in q.fetch_all(tx.conn()).await? {
+            rows.entry((r.get::<String, _>(0), r.get::<i64, _>(1) as u32)).or_default().push(r.get::<String, _>(2));
+        }
+    }
+    Ok(rows)
 }
 
 /// A person's hands seen of a board join those stored: the ledger only grows (two tables in one
@@ -573,7 +642,8 @@ impl Store {
     /// Appends `events` to `room`'s log from sequence number `first` on, with the board results
     /// they produce and the hands they will show people for the first time (`seen`), in one
     /// durable transaction — shared with the other tables' appends waiting at the same moment
-    /// (group commit: one fsync for all of them).
+    /// (group commit: one fsync for all of them). Answers the field of each board `results`
+    /// are for, as stored at the commit.
     pub async fn append(
         &self,
         room: &str,
@@ -581,7 +651,7 @@ impl Store {
         events: &[RoomEvent],
         results: &[(String, u32, FieldResult)],
         seen: &[Seen],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Fields, StoreError> {
         self.append_under(None, room, first, events, results, seen).await
     }
 
@@ -602,7 +672,7 @@ impl Store {
         events: &[RoomEvent],
         results: &[(String, u32, FieldResult)],
         seen: &[Seen],
-    ) -> Result<(), StoreError> {
+    ) -> Result<Fields, StoreError> {
         let events = events.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
         let results =
             results.iter().map(|(set_id, board, r)| Ok((set_id.clone(), *board, r.table.clone(), to_json(r)?))).collect::<Result<Vec<_>, StoreError>>()?;

@@ -327,7 +327,8 @@ async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone
 /// of a whole group in multi-row statements): every table's result and every person's hands
 /// are stored; one person's entries for one board from several tables in one group join (the
 /// ledger holds every hand any of them showed); of two results for one table and board, one is
-/// kept.
+/// kept. Each append answers its board's field as stored at its commit (its own result in it,
+/// in order of the table ids), which a node shows without reading it again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn results_and_hands_seen_of_many_tables_at_once_are_all_stored() {
     for db in databases("group-results").await {
@@ -350,17 +351,34 @@ async fn results_and_hands_seen_of_many_tables_at_once_are_all_stored() {
             let t = t.clone();
             tokio::spawn(async move { (t.clone(), store.append(&t, 0, &sat(0), &results, &seen).await) })
         });
-        for (t, r) in futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()) {
-            r.unwrap_or_else(|e| panic!("{t}: {e} ({db})"));
+        for (i, (t, r)) in futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()).enumerate() {
+            let fields = r.unwrap_or_else(|e| panic!("{t}: {e} ({db})"));
+            let [(set_id, board, field)] = fields.as_slice() else { panic!("{t}: one board's field, not {fields:?} ({db})") };
+            assert_eq!((set_id.as_str(), *board), ("set", 1), "{db}");
+            let mine = field.iter().find(|r| r.table == t).unwrap_or_else(|| panic!("{t}'s own result is not in its field ({db})"));
+            assert_eq!(mine.score_ns, Some(400 + i as i32), "{db}");
+            assert_eq!(field.iter().filter(|r| r.table == "twice").count(), 1, "{db}");
+            assert!(field.windows(2).all(|w| w[0].table < w[1].table), "in order of the table ids ({db})");
         }
         assert!(store.grouped_appends() >= 100, "{} of 400 appends grouped ({db})", store.grouped_appends());
+        // One append with results on two boards: both fields, the first as `field` reads it.
+        let late = create_tables(&store, "t-late", 1).await.remove(0);
+        let results = vec![("set".to_string(), 1, result(&late, 50)), ("other".to_string(), 2, result(&late, 60))];
+        let fields = store.append(&late, 0, &sat(0), &results, &[]).await.unwrap();
+        assert_eq!(fields.len(), 2, "{db}");
+        let mut read = store.field("set", 1).await.unwrap();
+        read.sort_by(|a, b| a.table.cmp(&b.table));
+        assert_eq!(*fields[0].2, read, "{db}");
+        assert_eq!(fields[0].2.len(), 402, "{db}");
+        assert_eq!((fields[1].0.as_str(), fields[1].1, fields[1].2.len()), ("other", 2, 1), "{db}");
+        assert!(store.append(&late, 1, &sat(1), &[], &[]).await.unwrap().is_empty(), "no results, no fields ({db})");
         let field = store.field("set", 1).await.unwrap();
         for (i, t) in tables.iter().enumerate() {
             let r = field.iter().find(|r| r.table == *t).unwrap_or_else(|| panic!("{t}'s result is missing ({db})"));
             assert_eq!(r.score_ns, Some(400 + i as i32), "{db}");
         }
         assert_eq!(field.iter().filter(|r| r.table == "twice").count(), 1, "{db}");
-        assert_eq!(field.len(), 401, "{db}");
+        assert_eq!(field.len(), 402, "{db}");
         let ledger = store.all_seen().await.unwrap();
         assert_eq!(ledger.len(), 401, "{db}");
         assert!(ledger.iter().all(|s| s.hands == 0xF && s.set_id == "set" && s.board == 1), "{db}");
@@ -392,7 +410,7 @@ async fn fenced_appends_of_many_tables_at_once_fence_only_the_one_whose_lease_mo
         });
         for (t, r) in futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()) {
             match (t == "t-l150", r) {
-                (false, Ok(())) => {}
+                (false, Ok(fields)) if fields.is_empty() => {}
                 (true, Err(StoreError::Fenced(why))) => assert!(why.contains("node-b"), "{why}"),
                 (_, r) => panic!("{t}: {r:?} ({db})"),
             }
