@@ -147,14 +147,10 @@ const GROUP: usize = 256;
 /// of 65,535).
 const ROWS_PER_INSERT: usize = 300;
 
-/// Group commit: takes every append waiting, writes them in one transaction (one fsync for all;
-/// on PostgreSQL one statement, [`write_in_one_statement`]), and answers each. When a group
-/// fails, each append is retried alone so that one table's bad append (a sequence number
-/// already taken, a lease moved) fails only that table.
+/// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
+/// and answers each. When a group fails, each append is retried alone so that one table's bad
+/// append (a sequence number already taken) fails only that table.
 async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::Receiver<Append>, grouped: std::sync::Arc<std::sync::atomic::AtomicU64>) {
-    // PostgreSQL: the connection the groups' statements run on, kept (the pool checks a
-    // connection with a round trip each time it hands one out); let go after a failure.
-    let mut held: Option<sqlx::pool::PoolConnection<sqlx::Any>> = None;
     while let Some(first) = rx.recv().await {
         let mut group = vec![first];
         while group.len() < GROUP {
@@ -163,37 +159,16 @@ async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::
                 Err(_) => break,
             }
         }
-        // `None`: fenced, failed or not tried; then written again one append at a time below,
-        // which names the one at fault.
-        let written = if postgres {
-            if held.is_none() {
-                held = pool.acquire().await.ok();
-            }
-            match held.as_mut() {
-                Some(conn) => match write_in_one_statement(conn, &group).await {
-                    Ok(rows) => rows,
-                    Err(_) => {
-                        held = None;
-                        None
-                    }
-                },
-                None => None,
-            }
-        } else if group.len() > 1 {
-            write_group(&pool, postgres, &group).await.ok()
-        } else {
-            None
-        };
-        if let Some(rows) = written {
-            if group.len() > 1 {
+        if group.len() > 1 {
+            if let Ok(rows) = write_group(&pool, postgres, &group).await {
                 grouped.fetch_add(group.len() as u64, std::sync::atomic::Ordering::Relaxed);
+                let fields = parse_fields(rows);
+                for a in group {
+                    let answer = fields_of(&a, &fields);
+                    let _ = a.reply.send(Ok(answer));
+                }
+                continue;
             }
-            let fields = parse_fields(rows);
-            for a in group {
-                let answer = fields_of(&a, &fields);
-                let _ = a.reply.send(Ok(answer));
-            }
-            continue;
         }
         for a in group {
             let r = write_group(&pool, postgres, std::slice::from_ref(&a)).await;
@@ -201,137 +176,6 @@ async fn group_writer(pool: AnyPool, postgres: bool, mut rx: tokio::sync::mpsc::
             let _ = a.reply.send(r);
         }
     }
-}
-
-/// The most parameters one statement binds (PostgreSQL allows 65,535): a larger group is written
-/// in several statements of one transaction instead.
-const MOST_PARAMETERS: usize = 30_000;
-
-/// PostgreSQL: a whole group in one statement (its own transaction): the fences checked and the
-/// events, results and hands seen inserted only if every lease still holds, the fields of its
-/// boards read. `None` when a lease has moved (nothing written) or the group is too large for
-/// one statement. A statement is a round trip, and under load each one waits for the two cores
-/// (session 28: the slow groups of three nodes at 3,000 tables spent 10 ms to begin, 7 ms on
-/// the fences, 8 ms on the inserts and 5 ms to commit); data-modifying `WITH` queries all run,
-/// on one snapshot, in the statement's one transaction.
-async fn write_in_one_statement(conn: &mut sqlx::AnyConnection, group: &[Append]) -> Result<Option<FieldRows>, StoreError> {
-    use std::fmt::Write as _;
-    let mut fences: Vec<(&str, &str, i64)> = group.iter().filter_map(|a| a.fence.as_ref()).map(|f| (f.resource.as_str(), f.owner.as_str(), f.token)).collect();
-    fences.sort_unstable();
-    fences.dedup();
-    let events: Vec<(&str, i64, &str)> =
-        group.iter().flat_map(|a| a.events.iter().enumerate().map(|(i, json)| (a.room.as_str(), (a.first + i) as i64, json.as_str()))).collect();
-    let results: Vec<&(String, u32, String, String)> = group.iter().flat_map(|a| &a.results).collect();
-    let seen = joined_seen(group);
-    let mut boards: Vec<(&str, u32)> = results.iter().map(|(set_id, board, _, _)| (set_id.as_str(), *board)).collect();
-    boards.sort_unstable();
-    boards.dedup();
-    if 3 * fences.len() + 3 * events.len() + 4 * results.len() + 4 * seen.len() + 2 * boards.len() > MOST_PARAMETERS {
-        return Ok(None);
-    }
-    // `$n` placeholders for `rows` rows of `columns` each, numbered on from `*next`.
-    let mut next = 1;
-    let mut values = |sql: &mut String, rows: usize, columns: usize| {
-        for r in 0..rows {
-            sql.push_str(if r == 0 { "(" } else { ", (" });
-            for c in 0..columns {
-                let _ = write!(sql, "{}${next}", if c == 0 { "" } else { ", " });
-                next += 1;
-            }
-            sql.push(')');
-        }
-    };
-    let mut sql = String::from("WITH ");
-    if fences.is_empty() {
-        sql.push_str("ok AS (SELECT true AS ok)");
-    } else {
-        // `FOR KEY SHARE`, in order: as in `lease::check_fences`.
-        sql.push_str("wanted (resource, owner, token) AS (VALUES ");
-        values(&mut sql, fences.len(), 3);
-        let _ = write!(
-            sql,
-            "), held AS (SELECT resource, owner, token FROM leases WHERE resource IN (SELECT resource FROM wanted) ORDER BY resource FOR KEY SHARE), \
-             ok AS (SELECT count(*) = {} AS ok FROM held h JOIN wanted w ON h.resource = w.resource AND h.owner = w.owner AND h.token = w.token)",
-            fences.len()
-        );
-    }
-    if !events.is_empty() {
-        sql.push_str(", ev AS (INSERT INTO room_events (room, seq, event) SELECT * FROM (VALUES ");
-        values(&mut sql, events.len(), 3);
-        sql.push_str(") AS v (room, seq, event) WHERE (SELECT ok FROM ok))");
-    }
-    if !results.is_empty() {
-        // The first result of a table is kept (`DO NOTHING`), as in the order of the group.
-        sql.push_str(", res AS (INSERT INTO results (set_id, board, room, result) SELECT * FROM (VALUES ");
-        values(&mut sql, results.len(), 4);
-        sql.push_str(") AS v (set_id, board, room, result) WHERE (SELECT ok FROM ok) ON CONFLICT DO NOTHING RETURNING set_id, board, result)");
-    }
-    if !seen.is_empty() {
-        sql.push_str(", sn AS (INSERT INTO seen (person, set_id, board, hands) SELECT * FROM (VALUES ");
-        values(&mut sql, seen.len(), 4);
-        sql.push_str(") AS v (person, set_id, board, hands) WHERE (SELECT ok FROM ok)");
-        sql.push_str(SEEN_UPSERT);
-        sql.push(')');
-    }
-    if boards.is_empty() {
-        sql.push_str(" SELECT ok, NULL::text, NULL::bigint, NULL::text FROM ok");
-    } else {
-        // The statement's snapshot does not show its own inserts: they come from `RETURNING`.
-        sql.push_str(" SELECT ok.ok, f.set_id, f.board, f.result FROM ok LEFT JOIN (SELECT set_id, board, result FROM results WHERE (set_id, board) IN (");
-        values(&mut sql, boards.len(), 2);
-        sql.push_str(") UNION ALL SELECT set_id, board, result FROM res) f ON ok.ok");
-    }
-    let mut q = sqlx::query(&sql).persistent(false);
-    for (resource, owner, token) in &fences {
-        q = q.bind(*resource).bind(*owner).bind(*token);
-    }
-    for (room, seq, json) in &events {
-        q = q.bind(*room).bind(*seq).bind(*json);
-    }
-    for (set_id, board, table, json) in &results {
-        q = q.bind(set_id.as_str()).bind(i64::from(*board)).bind(table.as_str()).bind(json.as_str());
-    }
-    for s in &seen {
-        q = q.bind(s.person.as_str()).bind(s.set_id.as_str()).bind(i64::from(s.board)).bind(i64::from(s.hands));
-    }
-    for (set_id, board) in &boards {
-        q = q.bind(*set_id).bind(i64::from(*board));
-    }
-    let started = std::time::Instant::now();
-    let found = q.fetch_all(conn).await?;
-    let took = started.elapsed();
-    if took >= SLOW_GROUP {
-        // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
-        tracing::debug!(target: "tenace::slow", appends = group.len(), ms = took.as_micros() as f64 / 1000.0, "a group commit took long");
-    }
-    if !found.first().is_some_and(|r| r.get::<bool, _>(0)) {
-        return Ok(None);
-    }
-    let mut rows = FieldRows::new();
-    for r in &found {
-        if let (Some(set_id), Some(board), Some(result)) = (r.get::<Option<String>, _>(1), r.get::<Option<i64>, _>(2), r.get::<Option<String>, _>(3)) {
-            rows.entry((set_id, board as u32)).or_default().push(result);
-        }
-    }
-    Ok(Some(rows))
-}
-
-/// A group's hands seen, a person's entries for one board joined: one statement may not update a
-/// row twice, and each entry holds every hand the person has seen of the board, so their union
-/// is the ledger's new value.
-fn joined_seen(group: &[Append]) -> Vec<Seen> {
-    let mut seen: Vec<Seen> = Vec::new();
-    let mut at: std::collections::HashMap<(&str, &str, u32), usize> = std::collections::HashMap::new();
-    for s in group.iter().flat_map(|a| &a.seen) {
-        match at.entry((s.person.as_str(), s.set_id.as_str(), s.board)) {
-            std::collections::hash_map::Entry::Occupied(i) => seen[*i.get()].hands |= s.hands,
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(seen.len());
-                seen.push(s.clone());
-            }
-        }
-    }
-    seen
 }
 
 /// The boards' fields, parsed and sorted by table id; a board with a stored result that does
@@ -363,14 +207,11 @@ fn fields_of(append: &Append, fields: &std::collections::HashMap<(String, u32), 
 /// group gave results for (read before the commit, so a table's view of its board's end costs
 /// no read of its own: one statement for the whole group).
 async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<FieldRows, StoreError> {
-    let started = std::time::Instant::now();
     let mut tx = Write::begin(pool).await?;
-    let begun = started.elapsed();
     let fences: Vec<&lease::Fence> = group.iter().filter_map(|a| a.fence.as_ref()).collect();
     if !fences.is_empty() {
         lease::check_fences(&mut tx, &fences, postgres).await?;
     }
-    let fenced = started.elapsed();
     if postgres {
         insert_together(&mut tx, group).await?;
     } else {
@@ -384,22 +225,10 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
             insert_seen(&mut tx, &a.seen).await?;
         }
     }
-    let inserted = started.elapsed();
     let rows = read_fields(&mut tx, group).await?;
-    let read = started.elapsed();
     tx.commit().await?;
-    let took = started.elapsed();
-    if took >= SLOW_GROUP {
-        // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
-        let ms = |d: std::time::Duration| d.as_micros() as f64 / 1000.0;
-        tracing::debug!(target: "tenace::slow", appends = group.len(), begin_ms = ms(begun), fences_ms = ms(fenced - begun), insert_ms = ms(inserted - fenced),
-            fields_ms = ms(read - inserted), commit_ms = ms(took - read), "a group commit took long");
-    }
     Ok(rows)
 }
-
-/// A group commit that takes this long is logged (debug, target `tenace::slow`).
-const SLOW_GROUP: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The stored results of every board the group gave results for, in statements of at most
 /// [`ROWS_PER_INSERT`] boards.
@@ -448,7 +277,20 @@ async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreEr
         q.bind(set_id.as_str()).bind(i64::from(*board)).bind(table.as_str()).bind(json.as_str())
     })
     .await?;
-    let seen = joined_seen(group);
+    // One statement may not update a row twice: a person's entries for one board (two tables'
+    // views in one group) join first. Each entry holds every hand the person has seen of the
+    // board, so their union is the ledger's new value.
+    let mut seen: Vec<Seen> = Vec::new();
+    let mut at: std::collections::HashMap<(&str, &str, u32), usize> = std::collections::HashMap::new();
+    for s in group.iter().flat_map(|a| &a.seen) {
+        match at.entry((s.person.as_str(), s.set_id.as_str(), s.board)) {
+            std::collections::hash_map::Entry::Occupied(i) => seen[*i.get()].hands |= s.hands,
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(seen.len());
+                seen.push(s.clone());
+            }
+        }
+    }
     insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, s| {
         q.bind(s.person.as_str()).bind(s.set_id.as_str()).bind(i64::from(s.board)).bind(i64::from(s.hands))
     })
