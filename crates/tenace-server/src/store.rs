@@ -207,11 +207,14 @@ fn fields_of(append: &Append, fields: &std::collections::HashMap<(String, u32), 
 /// group gave results for (read before the commit, so a table's view of its board's end costs
 /// no read of its own: one statement for the whole group).
 async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result<FieldRows, StoreError> {
+    let started = std::time::Instant::now();
     let mut tx = Write::begin(pool).await?;
+    let begun = started.elapsed();
     let fences: Vec<&lease::Fence> = group.iter().filter_map(|a| a.fence.as_ref()).collect();
     if !fences.is_empty() {
         lease::check_fences(&mut tx, &fences, postgres).await?;
     }
+    let fenced = started.elapsed();
     if postgres {
         insert_together(&mut tx, group).await?;
     } else {
@@ -225,10 +228,22 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
             insert_seen(&mut tx, &a.seen).await?;
         }
     }
+    let inserted = started.elapsed();
     let rows = read_fields(&mut tx, group).await?;
+    let read = started.elapsed();
     tx.commit().await?;
+    let took = started.elapsed();
+    if took >= SLOW_GROUP {
+        // A diagnostic for the latency tail (docs/scaling.md): RUST_LOG=tenace::slow=debug.
+        let ms = |d: std::time::Duration| d.as_micros() as f64 / 1000.0;
+        tracing::debug!(target: "tenace::slow", appends = group.len(), begin_ms = ms(begun), fences_ms = ms(fenced - begun), insert_ms = ms(inserted - fenced),
+            fields_ms = ms(read - inserted), commit_ms = ms(took - read), "a group commit took long");
+    }
     Ok(rows)
 }
+
+/// A group commit that takes this long is logged (debug, target `tenace::slow`).
+const SLOW_GROUP: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The stored results of every board the group gave results for, in statements of at most
 /// [`ROWS_PER_INSERT`] boards.
