@@ -24,7 +24,7 @@ use crate::node::SeatRefused;
 pub use crate::outbox::Outbox;
 use crate::protocol::{ServerMsg, TableSummary};
 use crate::sight::{self, Sight};
-use crate::store::{Seen, Store, StoreError};
+use crate::store::{Field, Seen, Store, StoreError};
 use crate::tournaments::{Attempt, TournamentCmd};
 
 /// What players are told while the store fails.
@@ -245,8 +245,6 @@ pub struct Club {
 }
 
 type Job = Box<dyn FnOnce() + Send>;
-
-use crate::store::Field;
 
 /// One board's field: empty until read from the store.
 type FieldSlot = Arc<tokio::sync::Mutex<Option<Field>>>;
