@@ -1165,11 +1165,11 @@ impl RoomTask {
         }
         let new_board = next.board_number() != self.room.board_number();
         self.room = next;
-        // In a club of several nodes the field comes with the commit (read in its transaction:
-        // no read of its own at every board's end); a single node keeps its fields in memory.
+        // A board's end shows the field as the commit read it (in its own transaction: no read
+        // of its own, and in a club of several nodes the other nodes' results are in it).
         let committed = fields.into_iter().find(|(s, b, _)| *s == set_id && *b == board).map(|(_, _, f)| f);
         match committed {
-            Some(field) if self.club.node.is_some() && self.room.board_over() => self.show_field(field),
+            Some(field) if self.room.board_over() => self.show_field(field),
             _ if finished.is_some() || new_board => self.load_field().await,
             _ => {}
         }

@@ -254,10 +254,7 @@ async fn read_fields(tx: &mut Write, group: &[Append]) -> Result<FieldRows, Stor
     let mut rows = FieldRows::new();
     for chunk in boards.chunks(ROWS_PER_INSERT) {
         let mut sql = String::from("SELECT set_id, board, result FROM results WHERE (set_id, board) IN (");
-        for i in 0..chunk.len() {
-            use std::fmt::Write as _;
-            let _ = write!(sql, "{}(${}, ${})", if i == 0 { "" } else { ", " }, 2 * i + 1, 2 * i + 2);
-        }
+        value_rows(&mut sql, chunk.len(), 2);
         sql.push(')');
         let mut q = sqlx::query(&sql).persistent(false);
         for (set_id, board) in chunk {
@@ -324,14 +321,7 @@ async fn insert_many<R>(
 ) -> Result<(), StoreError> {
     for chunk in rows.chunks(ROWS_PER_INSERT) {
         let mut sql = String::from(head);
-        for i in 0..chunk.len() {
-            use std::fmt::Write as _;
-            sql.push_str(if i == 0 { "(" } else { ", (" });
-            for c in 0..columns {
-                let _ = write!(sql, "{}${}", if c == 0 { "" } else { ", " }, columns * i + c + 1);
-            }
-            sql.push(')');
-        }
+        value_rows(&mut sql, chunk.len(), columns);
         sql.push_str(tail);
         // Not kept as a prepared statement: its text changes with the group's size.
         let mut q = sqlx::query(&sql).persistent(false);
@@ -341,6 +331,18 @@ async fn insert_many<R>(
         q.execute(tx.conn()).await?;
     }
     Ok(())
+}
+
+/// Appends `rows` rows of `columns` placeholders each to `sql`: `($1, $2), ($3, $4)`.
+fn value_rows(sql: &mut String, rows: usize, columns: usize) {
+    use std::fmt::Write as _;
+    for i in 0..rows {
+        sql.push_str(if i == 0 { "(" } else { ", (" });
+        for c in 0..columns {
+            let _ = write!(sql, "{}${}", if c == 0 { "" } else { ", " }, columns * i + c + 1);
+        }
+        sql.push(')');
+    }
 }
 
 /// One write transaction on a pooled connection, with `BEGIN`, `COMMIT` and `ROLLBACK` issued
