@@ -242,6 +242,12 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
     Ok(rows)
 }
 
+/// The connections a store keeps open to PostgreSQL (SQLite: one).
+const POSTGRES_CONNECTIONS: u32 = 8;
+
+/// A pooled connection used within this long is handed out without a check (`Store::open`).
+const UNCHECKED_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A group commit that takes this long is logged (debug, target `tenace::slow`).
 const SLOW_GROUP: std::time::Duration = std::time::Duration::from_millis(20);
 
@@ -363,10 +369,24 @@ struct Write {
 }
 
 impl Write {
+    /// Begins a transaction. A connection taken without a check (used within the last
+    /// [`UNCHECKED_FOR`]) may have died meanwhile (the server restarted, the session was
+    /// ended): when `BEGIN` fails on it, that connection is closed and the transaction begun
+    /// again on another, until the pool has had to open a new one. Nothing was written by a
+    /// failed `BEGIN`.
     async fn begin(pool: &AnyPool) -> Result<Write, StoreError> {
-        let mut w = Write { conn: pool.acquire().await?, ended: false };
-        sqlx::query("BEGIN").execute(w.conn()).await?;
-        Ok(w)
+        let mut attempt = 0;
+        loop {
+            let mut w = Write { conn: pool.acquire().await?, ended: false };
+            match sqlx::query("BEGIN").execute(w.conn()).await {
+                Ok(_) => return Ok(w),
+                Err(e) if attempt < POSTGRES_CONNECTIONS => {
+                    tracing::info!("BEGIN failed on a pooled connection ({e}); beginning again on another");
+                    attempt += 1;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
     }
 
     /// The connection, to run this transaction's statements on.
@@ -465,7 +485,7 @@ impl Store {
             check_sqlite_file(&url)?;
         }
         let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 1 } else { 8 })
+            .max_connections(if sqlite { 1 } else { POSTGRES_CONNECTIONS })
             // PostgreSQL: a statement that waits more than 5 s (a lock held elsewhere, a server
             // that stopped answering) fails, so the table stops loudly instead of hanging.
             .after_connect(move |conn, _| {
@@ -488,6 +508,20 @@ impl Store {
             // A store that does not answer fails the action within seconds (the table then
             // stops, loudly), rather than holding the table for sqlx's default 30 s.
             .acquire_timeout(std::time::Duration::from_secs(5))
+            // sqlx checks every connection it hands out with a round trip (a ping) by default:
+            // under load that was one round trip in five of every group commit (docs/scaling.md,
+            // session 29). A connection used within the last `UNCHECKED_FOR` is handed out as
+            // it is (a failed `BEGIN` on it is retried on another: `Write::begin`); one idle
+            // longer is checked as before.
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for < UNCHECKED_FOR {
+                        return Ok(true);
+                    }
+                    Ok(sqlx::Connection::ping(conn).await.is_ok())
+                })
+            })
             .connect(&url)
             .await
             .map_err(|e| opening(&url, e))?;

@@ -144,6 +144,41 @@ async fn postgresql_failing_stops_the_table_and_play_resumes() {
     nothing_shown_is_lost(&db, "ann", &ann, &table, &last).await;
 }
 
+/// The event of a robot sitting down in seat `n` (mod 4): an append that is always valid.
+fn sat(n: usize) -> Vec<tenace_online::RoomEvent> {
+    vec![tenace_online::RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: tenace_online::Occupant::Robot }]
+}
+
+/// A store opened on `db` holding the room `id` with its first event ([`sat`]).
+async fn store_with_a_room(db: &str, id: &str) -> tenace_server::store::Store {
+    let store = tenace_server::store::Store::open(db).await.unwrap();
+    let options = tenace_online::RoomOptions { name: id.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+    store.create_room(id, &options, 0).await.unwrap();
+    store.append(id, 0, &sat(0), &[], &[]).await.unwrap();
+    store
+}
+
+/// PostgreSQL ends the club's sessions (a restart, an operator) just after they were used: the
+/// next append may take a pooled connection that died meanwhile (connections used within the
+/// last second are not checked before use); its `BEGIN` fails, and the append is written on
+/// another connection instead of failing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_append_right_after_postgresql_ended_the_clubs_sessions_is_stored() {
+    let Some(db) = databases("pg-ended").await.into_iter().find(|d| d.starts_with("postgres")) else { return };
+    let store = store_with_a_room(&db, "t-e").await;
+    let other = sqlx::AnyPool::connect(&db).await.unwrap();
+    for seq in 1..4 {
+        // Every other session of the database ended (this test's own connection kept).
+        sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+            .execute(&other)
+            .await
+            .unwrap();
+        store.append("t-e", seq, &sat(seq), &[], &[]).await.unwrap_or_else(|e| panic!("append {seq} after the sessions ended: {e}"));
+    }
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM room_events WHERE room = 't-e'").fetch_one(&other).await.unwrap();
+    assert_eq!(count, 4, "every append is stored");
+}
+
 /// The zombie transaction seen in CI under a really full disk: SQLite rolls back a whole
 /// transaction by itself on some errors (a full disk, an I/O error; here a trigger's
 /// `RAISE(ROLLBACK)` stands in for them), after which sqlx's own `ROLLBACK` fails and its count of
@@ -153,14 +188,9 @@ async fn postgresql_failing_stops_the_table_and_play_resumes() {
 /// second connection, whatever failed before it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_sqlite_rolls_back_a_transaction_by_itself_every_later_append_is_committed() {
-    use tenace_online::{Occupant, RoomEvent, RoomOptions};
     use tenace_server::store::Store;
     let db = databases("zombie").await.remove(0);
-    let store = Store::open(&db).await.unwrap();
-    let options = RoomOptions { name: "zombie".into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-    store.create_room("t-z", &options, 0).await.unwrap();
-    let sat = |n: usize| vec![RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: Occupant::Robot }];
-    store.append("t-z", 0, &sat(0), &[], &[]).await.unwrap();
+    let store = store_with_a_room(&db, "t-z").await;
     // Another connection (an operator, a second process) sees the database as it is on disk.
     let other = sqlx::AnyPool::connect(&db).await.unwrap();
     sqlx::query("CREATE TRIGGER full_disk BEFORE INSERT ON room_events WHEN NEW.seq = 1 BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END")
