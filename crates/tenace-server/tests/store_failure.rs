@@ -165,14 +165,16 @@ async fn store_with_a_room(db: &str, id: &str) -> tenace_server::store::Store {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_append_right_after_postgresql_ended_the_clubs_sessions_is_stored() {
     let Some(db) = databases("pg-ended").await.into_iter().find(|d| d.starts_with("postgres")) else { return };
-    let store = store_with_a_room(&db, "t-e").await;
+    // The store's sessions carry a name of their own, so that only they are ended (not those of
+    // the tests running beside this one).
+    let store = store_with_a_room(&format!("{db}&application_name=tenace_pg_ended"), "t-e").await;
     let other = sqlx::AnyPool::connect(&db).await.unwrap();
     for seq in 1..4 {
-        // Every other session of the database ended (this test's own connection kept).
-        sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
-            .execute(&other)
+        let ended: Vec<bool> = sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tenace_pg_ended'")
+            .fetch_all(&other)
             .await
             .unwrap();
+        assert!(!ended.is_empty() && ended.iter().all(|e| *e), "the store's sessions are ended");
         store.append("t-e", seq, &sat(seq), &[], &[]).await.unwrap_or_else(|e| panic!("append {seq} after the sessions ended: {e}"));
     }
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM room_events WHERE room = 't-e'").fetch_one(&other).await.unwrap();
