@@ -258,6 +258,9 @@ async fn row7_a_private_line_belongs_to_the_two_persons_not_the_seats() {
         let v = a.until("the private line", |v| v["type"] == "view" && !v["view"]["chat"].as_array().unwrap().is_empty()).await;
         assert_eq!(v["view"]["chat"][0]["text"], "a secret for South");
         a.act(&table, json!({"action": "leave"})).await;
+        // Ann's seat is free once East sees it empty (her leave is stored before it is shown);
+        // a join sent before that may be refused, South still being hers (Law 4).
+        b.until("South empty", |v| v["type"] == "view" && v["view"]["seats"][2]["name"].is_null()).await;
         let mut c = Client::connect(club.addr, &cat, "cat").await;
         c.send(json!({"type": "join", "table": table, "seat": "South"})).await;
         let v = c.view().await;
