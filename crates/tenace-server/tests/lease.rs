@@ -5,8 +5,8 @@
 
 mod support;
 
-use support::databases;
-use tenace_online::{FieldResult, Occupant, RoomEvent, RoomOptions};
+use support::{create_table, databases, sat, store_with_table};
+use tenace_online::{FieldResult, RoomEvent};
 use tenace_server::store::{HeldElsewhere, Seen, Store, StoreError};
 
 const TTL: i64 = 3_000;
@@ -18,22 +18,6 @@ async fn create_tables(store: &Store, prefix: &str, n: usize) -> Vec<String> {
         create_table(store, t).await;
     }
     tables
-}
-
-/// Creates table `table` (one board, set seed 7).
-async fn create_table(store: &Store, table: &str) {
-    let options = RoomOptions { name: table.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-    store.create_room(table, &options, 0).await.unwrap();
-}
-
-fn sat(n: usize) -> Vec<RoomEvent> {
-    vec![RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: Occupant::Robot }]
-}
-
-async fn store_with_table(db: &str, table: &str) -> Store {
-    let store = Store::open(db).await.unwrap();
-    create_table(&store, table).await;
-    store
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

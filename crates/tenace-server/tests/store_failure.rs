@@ -11,7 +11,7 @@ mod support;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use support::{config, databases, play_on, register, Client};
+use support::{config, databases, play_on, register, sat, store_with_table, Client};
 
 /// What a view shows of the board being played: (board, calls, cards in order).
 fn shown(v: &Value) -> (u64, Vec<String>, Vec<String>) {
@@ -144,20 +144,6 @@ async fn postgresql_failing_stops_the_table_and_play_resumes() {
     nothing_shown_is_lost(&db, "ann", &ann, &table, &last).await;
 }
 
-/// The event of a robot sitting down in seat `n` (mod 4): an append that is always valid.
-fn sat(n: usize) -> Vec<tenace_online::RoomEvent> {
-    vec![tenace_online::RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: tenace_online::Occupant::Robot }]
-}
-
-/// A store opened on `db` holding the room `id` with its first event ([`sat`]).
-async fn store_with_a_room(db: &str, id: &str) -> tenace_server::store::Store {
-    let store = tenace_server::store::Store::open(db).await.unwrap();
-    let options = tenace_online::RoomOptions { name: id.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
-    store.create_room(id, &options, 0).await.unwrap();
-    store.append(id, 0, &sat(0), &[], &[]).await.unwrap();
-    store
-}
-
 /// PostgreSQL ends the club's sessions (a restart, an operator) just after they were used: the
 /// next append may take a pooled connection that died meanwhile (connections used within the
 /// last second are not checked before use); its `BEGIN` fails, and the append is written on
@@ -167,7 +153,8 @@ async fn an_append_right_after_postgresql_ended_the_clubs_sessions_is_stored() {
     let Some(db) = databases("pg-ended").await.into_iter().find(|d| d.starts_with("postgres")) else { return };
     // The store's sessions carry a name of their own, so that only they are ended (not those of
     // the tests running beside this one).
-    let store = store_with_a_room(&format!("{db}&application_name=tenace_pg_ended"), "t-e").await;
+    let store = store_with_table(&format!("{db}&application_name=tenace_pg_ended"), "t-e").await;
+    store.append("t-e", 0, &sat(0), &[], &[]).await.unwrap();
     let other = sqlx::AnyPool::connect(&db).await.unwrap();
     for seq in 1..4 {
         let ended: Vec<bool> = sqlx::query_scalar("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'tenace_pg_ended'")
@@ -192,7 +179,8 @@ async fn an_append_right_after_postgresql_ended_the_clubs_sessions_is_stored() {
 async fn after_sqlite_rolls_back_a_transaction_by_itself_every_later_append_is_committed() {
     use tenace_server::store::Store;
     let db = databases("zombie").await.remove(0);
-    let store = store_with_a_room(&db, "t-z").await;
+    let store = store_with_table(&db, "t-z").await;
+    store.append("t-z", 0, &sat(0), &[], &[]).await.unwrap();
     // Another connection (an operator, a second process) sees the database as it is on disk.
     let other = sqlx::AnyPool::connect(&db).await.unwrap();
     sqlx::query("CREATE TRIGGER full_disk BEFORE INSERT ON room_events WHEN NEW.seq = 1 BEGIN SELECT RAISE(ROLLBACK, 'database or disk is full'); END")

@@ -59,6 +59,24 @@ pub async fn postgres_schema(base: &str, test: &str) -> String {
     format!("{base}{sep}options=-c%20search_path%3D{schema}")
 }
 
+/// The event of a robot sitting down in seat `n` (mod 4): an append that is always valid.
+pub fn sat(n: usize) -> Vec<tenace_online::RoomEvent> {
+    vec![tenace_online::RoomEvent::Sat { seat: tenace_core::Seat::ALL[n % 4], occupant: tenace_online::Occupant::Robot }]
+}
+
+/// Creates table `table` in `store` (one board, set seed 7).
+pub async fn create_table(store: &tenace_server::store::Store, table: &str) {
+    let options = tenace_online::RoomOptions { name: table.into(), set_seed: 7, boards: 1, kibitzers_see_all: false, first: 1 };
+    store.create_room(table, &options, 0).await.unwrap();
+}
+
+/// A store opened on `db` holding the table `table` ([`create_table`]).
+pub async fn store_with_table(db: &str, table: &str) -> tenace_server::store::Store {
+    let store = tenace_server::store::Store::open(db).await.unwrap();
+    create_table(&store, table).await;
+    store
+}
+
 pub fn config() -> tenace_server::ClubConfig {
     tenace_server::ClubConfig {
         robot_delay: Duration::ZERO,
