@@ -380,7 +380,7 @@ impl Write {
             let mut w = Write { conn: pool.acquire().await?, ended: false };
             match sqlx::query("BEGIN").execute(w.conn()).await {
                 Ok(_) => return Ok(w),
-                Err(e) if attempt < POSTGRES_CONNECTIONS => {
+                Err(e) if attempt < pool.options().get_max_connections() => {
                     tracing::info!("BEGIN failed on a pooled connection ({e}); beginning again on another");
                     attempt += 1;
                 }
