@@ -128,6 +128,10 @@ pub struct Options {
     /// the latency tail is.
     #[arg(long)]
     pub slow_ms: Option<u64>,
+    /// The clients ask for whole views after every change, instead of patches of what changed
+    /// (the protocol's `view_patches`, which the web client asks for): to compare the two.
+    #[arg(long)]
+    pub full_views: bool,
 }
 
 impl Options {
@@ -405,6 +409,8 @@ struct Shared {
     first_errors: Mutex<Vec<String>>,
     /// Nanoseconds since `origin` at which the last board finished.
     last_finish_ns: AtomicU64,
+    /// The clients ask for view patches (`auth.view_patches`).
+    view_patches: bool,
 }
 
 impl Shared {
@@ -575,7 +581,7 @@ pub async fn run(opts: Options) -> Result<Report, String> {
         }
         rss_kib(t.pid)
     };
-    let shared = Arc::new(Shared::default());
+    let shared = Arc::new(Shared { view_patches: !opts.full_views, ..Shared::default() });
     let say = |s: String| {
         if !opts.quiet {
             eprintln!("{s}");
@@ -879,6 +885,8 @@ struct Client {
     table: String,
     /// The latest view of the table, if any.
     view: Option<ViewLite>,
+    /// The `seq` of `view` (with view patches: the next patch must be one more).
+    view_seq: u64,
     stall: Duration,
     shared: Arc<Shared>,
     latencies_us: Vec<u64>,
@@ -926,13 +934,15 @@ impl Client {
             seat: SEATS[index % 4],
             table: String::new(),
             view: None,
+            view_seq: 0,
             stall,
             shared,
             latencies_us: Vec::new(),
             slow_us: None,
             slow: Vec::new(),
         };
-        c.send(serde_json::json!({"type": "auth", "token": token})).await?;
+        let patches = c.shared.view_patches;
+        c.send(serde_json::json!({"type": "auth", "token": token, "view_patches": patches})).await?;
         let welcome = c.next().await?;
         if welcome.kind != "welcome" {
             return Err(format!("{}: expected a welcome, got a {:?} message", c.who(), welcome.kind));
@@ -971,7 +981,7 @@ impl Client {
             };
             let mut m: Incoming = serde_json::from_str(text.as_str())
                 .map_err(|e| format!("{}: the server sent an unexpected message ({e}): {:.300}", self.who(), text.as_str()))?;
-            if m.kind != "view" {
+            if m.kind != "view" && m.kind != "view_patch" {
                 m.raw = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
             }
             match m.kind.as_str() {
@@ -980,9 +990,27 @@ impl Client {
                     self.shared.error(&who, text.as_str());
                 }
                 "view" => match &m.view {
-                    Some(v) => self.view = Some(v.clone()),
+                    Some(v) => {
+                        self.view = Some(v.clone());
+                        self.view_seq = m.seq.unwrap_or(0);
+                    }
                     None => return Err(format!("{}: a view message without a view: {:.300}", self.who(), text.as_str())),
                 },
+                "view_patch" => {
+                    let follows = self.view.is_some() && m.seq == Some(self.view_seq + 1) && m.table.as_deref() == Some(self.table.as_str());
+                    let (Some(view), true) = (self.view.as_mut(), follows) else {
+                        // A view lost on the way (between nodes): follow the table again, which
+                        // brings the whole view; counted with the errors, as it should not happen.
+                        let who = self.who();
+                        self.shared.error(&who, &format!("a view patch that does not follow view {}: followed the table again", self.view_seq));
+                        let again = json!({"type": "join", "table": self.table, "seat": self.seat});
+                        self.send(again).await?;
+                        return Ok(m);
+                    };
+                    view.apply(m.changed.take().unwrap_or_default(), m.extended.take().unwrap_or_default());
+                    self.view_seq += 1;
+                    m.view = Some(view.clone());
+                }
                 _ => {}
             }
             return Ok(m);
@@ -1074,6 +1102,14 @@ struct Incoming {
     view: Option<ViewLite>,
     #[serde(default)]
     table: Option<String>,
+    /// A view's or a view patch's number (with `view_patches`).
+    #[serde(default)]
+    seq: Option<u64>,
+    /// A view patch's fields that changed, and its lists that changed after their first items.
+    #[serde(default)]
+    changed: Option<ChangedLite>,
+    #[serde(default)]
+    extended: Option<ExtendedLite>,
     /// The whole message, for messages other than views (read again only for those).
     #[serde(skip)]
     raw: Value,
@@ -1102,6 +1138,80 @@ struct ViewLite {
     legal_cards: Vec<String>,
     #[serde(default)]
     tricks: Vec<TrickLite>,
+}
+
+/// The fields of [`ViewLite`] that a view patch changed (`to_act` may change to null).
+#[derive(Debug, Default, serde::Deserialize)]
+struct ChangedLite {
+    board: Option<u32>,
+    boards: Option<u32>,
+    phase: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    to_act: Option<Option<String>>,
+    your_turn: Option<bool>,
+    seats: Option<Vec<SeatLite>>,
+    auction: Option<Vec<CallLite>>,
+    legal_calls: Option<Vec<String>>,
+    legal_cards: Option<Vec<String>>,
+    tricks: Option<Vec<TrickLite>>,
+}
+
+/// A field present in a patch, null included.
+fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// The lists of [`ViewLite`] that a view patch kept the first items of: how many, then the rest.
+#[derive(Debug, Default, serde::Deserialize)]
+struct ExtendedLite {
+    seats: Option<(usize, Vec<SeatLite>)>,
+    auction: Option<(usize, Vec<CallLite>)>,
+    legal_calls: Option<(usize, Vec<String>)>,
+    legal_cards: Option<(usize, Vec<String>)>,
+    tricks: Option<(usize, Vec<TrickLite>)>,
+}
+
+/// Keeps the first `kept` items of `list` and appends `more`.
+fn extend<T>(list: &mut Vec<T>, change: Option<(usize, Vec<T>)>) {
+    if let Some((kept, more)) = change {
+        list.truncate(kept);
+        list.extend(more);
+    }
+}
+
+impl ViewLite {
+    /// This view with a view patch applied (docs/protocol.md).
+    fn apply(&mut self, changed: ChangedLite, extended: ExtendedLite) {
+        let ChangedLite { board, boards, phase, to_act, your_turn, seats, auction, legal_calls, legal_cards, tricks } = changed;
+        self.board = board.unwrap_or(self.board);
+        self.boards = boards.unwrap_or(self.boards);
+        if let Some(p) = phase {
+            self.phase = p;
+        }
+        if let Some(t) = to_act {
+            self.to_act = t;
+        }
+        self.your_turn = your_turn.unwrap_or(self.your_turn);
+        for (list, new) in [(&mut self.legal_calls, legal_calls), (&mut self.legal_cards, legal_cards)] {
+            if let Some(n) = new {
+                *list = n;
+            }
+        }
+        if let Some(n) = seats {
+            self.seats = n;
+        }
+        if let Some(n) = auction {
+            self.auction = n;
+        }
+        if let Some(n) = tricks {
+            self.tricks = n;
+        }
+        extend(&mut self.seats, extended.seats);
+        extend(&mut self.auction, extended.auction);
+        extend(&mut self.legal_calls, extended.legal_calls);
+        extend(&mut self.legal_cards, extended.legal_cards);
+        extend(&mut self.tricks, extended.tricks);
+    }
 }
 
 #[derive(Clone, Debug, serde::Deserialize)]

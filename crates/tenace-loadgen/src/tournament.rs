@@ -149,7 +149,7 @@ pub async fn run_tournament(opts: Options) -> Result<TournamentReport, String> {
     }
     let stall = Duration::from_secs(opts.stall_timeout.max(1));
     let target = target(&opts, "127.0.0.1:0").await?;
-    let shared = Arc::new(Shared::default());
+    let shared = Arc::new(Shared { view_patches: !opts.full_views, ..Shared::default() });
     let say = |s: String| {
         if !opts.quiet {
             eprintln!("{s}");

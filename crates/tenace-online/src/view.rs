@@ -1,6 +1,7 @@
 //! What one viewer may see of a room: the security core of online play. Every message a client
 //! receives about a table is a [`TableView`] built here for that client's seat (or kibitzer's
-//! choice), so an unseen card can only reach a client through a bug in this one file.
+//! choice), or a patch between two such views (tenace-server's `patch`), so an unseen card can
+//! only reach a client through a bug in this one file.
 //!
 //! A seat sees: its own hand; dummy's hand once the opening lead is faced (Law 41D); the
 //! claimer's hand while a claim of the opponents is pending (Law 68B, shown to the opponents);

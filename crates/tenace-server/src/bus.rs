@@ -60,6 +60,9 @@ pub struct Forward {
     /// owner that never saw the join (it was lost while the table moved) follows it first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follow: Option<Command>,
+    /// The connection asked for view patches (crate::patch).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub view_patches: bool,
 }
 
 /// The table commands a connection may send from another node (the protocol's own, docs/protocol.md).

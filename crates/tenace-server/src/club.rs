@@ -15,13 +15,14 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use tenace_core::Seat;
-use tenace_online::{Action, Actor, FieldResult, Occupant, OnlineError, Room, RoomEvent, RoomOptions, Viewer};
+use tenace_online::{Action, Actor, FieldResult, Occupant, OnlineError, Room, RoomEvent, RoomOptions, TableView, Viewer};
 use tokio::sync::mpsc;
 
 use crate::desk::{CalledTo, DeskError, NewRuling, RulingView};
 use crate::limits::{Limits, LoginLimiter};
 use crate::node::SeatRefused;
 pub use crate::outbox::Outbox;
+use crate::patch::ViewPatch;
 use crate::protocol::{ServerMsg, TableSummary};
 use crate::sight::{self, Sight};
 use crate::store::{Field, Seen, Store, StoreError};
@@ -711,11 +712,43 @@ struct Follower {
     /// board's number, shifted left 8 bits, with the mask of hands. The ledger only grows, so a
     /// view showing no more than this needs no lookup (one per follower and action otherwise).
     known: AtomicU64,
+    /// Views shown so far (0: the next is `fresh`); with view patches, the last patch's `seq`.
+    shown: u64,
+    /// With view patches: the last view sent, which the next patch starts from (crate::patch).
+    last: Option<Box<TableView>>,
 }
 
 impl Follower {
     fn new(name: String, watching: Option<Seat>, out: Outbox) -> Follower {
-        Follower { name, watching, out, known: AtomicU64::new(0) }
+        Follower { name, watching, out, known: AtomicU64::new(0), shown: 0, last: None }
+    }
+
+    /// The message that shows `view` to this follower: the whole view, or for a client that
+    /// asked for view patches what changed since the last one (`None`: nothing did).
+    fn show(&mut self, view: TableView) -> Option<ServerMsg> {
+        let fresh = self.shown == 0;
+        if !self.out.view_patches() {
+            self.shown += 1;
+            return Some(ServerMsg::View { view: Box::new(view), fresh, seq: None });
+        }
+        if self.out.take_lost() {
+            self.last = None;
+        }
+        if let Some(last) = self.last.as_deref() {
+            match ViewPatch::between(last, &view, self.shown + 1) {
+                Ok(patch) if patch.is_empty() => return None,
+                Ok(patch) => {
+                    self.shown += 1;
+                    self.last = Some(Box::new(view));
+                    return Some(ServerMsg::ViewPatch(Box::new(patch)));
+                }
+                Err(e) => tracing::warn!("table {}: a view patch could not be written ({e}); the view goes whole", view.table),
+            }
+        }
+        self.shown = 1;
+        let view = Box::new(view);
+        self.last = Some(view.clone());
+        Some(ServerMsg::View { view, fresh, seq: Some(1) })
     }
 }
 
@@ -1349,10 +1382,12 @@ impl RoomTask {
             }
         }
         let tournament = self.club.tournament_id_of(&self.id);
+        let down = (!withheld.is_empty()).then(|| self.store_down());
+        let mut gone = Vec::new();
         for c in conns {
-            let Some(f) = self.followers.get(c) else { continue };
-            if withheld.contains(&f.name) {
-                let _ = f.out.send(self.store_down());
+            let Some(f) = self.followers.get_mut(c) else { continue };
+            if let (true, Some(down)) = (withheld.contains(&f.name), &down) {
+                let _ = f.out.send(down.clone());
                 continue;
             }
             let viewer = viewer_of(&self.room, &f.name, f.watching);
@@ -1370,11 +1405,15 @@ impl RoomTask {
                     h.imps_ns = Some(imps);
                 }
             }
-            if f.out.send(ServerMsg::View { view: Box::new(view) }).is_err() {
+            let Some(message) = f.show(view) else { continue };
+            if f.out.send(message).is_err() {
                 // The connection is gone (its writer stopped): as a disconnect, or the seat
                 // would wait for ever when the disconnect itself arrives after this.
-                self.lose_follower(*c);
+                gone.push(*c);
             }
+        }
+        for c in gone {
+            self.lose_follower(c);
         }
     }
 

@@ -530,9 +530,9 @@ async fn connection(socket: WebSocket, app: App) {
         Ok(f) => frame(f),
         Err(_) => return refuse(sink, ServerMsg::error("no auth message in time; send {\"type\": \"auth\", \"token\": ...} first")).await,
     };
-    let token = match first {
+    let (token, view_patches) = match first {
         Frame::Text(t) => match crate::protocol::parse(&t) {
-            Ok(ClientMsg::Auth { token }) => token,
+            Ok(ClientMsg::Auth { token, view_patches }) => (token, view_patches),
             Ok(_) => return refuse(sink, ServerMsg::error("the first message must be {\"type\": \"auth\", \"token\": ...}")).await,
             Err(e) => return refuse(sink, ServerMsg::error(e)).await,
         },
@@ -545,6 +545,7 @@ async fn connection(socket: WebSocket, app: App) {
     };
     let conn = app.next_conn.fetch_add(1, Ordering::Relaxed);
     let (out, rx) = Outbox::new(limits.outgoing_queue);
+    let out = out.with_view_patches(view_patches);
     if let Err(e) = app.club.connected(&user, conn, &token, &out) {
         return refuse(sink, ServerMsg::error(e)).await;
     }

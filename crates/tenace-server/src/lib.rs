@@ -17,6 +17,7 @@ pub mod limits;
 pub mod nights;
 pub mod node;
 pub mod outbox;
+pub mod patch;
 pub mod protocol;
 pub mod sight;
 pub mod store;

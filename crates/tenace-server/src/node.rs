@@ -379,11 +379,18 @@ impl Node {
     /// A command forwarded from another node, handed to the table as its own connection's.
     fn take_command(self: &Arc<Node>, table: &str, handle: &RoomHandle, f: Forward) -> Taken {
         let key = (f.node.clone(), f.conn);
-        let (conn, out, unknown) = {
+        // A command this node forwarded to itself (it took the table over while the command was
+        // on its way): the connection is its own, so the table follows it under its own number,
+        // as a local join does; under a second number it would be sent every view twice (and,
+        // with view patches, two numberings of patches: crate::patch).
+        let own = (f.node == self.name).then(|| lock(&self.outboxes).get(&f.conn).cloned()).flatten();
+        let (conn, out, unknown) = if let Some(out) = own {
+            (f.conn, out, true)
+        } else {
             let mut remotes = lock(&self.remotes);
             let remote = remotes.entry(key.clone()).or_insert_with(|| {
                 let local = self.next_remote.fetch_add(1, Ordering::Relaxed);
-                Remote { local, out: self.remote_outbox(&f.node, f.conn), tables: Default::default() }
+                Remote { local, out: self.remote_outbox(&f.node, f.conn).with_view_patches(f.view_patches), tables: Default::default() }
             });
             let unknown = !remote.tables.contains(table);
             match f.command {
@@ -550,7 +557,8 @@ impl Node {
         };
         let follow =
             matches!(command, Command::Act { .. }).then(|| lock(&self.follows).get(table).and_then(|f| f.get(&conn)).map(|f| f.follow.command())).flatten();
-        let f = Forward { node: self.name.clone(), conn, person, command, follow };
+        let view_patches = out.as_ref().is_some_and(Outbox::view_patches);
+        let f = Forward { node: self.name.clone(), conn, person, command, follow, view_patches };
         let refused = match while_moving(|| self.bus.forward(table, &f)).await {
             Ok(Taken { refused: None }) => return,
             Ok(Taken { refused: Some(why) }) => why,

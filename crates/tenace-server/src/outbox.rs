@@ -1,6 +1,7 @@
 //! A connection's outgoing queue, bounded: a client that stops reading fills it and is
 //! disconnected instead of growing the server's memory (`Limits::outgoing_queue`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, Notify};
@@ -30,6 +31,10 @@ impl Outgoing {
 pub struct Outbox {
     queue: Queue,
     close: Arc<Notify>,
+    /// The client asked for view patches (crate::patch).
+    view_patches: bool,
+    /// A message for another node's connection was dropped since [`Outbox::take_lost`].
+    lost: Arc<AtomicBool>,
 }
 
 /// A connection of this node has a queue of its own, drained by its writer; a connection of
@@ -49,7 +54,7 @@ impl Outbox {
     /// A queue of `capacity` messages and its receiving end (the connection's writer).
     pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
         let (tx, rx) = mpsc::channel(capacity.max(1));
-        (Outbox { queue: Queue::Own(tx), close: Arc::new(Notify::new()) }, rx)
+        (Outbox { queue: Queue::Own(tx), close: Arc::new(Notify::new()), view_patches: false, lost: Arc::default() }, rx)
     }
 
     /// The outbox of connection `conn` of another node, whose messages join that node's queue
@@ -57,7 +62,24 @@ impl Outbox {
     /// fast enough, or at all) a message is dropped: the next view carries the whole table
     /// again, and a node back on NATS has every table followed again.
     pub fn for_node(conn: u64, tx: mpsc::Sender<(u64, Outgoing)>) -> Outbox {
-        Outbox { queue: Queue::Node { conn, tx }, close: Arc::new(Notify::new()) }
+        Outbox { queue: Queue::Node { conn, tx }, close: Arc::new(Notify::new()), view_patches: false, lost: Arc::default() }
+    }
+
+    /// The same outbox, for a client that asked for view patches (or not).
+    pub fn with_view_patches(mut self, yes: bool) -> Outbox {
+        self.view_patches = yes;
+        self
+    }
+
+    /// Does the client want view patches (crate::patch)?
+    pub fn view_patches(&self) -> bool {
+        self.view_patches
+    }
+
+    /// Was a message dropped since the last call (another node's connection, its queue full)?
+    /// Then the next view goes whole: a patch would follow a view the client never had.
+    pub fn take_lost(&self) -> bool {
+        self.lost.swap(false, Ordering::Relaxed)
     }
 
     /// Queues `msg`. When the queue is full the client has stopped reading: the connection is
@@ -87,6 +109,7 @@ impl Outbox {
                 Ok(()) => Ok(()),
                 Err(Full(_)) => {
                     warn_dropped(*conn);
+                    self.lost.store(true, Ordering::Relaxed);
                     Ok(())
                 }
                 Err(Closed(_)) => Err(Gone),

@@ -19,6 +19,9 @@ pub enum ClientMsg {
     /// The first message of every connection: the session token from login or register.
     Auth {
         token: String,
+        /// Views after a table's first as patches (crate::patch, docs/protocol.md).
+        #[serde(default)]
+        view_patches: bool,
     },
     /// Ask for the list of tables.
     Lobby {},
@@ -233,7 +236,15 @@ pub enum ServerMsg {
     /// Everything this client may see of a table, after every change there.
     View {
         view: Box<TableView>,
+        /// The first view to this follower (a join, a watch, a table followed again).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fresh: bool,
+        /// With view patches (crate::patch): 1, the number the next patch follows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
     },
+    /// With view patches: what changed since the last view of the table (crate::patch).
+    ViewPatch(Box<crate::patch::ViewPatch>),
     /// A refusal or a malformed message: only the client that caused it receives it.
     Error {
         message: String,

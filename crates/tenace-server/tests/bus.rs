@@ -34,7 +34,7 @@ async fn node(url: &str, name: &str) -> Bus {
 /// A call forwarded from connection `n` of node-b.
 fn forward(n: u64) -> Forward {
     let action = serde_json::from_value(serde_json::json!({"action": "call", "call": "1NT", "alert": false})).unwrap();
-    Forward { node: "node-b".into(), conn: n, person: "Jean Dupont".into(), command: Command::Act { action }, follow: None }
+    Forward { node: "node-b".into(), conn: n, person: "Jean Dupont".into(), command: Command::Act { action }, follow: None, view_patches: false }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{config, databases, login, register, Client};
+use support::{apply_patch, config, databases, login, register, Client};
 use tokio_tungstenite::tungstenite::Message;
 
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];
@@ -239,6 +239,73 @@ async fn okb_undo_over_the_wire_needs_the_opponents_consent() {
     let v = views(&mut c).await;
     assert_eq!(v[0]["auction"].as_array().unwrap().len(), 0);
     assert_eq!(v[0]["your_turn"], true);
+    server.task.abort();
+}
+
+/// View patches (docs/protocol.md): a connection that asks for them rebuilds from them every
+/// view that a connection of the same person at the same seat receives whole, for a fraction
+/// of the bytes; following the table again brings the whole view back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn view_patches_rebuild_every_whole_view_for_a_fraction_of_the_bytes() {
+    let db = databases("patches").await.remove(0);
+    let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
+    let token = register(server.addr, "patch").await;
+    let mut whole = Client::connect(server.addr, &token, "patch").await;
+    let mut patched = Client::connect_patched(server.addr, &token, "patch").await;
+    whole.send(json!({"type": "create_table", "name": "Patches", "boards": 2, "robots": true, "seat": "South"})).await;
+    let table = whole.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    // The same person follows her table from the second connection too (coming back to her seat).
+    patched.send(json!({"type": "join", "table": table, "seat": "South"})).await;
+    let mut full: Vec<(Value, usize)> = Vec::new();
+    loop {
+        let m = whole.until("a view", |v| v["type"] == "view").await;
+        assert!(m.get("seq").is_none(), "whole views unless asked: {m}");
+        let v = m["view"].clone();
+        let bytes = m.to_string().len();
+        if full.last().is_none_or(|(last, _)| *last != v) {
+            full.push((v.clone(), bytes));
+        }
+        if v["phase"] == "over" && v["board"] == 2 {
+            break;
+        }
+        support::play_on(&mut whole, &table, &v).await;
+    }
+    let last = full.last().unwrap().0.clone();
+    let mut rebuilt: Vec<Value> = Vec::new();
+    let mut seq = 0;
+    let mut patched_bytes = 0;
+    while rebuilt.last() != Some(&last) {
+        let m = patched.next().await;
+        match m["type"].as_str() {
+            Some("view") => {
+                assert!(rebuilt.is_empty(), "one whole view, then patches: {m}");
+                assert_eq!((m["seq"].as_u64(), m["fresh"].as_bool()), (Some(1), Some(true)), "{m}");
+                rebuilt.push(m["view"].clone());
+            }
+            Some("view_patch") => {
+                assert_eq!(m["seq"].as_u64(), Some(seq + 1), "patches are numbered in order: {m}");
+                assert_eq!(m["table"], table.as_str());
+                let mut v = rebuilt.last().expect("a whole view first").clone();
+                apply_patch(&mut v, &m);
+                rebuilt.push(v);
+            }
+            _ => continue,
+        }
+        seq = m["seq"].as_u64().unwrap();
+        patched_bytes += m.to_string().len();
+    }
+    // Every view the whole connection received since the join, rebuilt in the same order.
+    let start = full.len() - rebuilt.len();
+    let expected: Vec<&Value> = full[start..].iter().map(|(v, _)| v).collect();
+    assert_eq!(rebuilt.iter().collect::<Vec<_>>(), expected, "the patches rebuild the whole views");
+    assert!(rebuilt.len() > 8, "two boards' worth of views: {}", rebuilt.len());
+    let full_bytes: usize = full[start..].iter().map(|(_, b)| b).sum();
+    assert!(patched_bytes * 3 < full_bytes, "patches: {patched_bytes} bytes against {full_bytes} for the whole views");
+    // A client that lost its copy follows the table again: the view comes whole, numbered 1.
+    patched.send(json!({"type": "join", "table": table, "seat": "South"})).await;
+    let m = patched.until("a whole view", |v| v["type"] == "view").await;
+    assert_eq!((m["seq"].as_u64(), m["fresh"].as_bool()), (Some(1), Some(true)), "{m}");
+    assert_eq!(m["view"]["board"], 2);
     server.task.abort();
 }
 

@@ -47,6 +47,8 @@ const state = {
   // The seat asked for when creating a table (the `created` answer seats us there).
   creatingSeat: null,
   view: null,
+  viewSeq: 0, // the `seq` of the view held: a patch applies to it only when its own is one more
+  resyncing: false, // a patch did not follow the view held; the table was followed again
   pending: false, // a call or card was sent; wait for the next view
   selectedCall: null, // index of the auction call shown in #call-info
   drafts: {}, // explanations being typed, by call index
@@ -217,7 +219,7 @@ function connect() {
   // The token goes in the first message, never in the URL (docs/protocol.md).
   const ws = new WebSocket(proto + '//' + location.host + '/ws/v1');
   state.ws = ws;
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: state.token }));
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: state.token, view_patches: true }));
   state.welcomed = false;
   state.following = false;
   setStatus('connecting', state.attempts ? 'reconnecting…' : 'connecting…');
@@ -319,7 +321,11 @@ function onMessage(ws, msg) {
       screen('table');
       break;
     case 'view':
+      if (state.current && msg.view.table === state.current.table) state.viewSeq = msg.seq || 0;
       onView(msg.view);
+      break;
+    case 'view_patch':
+      onPatch(msg);
       break;
     case 'error':
       if (!state.welcomed) {
@@ -365,8 +371,33 @@ function onMessage(ws, msg) {
   }
 }
 
+/**
+ * A view sent as what changed since the last one (docs/protocol.md, view patches). A patch that
+ * does not follow the view held (none held, or one missed) is not applied: the table is followed
+ * again, and the server answers with the whole view.
+ * @param {{ table: string, seq: number, changed?: Record<string, any>, extended?: Record<string, [number, any[]]>, removed?: string[] }} p
+ */
+function onPatch(p) {
+  if (!state.current || p.table !== state.current.table) return;
+  if (!state.view || state.view.table !== p.table || state.viewSeq !== p.seq - 1) {
+    if (!state.resyncing) {
+      state.resyncing = true;
+      follow();
+    }
+    return;
+  }
+  /** @type {Record<string, any>} */
+  const v = Object.assign({}, state.view);
+  for (const [k, x] of Object.entries(p.changed || {})) v[k] = x;
+  for (const [k, [kept, items]] of Object.entries(p.extended || {})) v[k] = (v[k] || []).slice(0, kept).concat(items);
+  for (const k of p.removed || []) delete v[k];
+  state.viewSeq = p.seq;
+  onView(/** @type {import('./protocol.js').TableView} */ (v));
+}
+
 /** @param {import('./protocol.js').TableView} v */
 function onView(v) {
+  state.resyncing = false;
   if (!state.current || v.table !== state.current.table) return;
   const boardChanged = !state.view || state.view.board !== v.board;
   state.view = v;

@@ -88,7 +88,8 @@
  * @typedef {{ type: 'welcome', protocol: number, user: string, director: boolean }
  *   | { type: 'lobby', tables: TableSummary[] }
  *   | { type: 'created', table: string }
- *   | { type: 'view', view: TableView }
+ *   | { type: 'view', view: TableView, seq?: number, fresh?: boolean }
+ *   | { type: 'view_patch', table: string, seq: number, changed?: Record<string, any>, extended?: Record<string, [number, any[]]>, removed?: string[] }
  *   | { type: 'error', message: string, law?: string | null }
  *   | { type: 'notice', message: string }
  *   | { type: 'pong' }

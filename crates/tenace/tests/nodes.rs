@@ -1,7 +1,8 @@
 //! A club of three nodes (issue "Beyond one machine"): three `tenace serve --nats` processes, the
 //! real binary, on one PostgreSQL schema and one NATS, with four people at one table, each
 //! connected to a node of their own (North and West to the first, East to the second, South to
-//! the third), as a load balancer would spread them.
+//! the third), as a load balancer would spread them. East and South ask for view patches and
+//! rebuild each view from them (docs/protocol.md): their views are checked as the others'.
 //!
 //! - `three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner`: every view any
 //!   client received is its own seat's (the owner computed it for that person, whichever node
@@ -235,6 +236,9 @@ struct Ledger {
     views: Vec<(String, String, Instant, Value)>,
     /// (person, message) of every error and notice.
     messages: Vec<(String, String)>,
+    /// View patches applied (and patches that did not follow the view held: followed again).
+    patches: usize,
+    gaps: usize,
 }
 
 struct Person {
@@ -243,6 +247,8 @@ struct Person {
     seat: &'static str,
     /// The address this person connects to first (then the next ones, when it fails).
     home: usize,
+    /// Asks for view patches (docs/protocol.md) and rebuilds each view from them.
+    view_patches: bool,
 }
 
 async fn send(ws: &mut Ws, v: Value) -> bool {
@@ -262,8 +268,13 @@ async fn receive(ws: &mut Ws, limit: Duration) -> Option<Option<Value>> {
 }
 
 async fn connect(addr: SocketAddr, token: &str) -> Option<Ws> {
+    connect_as(addr, token, false).await
+}
+
+/// A connection that asks for view patches, or not.
+async fn connect_as(addr: SocketAddr, token: &str, view_patches: bool) -> Option<Ws> {
     let (mut ws, _) = tokio::time::timeout(Duration::from_secs(3), tokio_tungstenite::connect_async(format!("ws://{addr}/ws/v1"))).await.ok()?.ok()?;
-    if !send(&mut ws, json!({"type": "auth", "token": token})).await {
+    if !send(&mut ws, json!({"type": "auth", "token": token, "view_patches": view_patches})).await {
         return None;
     }
     let welcome = receive(&mut ws, Duration::from_secs(5)).await??;
@@ -308,7 +319,7 @@ fn next_action(view: &Value) -> Option<Value> {
 async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<AtomicBool>, ledger: Arc<Mutex<Ledger>>) {
     let mut at = p.home;
     while !stop.load(Ordering::SeqCst) {
-        let Some(mut ws) = connect(addrs[at % addrs.len()], &p.token).await else {
+        let Some(mut ws) = connect_as(addrs[at % addrs.len()], &p.token, p.view_patches).await else {
             at += 1;
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
@@ -323,6 +334,8 @@ async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<
         // state is shown long after (the action was lost in a node kill, and the other clients'
         // joins keep this one from ever falling silent).
         let mut acted: Option<(Value, Instant)> = None;
+        // With view patches: the view held and its number, which the next patch must follow.
+        let mut held: Option<(Value, u64)> = None;
         while !stop.load(Ordering::SeqCst) {
             let Some(msg) = receive(&mut ws, Duration::from_secs(2)).await else { break };
             let Some(msg) = msg else {
@@ -337,9 +350,37 @@ async fn drive(addrs: Vec<SocketAddr>, p: Arc<Person>, table: String, stop: Arc<
                 continue;
             };
             nudged = false;
-            match msg["type"].as_str() {
+            let view = match msg["type"].as_str() {
                 Some("view") => {
-                    let view = msg["view"].clone();
+                    held = msg["seq"].as_u64().map(|seq| (msg["view"].clone(), seq));
+                    Some(msg["view"].clone())
+                }
+                Some("view_patch") => match held.take() {
+                    Some((mut view, seq)) if msg["seq"].as_u64() == Some(seq + 1) => {
+                        support::apply_patch(&mut view, &msg);
+                        ledger.lock().unwrap().patches += 1;
+                        held = Some((view.clone(), seq + 1));
+                        Some(view)
+                    }
+                    // A gap (a view lost with a node): follow the table again, it comes whole.
+                    other => {
+                        let gap = format!("view patch {} does not follow view {:?}: following again ({msg})", msg["seq"], other.map(|o| o.1));
+                        {
+                            let mut l = ledger.lock().unwrap();
+                            l.gaps += 1;
+                            l.messages.push((p.name.clone(), gap));
+                        }
+                        if !send(&mut ws, join.clone()).await {
+                            break;
+                        }
+                        None
+                    }
+                },
+                _ => None,
+            };
+            match msg["type"].as_str() {
+                Some("view") | Some("view_patch") => {
+                    let Some(view) = view else { continue };
                     let action = next_action(&view);
                     let state = json!([view["board"], view["auction"], view["tricks"]]);
                     ledger.lock().unwrap().views.push((p.name.clone(), p.seat.to_string(), Instant::now(), view));
@@ -376,7 +417,9 @@ async fn seat_four(club: &Club, stop: &Arc<AtomicBool>, ledger: &Arc<Mutex<Ledge
     let mut people = Vec::new();
     for (name, seat, home) in plan {
         let token = support::register(club.addrs[0], name).await;
-        people.push(Arc::new(Person { name: name.into(), token, seat, home }));
+        // East and South (on the second and third nodes) rebuild their views from patches.
+        let view_patches = matches!(seat, "East" | "South");
+        people.push(Arc::new(Person { name: name.into(), token, seat, home, view_patches }));
     }
     let mut ws = connect(club.addrs[0], &people[0].token).await.expect("connect to the first node");
     send(&mut ws, json!({"type": "create_table", "name": "three nodes", "boards": 36, "robots": false, "seat": "North"})).await;
@@ -529,6 +572,18 @@ async fn three_nodes_serve_one_table_and_survive_ten_sigkills_of_its_owner() {
     );
     let moved = ledger.lock().unwrap().messages.iter().filter(|(_, m)| m.contains("node")).count();
     eprintln!("{moved} messages about a node stopping or a table moving were shown");
+    let (patches, gaps) = {
+        let l = ledger.lock().unwrap();
+        (l.patches, l.gaps)
+    };
+    eprintln!("{patches} view patches applied by East and South, {gaps} that did not follow (followed again)");
+    assert!(patches > 100, "East and South played on patches through the kills: {patches}");
+    // Each connection is followed once, by one node, even while a node takes the table over
+    // with its own connection's command on the way: else every view went out twice, and the
+    // patches in two numberings.
+    let gaps: Vec<String> =
+        ledger.lock().unwrap().messages.iter().filter(|m| m.1.starts_with("view patch")).map(|m| format!("{}: {}", m.0, m.1)).take(3).collect();
+    assert!(gaps.is_empty(), "patches that did not follow the view held: {gaps:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

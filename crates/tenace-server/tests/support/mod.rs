@@ -144,9 +144,18 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr, token: &str, name: &str) -> Client {
+        Client::connect_with(addr, json!({"type": "auth", "token": token}), name).await
+    }
+
+    /// A connection that asks for view patches (docs/protocol.md).
+    pub async fn connect_patched(addr: SocketAddr, token: &str, name: &str) -> Client {
+        Client::connect_with(addr, json!({"type": "auth", "token": token, "view_patches": true}), name).await
+    }
+
+    async fn connect_with(addr: SocketAddr, auth: Value, name: &str) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/v1")).await.unwrap();
         let mut c = Client { name: name.to_string(), ws, seen: Vec::new() };
-        c.send(json!({"type": "auth", "token": token})).await;
+        c.send(auth).await;
         let welcome = c.next().await;
         assert_eq!(welcome["type"], "welcome", "{welcome}");
         assert_eq!(welcome["protocol"], 1);
@@ -280,4 +289,21 @@ pub fn solve_play(g: &tenace_formats::GameRecord) -> Vec<Vec<(String, u8)>> {
 
 pub fn is_view(v: &Value) -> bool {
     v["type"] == "view"
+}
+
+/// Applies a view patch to `view` as docs/protocol.md says a client does.
+pub fn apply_patch(view: &mut Value, patch: &Value) {
+    let v = view.as_object_mut().unwrap();
+    for (k, x) in patch["changed"].as_object().into_iter().flatten() {
+        v.insert(k.clone(), x.clone());
+    }
+    for (k, x) in patch["extended"].as_object().into_iter().flatten() {
+        let kept = x[0].as_u64().unwrap() as usize;
+        let mut list = v[k].as_array().unwrap()[..kept].to_vec();
+        list.extend(x[1].as_array().unwrap().iter().cloned());
+        v.insert(k.clone(), Value::Array(list));
+    }
+    for k in patch["removed"].as_array().into_iter().flatten() {
+        v.remove(k.as_str().unwrap());
+    }
 }
