@@ -712,15 +712,17 @@ struct Follower {
     /// board's number, shifted left 8 bits, with the mask of hands. The ledger only grows, so a
     /// view showing no more than this needs no lookup (one per follower and action otherwise).
     known: AtomicU64,
-    /// Views shown so far (0: the next is `fresh`); with view patches, the last patch's `seq`.
+    /// Views shown so far (0: the next is `fresh`); with view patches, the last `seq` sent.
     shown: u64,
-    /// With view patches: the last view sent, which the next patch starts from (crate::patch).
+    /// With view patches: the last view sent, which the next patch starts from (crate::patch),
+    /// and the count of the outbox's dropped messages then.
     last: Option<Box<TableView>>,
+    dropped: u64,
 }
 
 impl Follower {
     fn new(name: String, watching: Option<Seat>, out: Outbox) -> Follower {
-        Follower { name, watching, out, known: AtomicU64::new(0), shown: 0, last: None }
+        Follower { name, watching, out, known: AtomicU64::new(0), shown: 0, last: None, dropped: 0 }
     }
 
     /// The message that shows `view` to this follower: the whole view, or for a client that
@@ -731,7 +733,9 @@ impl Follower {
             self.shown += 1;
             return Some(ServerMsg::View { view: Box::new(view), fresh, seq: None });
         }
-        if self.out.take_lost() {
+        let dropped = self.out.dropped();
+        if dropped != self.dropped {
+            self.dropped = dropped;
             self.last = None;
         }
         if let Some(last) = self.last.as_deref() {
@@ -745,10 +749,13 @@ impl Follower {
                 Err(e) => tracing::warn!("table {}: a view patch could not be written ({e}); the view goes whole", view.table),
             }
         }
-        self.shown = 1;
+        // A whole view starts the numbering at a random number, so that a late patch of an
+        // earlier numbering (a paused node's, continued after its table moved) cannot follow it.
+        use rand::Rng;
+        self.shown = u64::from(rand::rng().random::<u32>());
         let view = Box::new(view);
         self.last = Some(view.clone());
-        Some(ServerMsg::View { view, fresh, seq: Some(1) })
+        Some(ServerMsg::View { view, fresh, seq: Some(self.shown) })
     }
 }
 

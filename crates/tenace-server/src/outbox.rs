@@ -1,7 +1,7 @@
 //! A connection's outgoing queue, bounded: a client that stops reading fills it and is
 //! disconnected instead of growing the server's memory (`Limits::outgoing_queue`).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, Notify};
@@ -33,8 +33,8 @@ pub struct Outbox {
     close: Arc<Notify>,
     /// The client asked for view patches (crate::patch).
     view_patches: bool,
-    /// A message for another node's connection was dropped since [`Outbox::take_lost`].
-    lost: Arc<AtomicBool>,
+    /// How many messages for another node's connection were dropped (its queue full).
+    dropped: Arc<AtomicU64>,
 }
 
 /// A connection of this node has a queue of its own, drained by its writer; a connection of
@@ -54,7 +54,7 @@ impl Outbox {
     /// A queue of `capacity` messages and its receiving end (the connection's writer).
     pub fn new(capacity: usize) -> (Outbox, mpsc::Receiver<Outgoing>) {
         let (tx, rx) = mpsc::channel(capacity.max(1));
-        (Outbox { queue: Queue::Own(tx), close: Arc::new(Notify::new()), view_patches: false, lost: Arc::default() }, rx)
+        (Outbox { queue: Queue::Own(tx), close: Arc::new(Notify::new()), view_patches: false, dropped: Arc::default() }, rx)
     }
 
     /// The outbox of connection `conn` of another node, whose messages join that node's queue
@@ -62,7 +62,7 @@ impl Outbox {
     /// fast enough, or at all) a message is dropped: the next view carries the whole table
     /// again, and a node back on NATS has every table followed again.
     pub fn for_node(conn: u64, tx: mpsc::Sender<(u64, Outgoing)>) -> Outbox {
-        Outbox { queue: Queue::Node { conn, tx }, close: Arc::new(Notify::new()), view_patches: false, lost: Arc::default() }
+        Outbox { queue: Queue::Node { conn, tx }, close: Arc::new(Notify::new()), view_patches: false, dropped: Arc::default() }
     }
 
     /// The same outbox, for a client that asked for view patches (or not).
@@ -76,10 +76,12 @@ impl Outbox {
         self.view_patches
     }
 
-    /// Was a message dropped since the last call (another node's connection, its queue full)?
-    /// Then the next view goes whole: a patch would follow a view the client never had.
-    pub fn take_lost(&self) -> bool {
-        self.lost.swap(false, Ordering::Relaxed)
+    /// How many messages were dropped so far (another node's connection, its queue full): a
+    /// table whose follower sees the count grow sends the next view whole, since a patch would
+    /// follow a view the client may never have had (each table keeps its own count seen, as
+    /// one connection may follow several tables).
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
     }
 
     /// Queues `msg`. When the queue is full the client has stopped reading: the connection is
@@ -109,7 +111,7 @@ impl Outbox {
                 Ok(()) => Ok(()),
                 Err(Full(_)) => {
                     warn_dropped(*conn);
-                    self.lost.store(true, Ordering::Relaxed);
+                    self.dropped.fetch_add(1, Ordering::Relaxed);
                     Ok(())
                 }
                 Err(Closed(_)) => Err(Gone),
@@ -131,10 +133,26 @@ impl Outbox {
 /// Says (at most once a second, not once per message) that messages for another node's
 /// connections are being dropped.
 fn warn_dropped(conn: u64) {
-    use std::sync::atomic::{AtomicU64, Ordering};
     static LAST: AtomicU64 = AtomicU64::new(0);
     let second = crate::cluster::now_ms() as u64 / 1000;
     if LAST.swap(second, Ordering::Relaxed) != second {
         tracing::warn!("the queue to another node is full: messages for its connections (connection {conn} first) are dropped");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_dropped_for_another_node_is_counted_for_every_clone() {
+        let (tx, _rx) = mpsc::channel(1);
+        let out = Outbox::for_node(7, tx).with_view_patches(true);
+        let other_table = out.clone();
+        assert!(out.send(ServerMsg::Pong).is_ok());
+        assert_eq!(out.dropped(), 0);
+        assert!(out.send(ServerMsg::Pong).is_ok(), "dropped, not the connection");
+        assert_eq!((out.dropped(), other_table.dropped()), (1, 1), "each table following the connection sees it");
+        assert!(other_table.view_patches());
     }
 }

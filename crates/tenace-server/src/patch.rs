@@ -1,8 +1,8 @@
 //! View patches: what changed since the last view, instead of the whole table again.
 //!
 //! A connection that asks for them (`auth` with `view_patches: true`, docs/protocol.md) receives
-//! a table's first view whole, with `seq: 1`, and every later view of that table as a
-//! `view_patch` numbered one more: the view's fields that changed (`changed`), the lists that
+//! a table's first view whole, with a `seq` (a random number), and every later view of that
+//! table as a `view_patch` numbered one more: the view's fields that changed (`changed`), the lists that
 //! kept their first items and changed only after them (`extended`: how many items to keep, then
 //! the new ones: a trick's next card, the next call), and the fields no longer sent (`removed`).
 //! A view equal to the last one is not sent.
@@ -25,7 +25,7 @@ use tenace_online::TableView;
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ViewPatch {
     pub table: String,
-    /// One more than the view or patch before it (the whole view is 1).
+    /// One more than the view or patch before it.
     pub seq: u64,
     /// Fields replaced, as they are now.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

@@ -239,7 +239,7 @@ pub enum ServerMsg {
         /// The first view to this follower (a join, a watch, a table followed again).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         fresh: bool,
-        /// With view patches (crate::patch): 1, the number the next patch follows.
+        /// With view patches (crate::patch): the number the next patch follows (random).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seq: Option<u64>,
     },
