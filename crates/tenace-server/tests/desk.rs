@@ -130,8 +130,7 @@ async fn the_director_called_to_an_online_table_gets_its_board_with_the_calls_so
     // The welcome says who may use the desk (the client then shows the link).
     assert_eq!(me.seen[0]["director"], false);
     assert_eq!(Client::connect(addr, &director, "director").await.seen[0]["director"], true);
-    me.send(json!({"type": "create_table", "name": "Called", "boards": 1, "robots": true, "seat": "South"})).await;
-    let table = me.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = support::open_robots_table(&mut me, "Called", 1).await;
     // Board 1: North deals; the robots North and East call, then it is South's turn.
     let view = me.until("my turn", |v| v["type"] == "view" && v["view"]["your_turn"] == true).await;
     let online: Vec<String> = view["view"]["auction"].as_array().unwrap().iter().map(|c| c["call"].as_str().unwrap().to_string()).collect();
@@ -177,8 +176,7 @@ async fn law_16_a_director_called_to_one_table_while_sitting_at_another_of_the_s
     let mut d = Client::connect(addr, &director, "director").await;
     let (mut desk_only, mut seat_only) = (0, 0);
     for i in 0..40 {
-        h.send(json!({"type": "create_table", "name": format!("A{i}"), "boards": 2, "robots": true, "seat": "South"})).await;
-        let a = h.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+        let a = support::open_robots_table(&mut h, &format!("A{i}"), 2).await;
         h.send(json!({"type": "leave", "table": a})).await;
         h.send(json!({"type": "create_table", "name": format!("B{i}"), "boards": 2, "robots": false, "seat": "South", "same_set_as": a})).await;
         let b = h.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();

@@ -252,8 +252,7 @@ async fn view_patches_rebuild_every_whole_view_for_a_fraction_of_the_bytes() {
     let token = register(server.addr, "patch").await;
     let mut whole = Client::connect(server.addr, &token, "patch").await;
     let mut patched = Client::connect_patched(server.addr, &token, "patch").await;
-    whole.send(json!({"type": "create_table", "name": "Patches", "boards": 2, "robots": true, "seat": "South"})).await;
-    let table = whole.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = support::open_robots_table(&mut whole, "Patches", 2).await;
     // The same person follows her table from the second connection too (coming back to her seat).
     patched.send(json!({"type": "join", "table": table, "seat": "South"})).await;
     let mut full: Vec<(Value, usize)> = Vec::new();
@@ -472,8 +471,7 @@ async fn one_person_plays_a_board_with_three_robots_and_sees_the_robots_comparis
     let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let token = register(server.addr, "solo").await;
     let mut me = Client::connect(server.addr, &token, "solo").await;
-    me.send(json!({"type": "create_table", "name": "Solo", "boards": 1, "robots": true, "seat": "South"})).await;
-    let table = me.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = support::open_robots_table(&mut me, "Solo", 1).await;
     let mut over = None;
     for _ in 0..400 {
         let v = me.view().await;

@@ -74,8 +74,7 @@ async fn a_full_sqlite_database_stops_the_table_and_play_resumes_when_there_is_r
     let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let ann = register(server.addr, "ann").await;
     let mut a = Client::connect(server.addr, &ann, "ann").await;
-    a.send(json!({"type": "create_table", "name": "full", "boards": 36, "robots": true})).await;
-    let table = a.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = support::open_robots_table(&mut a, "full", 36).await;
     let v = play_boards(&mut a, &table, 1, 1).await;
     // The database may not grow beyond what it uses now: the next new page fails (SQLITE_FULL).
     let pages = server.club.store.sqlite_pages().await.unwrap();
@@ -113,8 +112,7 @@ async fn postgresql_failing_stops_the_table_and_play_resumes() {
     let server = tenace_server::start("127.0.0.1:0", &db, config()).await.unwrap();
     let ann = register(server.addr, "ann").await;
     let mut a = Client::connect(server.addr, &ann, "ann").await;
-    a.send(json!({"type": "create_table", "name": "pg", "boards": 36, "robots": true})).await;
-    let table = a.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = support::open_robots_table(&mut a, "pg", 36).await;
     let v = play_boards(&mut a, &table, 1, 1).await;
 
     // Another session locks the club's tables past the club's 5 s statement time-out.

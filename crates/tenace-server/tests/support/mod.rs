@@ -250,11 +250,17 @@ pub async fn tournament_table(c: &mut Client, id: &str, previous: &str) -> Strin
     }
 }
 
+/// Opens a table of `boards` boards where `c` sits South and robots fill the other seats;
+/// returns its id.
+pub async fn open_robots_table(c: &mut Client, name: &str, boards: u32) -> String {
+    c.send(json!({"type": "create_table", "name": name, "boards": boards, "robots": true, "seat": "South"})).await;
+    c.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string()
+}
+
 /// Plays at a new table of `boards` boards with three robots, from South (passes, then the first
 /// legal card) until board `until` is over; returns the table id and the last view.
 pub async fn robots_table(c: &mut Client, name: &str, boards: u32, until: u32) -> (String, Value) {
-    c.send(json!({"type": "create_table", "name": name, "boards": boards, "robots": true, "seat": "South"})).await;
-    let table = c.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    let table = open_robots_table(c, name, boards).await;
     loop {
         let v = c.view().await;
         if v["phase"] == "over" && v["board"] == until {
