@@ -309,6 +309,7 @@ async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreEr
             }
         }
     }
+    seen.sort_unstable_by(|a, b| ledger_key(a).cmp(&ledger_key(b)));
     insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, s| {
         q.bind(s.person.as_str()).bind(s.set_id.as_str()).bind(i64::from(s.board)).bind(i64::from(s.hands))
     })
@@ -1055,8 +1056,17 @@ async fn insert_rows(tx: &mut Write, insert: &'static str, owner: &str, first: u
     Ok(())
 }
 
+/// The ledger's rows are written in this order by every transaction (each node's group commits,
+/// `record_seen`): two transactions updating the same two rows (a kibitzer watching two tables
+/// owned by two nodes) then lock them in the same order and cannot deadlock.
+fn ledger_key(s: &Seen) -> (&str, &str, u32) {
+    (&s.person, &s.set_id, s.board)
+}
+
 async fn insert_seen(tx: &mut Write, seen: &[Seen]) -> Result<(), StoreError> {
     let sql = format!("INSERT INTO seen (person, set_id, board, hands) VALUES ($1, $2, $3, $4){SEEN_UPSERT}");
+    let mut seen: Vec<&Seen> = seen.iter().collect();
+    seen.sort_unstable_by(|a, b| ledger_key(a).cmp(&ledger_key(b)));
     for s in seen {
         sqlx::query(&sql).bind(&s.person).bind(&s.set_id).bind(i64::from(s.board)).bind(i64::from(s.hands)).execute(tx.conn()).await?;
     }
