@@ -297,21 +297,15 @@ async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreEr
     .await?;
     // One statement may not update a row twice: a person's entries for one board (two tables'
     // views in one group) join first. Each entry holds every hand the person has seen of the
-    // board, so their union is the ledger's new value.
-    let mut seen: Vec<Seen> = Vec::new();
-    let mut at: std::collections::HashMap<(&str, &str, u32), usize> = std::collections::HashMap::new();
+    // board, so their union is the ledger's new value. The map keeps the rows in key order
+    // (`ledger_key`).
+    let mut seen: std::collections::BTreeMap<(&str, &str, u32), u8> = std::collections::BTreeMap::new();
     for s in group.iter().flat_map(|a| &a.seen) {
-        match at.entry((s.person.as_str(), s.set_id.as_str(), s.board)) {
-            std::collections::hash_map::Entry::Occupied(i) => seen[*i.get()].hands |= s.hands,
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(seen.len());
-                seen.push(s.clone());
-            }
-        }
+        *seen.entry(ledger_key(s)).or_default() |= s.hands;
     }
-    seen.sort_unstable_by(|a, b| ledger_key(a).cmp(&ledger_key(b)));
-    insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, s| {
-        q.bind(s.person.as_str()).bind(s.set_id.as_str()).bind(i64::from(s.board)).bind(i64::from(s.hands))
+    let seen: Vec<((&str, &str, u32), u8)> = seen.into_iter().collect();
+    insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, ((person, set_id, board), hands)| {
+        q.bind(*person).bind(*set_id).bind(i64::from(*board)).bind(i64::from(*hands))
     })
     .await
 }
