@@ -84,6 +84,8 @@ async fn law_16_a_replay_is_shown_only_to_those_who_may_see_the_board() {
     let mut busy = Client::connect(addr, &busy_token, "busy").await;
     busy.send(json!({"type": "create_table", "name": "Later", "boards": 2, "seat": "North", "same_set_as": table})).await;
     let later = busy.until("created", |v| v["type"] == "created").await["table"].as_str().unwrap().to_string();
+    // `created` comes before the seat is taken; the table's first view, after it.
+    busy.view().await;
     let (status, e) = http(addr, Some(&busy_token), "GET", &format!("/api/replays/{table}/1"), None).await;
     assert_eq!(status, 403, "{e}");
     assert!(e["error"].as_str().unwrap().starts_with("Law 16") && e["error"].as_str().unwrap().contains(&later), "{e}");
