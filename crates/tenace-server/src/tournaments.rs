@@ -645,6 +645,7 @@ impl TournamentTask {
     /// Opens every table of the current round that is not open yet: the event first, then the
     /// online table starting at the round's first board, robots in the seats nobody plays.
     async fn open_round_tables(&mut self) {
+        self.club.stored_tables_run().await;
         let Game::Rounds { t, .. } = &self.game else { return };
         let Some(round) = t.current_round() else { return };
         let slots: Vec<tenace_events::Slot> = t.slots().into_iter().filter(|s| s.round == round).collect();
