@@ -143,9 +143,8 @@ type FieldRows = std::collections::HashMap<(String, u32), Vec<String>>;
 
 /// The most appends committed in one transaction.
 const GROUP: usize = 256;
-/// Rows per `INSERT` of a group (three or four parameters each, well within PostgreSQL's limit
-/// of 65,535).
-const ROWS_PER_INSERT: usize = 300;
+/// Boards per read of a SQLite group's fields (two parameters each, well within SQLite's limit).
+const ROWS_PER_READ: usize = 300;
 
 /// Group commit: takes every append waiting, writes them in one transaction (one fsync for all),
 /// and answers each. When a group fails, each append is retried alone so that one table's bad
@@ -229,7 +228,7 @@ async fn write_group(pool: &AnyPool, postgres: bool, group: &[Append]) -> Result
         }
     }
     let inserted = started.elapsed();
-    let rows = read_fields(&mut tx, group).await?;
+    let rows = read_fields(&mut tx, postgres, group).await?;
     let read = started.elapsed();
     tx.commit().await?;
     let took = started.elapsed();
@@ -251,14 +250,39 @@ const UNCHECKED_FOR: std::time::Duration = std::time::Duration::from_secs(1);
 /// A group commit that takes this long is logged (debug, target `tenace::slow`).
 const SLOW_GROUP: std::time::Duration = std::time::Duration::from_millis(20);
 
-/// The stored results of every board the group gave results for, in statements of at most
-/// [`ROWS_PER_INSERT`] boards.
-async fn read_fields(tx: &mut Write, group: &[Append]) -> Result<FieldRows, StoreError> {
+/// The stored results of every board the group gave results for. PostgreSQL: one statement of
+/// fixed text ([`rows_param`]); SQLite: statements of at most [`ROWS_PER_READ`] boards.
+async fn read_fields(tx: &mut Write, postgres: bool, group: &[Append]) -> Result<FieldRows, StoreError> {
     let mut boards: Vec<(&str, u32)> = group.iter().flat_map(|a| a.results.iter().map(|(set_id, board, _, _)| (set_id.as_str(), *board))).collect();
     boards.sort_unstable();
     boards.dedup();
     let mut rows = FieldRows::new();
-    for chunk in boards.chunks(ROWS_PER_INSERT) {
+    let mut add = |found: Vec<AnyRow>| {
+        for r in found {
+            rows.entry((r.get::<String, _>(0), r.get::<i64, _>(1) as u32)).or_default().push(r.get::<String, _>(2));
+        }
+    };
+    if boards.is_empty() {
+        return Ok(rows);
+    }
+    if postgres {
+        #[derive(Serialize)]
+        struct BoardRow<'a> {
+            set_id: &'a str,
+            board: u32,
+        }
+        let boards: Vec<BoardRow<'_>> = boards.iter().map(|&(set_id, board)| BoardRow { set_id, board }).collect();
+        let found = sqlx::query(
+            "SELECT r.set_id, r.board, r.result FROM results r \
+             JOIN json_to_recordset($1::json) AS b(set_id text, board bigint) ON r.set_id = b.set_id AND r.board = b.board",
+        )
+        .bind(rows_param(&boards)?)
+        .fetch_all(tx.conn())
+        .await?;
+        add(found);
+        return Ok(rows);
+    }
+    for chunk in boards.chunks(ROWS_PER_READ) {
         let mut sql = String::from("SELECT set_id, board, result FROM results WHERE (set_id, board) IN (");
         value_rows(&mut sql, chunk.len(), 2);
         sql.push(')');
@@ -266,9 +290,7 @@ async fn read_fields(tx: &mut Write, group: &[Append]) -> Result<FieldRows, Stor
         for (set_id, board) in chunk {
             q = q.bind(*set_id).bind(i64::from(*board));
         }
-        for r in q.fetch_all(tx.conn()).await? {
-            rows.entry((r.get::<String, _>(0), r.get::<i64, _>(1) as u32)).or_default().push(r.get::<String, _>(2));
-        }
+        add(q.fetch_all(tx.conn()).await?);
     }
     Ok(rows)
 }
@@ -278,58 +300,79 @@ async fn read_fields(tx: &mut Write, group: &[Append]) -> Result<FieldRows, Stor
 /// node knew before either).
 const SEEN_UPSERT: &str = " ON CONFLICT (person, set_id, board) DO UPDATE SET hands = seen.hands | excluded.hands";
 
-/// A statement's bound parameters, as sqlx builds them.
-type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+/// Rows given to PostgreSQL as one parameter: a JSON array of objects, which the statement
+/// unpacks with `json_to_recordset`. The statement's text then never depends on how many rows a
+/// group has, so it stays prepared on its connection (parsed and planned once, where a
+/// `VALUES` list of the group's length was parsed and planned for every group: docs/scaling.md,
+/// session 33). sqlx's `Any` driver binds no arrays, hence JSON.
+fn rows_param<R: Serialize>(rows: &[R]) -> Result<String, StoreError> {
+    to_json(&rows)
+}
 
-/// PostgreSQL: a group's rows of each table in a few multi-row statements: every table's
-/// events, results and hands seen (a statement is a round trip; one per row made the single
-/// group writer the club's limit, and the group of a moment when every table shows dummy or
-/// ends a board took 80-200 ms: docs/scaling.md, session 27).
+/// PostgreSQL: a group's rows in one statement per kind (events, results, hands seen), each of
+/// fixed text ([`rows_param`]). One statement per row made the single group writer the club's
+/// limit, and the group of a moment when every table shows dummy or ends a board took 80-200 ms
+/// (docs/scaling.md, session 27).
 async fn insert_together(tx: &mut Write, group: &[Append]) -> Result<(), StoreError> {
-    let events: Vec<(&str, i64, &str)> =
-        group.iter().flat_map(|a| a.events.iter().enumerate().map(|(i, json)| (a.room.as_str(), (a.first + i) as i64, json.as_str()))).collect();
-    insert_many(tx, "INSERT INTO room_events (room, seq, event) VALUES ", 3, "", &events, |q, (room, seq, json)| q.bind(*room).bind(*seq).bind(*json)).await?;
+    #[derive(Serialize)]
+    struct EventRow<'a> {
+        room: &'a str,
+        seq: usize,
+        event: &'a str,
+    }
+    let events: Vec<EventRow<'_>> =
+        group.iter().flat_map(|a| a.events.iter().enumerate().map(|(i, event)| EventRow { room: &a.room, seq: a.first + i, event })).collect();
+    if !events.is_empty() {
+        sqlx::query(
+            "INSERT INTO room_events (room, seq, event) \
+             SELECT room, seq, event FROM json_to_recordset($1::json) AS r(room text, seq bigint, event text)",
+        )
+        .bind(rows_param(&events)?)
+        .execute(tx.conn())
+        .await?;
+    }
     // The first result of a table is kept (`DO NOTHING`), as in the order of the group.
-    let results: Vec<&(String, u32, String, String)> = group.iter().flat_map(|a| &a.results).collect();
-    insert_many(tx, "INSERT INTO results (set_id, board, room, result) VALUES ", 4, " ON CONFLICT DO NOTHING", &results, |q, (set_id, board, table, json)| {
-        q.bind(set_id.as_str()).bind(i64::from(*board)).bind(table.as_str()).bind(json.as_str())
-    })
-    .await?;
+    #[derive(Serialize)]
+    struct ResultRow<'a> {
+        set_id: &'a str,
+        board: u32,
+        room: &'a str,
+        result: &'a str,
+    }
+    let results: Vec<ResultRow<'_>> =
+        group.iter().flat_map(|a| &a.results).map(|(set_id, board, room, result)| ResultRow { set_id, board: *board, room, result }).collect();
+    if !results.is_empty() {
+        sqlx::query(
+            "INSERT INTO results (set_id, board, room, result) \
+             SELECT set_id, board, room, result FROM json_to_recordset($1::json) AS r(set_id text, board bigint, room text, result text) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(rows_param(&results)?)
+        .execute(tx.conn())
+        .await?;
+    }
     // One statement may not update a row twice: a person's entries for one board (two tables'
     // views in one group) join first. Each entry holds every hand the person has seen of the
     // board, so their union is the ledger's new value. The map keeps the rows in key order
-    // (`ledger_key`).
+    // (`ledger_key`), and the statement writes them in that order.
     let mut seen: std::collections::BTreeMap<(&str, &str, u32), u8> = std::collections::BTreeMap::new();
     for s in group.iter().flat_map(|a| &a.seen) {
         *seen.entry(ledger_key(s)).or_default() |= s.hands;
     }
-    let seen: Vec<((&str, &str, u32), u8)> = seen.into_iter().collect();
-    insert_many(tx, "INSERT INTO seen (person, set_id, board, hands) VALUES ", 4, SEEN_UPSERT, &seen, |q, ((person, set_id, board), hands)| {
-        q.bind(*person).bind(*set_id).bind(i64::from(*board)).bind(i64::from(*hands))
-    })
-    .await
-}
-
-/// Inserts `rows` with statements of at most [`ROWS_PER_INSERT`] rows each: `head`, then a
-/// `($1, $2, ...)` of `columns` parameters per row, bound by `bind`, then `tail`.
-async fn insert_many<R>(
-    tx: &mut Write,
-    head: &str,
-    columns: usize,
-    tail: &str,
-    rows: &[R],
-    bind: impl for<'a> Fn(Query<'a>, &'a R) -> Query<'a>,
-) -> Result<(), StoreError> {
-    for chunk in rows.chunks(ROWS_PER_INSERT) {
-        let mut sql = String::from(head);
-        value_rows(&mut sql, chunk.len(), columns);
-        sql.push_str(tail);
-        // Not kept as a prepared statement: its text changes with the group's size.
-        let mut q = sqlx::query(&sql).persistent(false);
-        for row in chunk {
-            q = bind(q, row);
-        }
-        q.execute(tx.conn()).await?;
+    #[derive(Serialize)]
+    struct SeenRow<'a> {
+        person: &'a str,
+        set_id: &'a str,
+        board: u32,
+        hands: u8,
+    }
+    let seen: Vec<SeenRow<'_>> = seen.into_iter().map(|((person, set_id, board), hands)| SeenRow { person, set_id, board, hands }).collect();
+    if !seen.is_empty() {
+        let sql = format!(
+            "INSERT INTO seen (person, set_id, board, hands) \
+             SELECT person, set_id, board, hands FROM json_to_recordset($1::json) AS r(person text, set_id text, board bigint, hands bigint){SEEN_UPSERT}"
+        );
+        sqlx::query(&sql).bind(rows_param(&seen)?).execute(tx.conn()).await?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 mod support;
 
 use support::{create_table, databases, sat, store_with_table};
-use tenace_online::{FieldResult, RoomEvent};
+use tenace_online::{Audience, ChatLine, FieldResult, RoomEvent};
 use tenace_server::store::{HeldElsewhere, Seen, Store, StoreError};
 
 const TTL: i64 = 3_000;
@@ -304,6 +304,41 @@ async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone
             let stored = store.room(t).await.unwrap().unwrap();
             assert_eq!(stored.events, (0..3).flat_map(sat).collect::<Vec<_>>(), "{t} ({db})");
         }
+    }
+}
+
+/// Group commit (item 3): text that JSON, SQL or PostgreSQL treat specially (quotes,
+/// backslashes, an escaped NUL, a line break, astral-plane characters, what looks like the end
+/// of a JSON row) is stored and read back exactly, in a group. On PostgreSQL a group's rows
+/// travel to the database as one JSON parameter (`store::rows_param`), so each event's JSON
+/// is quoted once more on the way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn awkward_text_in_a_group_is_stored_exactly() {
+    let awkward =
+        ["\"},{\"room\":\"x\",\"seq\":0}", "back\\slash \\u0000 and \u{0} and \u{1f}", "line\nbreak\ttab", "🂡 ♠ ♥ ♦ ♣ 𝄞", "'; DROP TABLE room_events; --"];
+    for db in databases("group-awkward").await {
+        let store = Store::open(&db).await.unwrap();
+        let tables = create_tables(&store, "t-a", 50).await;
+        let chat = |text: &str| RoomEvent::Chat {
+            line: ChatLine {
+                from: "Ann \"the\" Player".into(),
+                seat: Some(tenace_core::Seat::North),
+                audience: Audience::All,
+                text: text.into(),
+                to_name: None,
+            },
+        };
+        let asks = tables.iter().enumerate().map(|(i, t)| {
+            let store = store.clone();
+            let events: Vec<RoomEvent> = vec![chat(awkward[i % awkward.len()]), chat(awkward[(i + 1) % awkward.len()])];
+            let t = t.clone();
+            tokio::spawn(async move { (t.clone(), events.clone(), store.append(&t, 0, &events, &[], &[]).await) })
+        });
+        for (t, events, r) in futures_util::future::join_all(asks).await.into_iter().map(|r| r.unwrap()) {
+            r.unwrap_or_else(|e| panic!("{t}: {e} ({db})"));
+            assert_eq!(store.room(&t).await.unwrap().unwrap().events, events, "{t} ({db})");
+        }
+        assert!(store.grouped_appends() >= 10, "{} of 50 appends grouped ({db})", store.grouped_appends());
     }
 }
 

@@ -196,7 +196,7 @@ pub(super) async fn check_fence(tx: &mut Write, fence: &Fence, postgres: bool) -
     check_fences(tx, &[fence], postgres).await
 }
 
-/// The leases a query reads at most (one parameter each, well within both databases' limits).
+/// The leases a SQLite query reads at most (one parameter each, well within its limit).
 const LEASES_PER_QUERY: usize = 500;
 
 /// [`check_fence`] for every append of a group at once: their lease rows are read (and locked,
@@ -209,20 +209,32 @@ pub(super) async fn check_fences(tx: &mut Write, fences: &[&Fence], postgres: bo
     resources.sort_unstable();
     resources.dedup();
     let mut held: std::collections::HashMap<String, (String, i64)> = std::collections::HashMap::new();
-    for chunk in resources.chunks(LEASES_PER_QUERY) {
-        let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        // `FOR KEY SHARE`: a takeover (`FOR UPDATE`) waits for this commit; a renewal does not.
-        let sql = format!(
-            "SELECT resource, owner, token FROM leases WHERE resource IN ({}) ORDER BY resource{}",
-            places.join(", "),
-            if postgres { " FOR KEY SHARE" } else { "" }
-        );
-        let mut q = sqlx::query(&sql).persistent(false);
-        for resource in chunk {
-            q = q.bind(*resource);
-        }
-        for row in q.fetch_all(tx.conn()).await? {
+    let mut add = |rows: Vec<sqlx::any::AnyRow>| {
+        for row in rows {
             held.insert(row.get::<String, _>(0), (row.get::<String, _>(1), row.get::<i64, _>(2)));
+        }
+    };
+    if postgres {
+        // One statement of fixed text, kept prepared (the resources as a JSON array, as the
+        // group's rows: `super::rows_param`). `FOR KEY SHARE`: a takeover (`FOR UPDATE`) waits
+        // for this commit; a renewal does not. The rows are locked in key order.
+        let rows = sqlx::query(
+            "SELECT resource, owner, token FROM leases WHERE resource = ANY(ARRAY(SELECT json_array_elements_text($1::json))) \
+             ORDER BY resource FOR KEY SHARE",
+        )
+        .bind(super::rows_param(&resources)?)
+        .fetch_all(tx.conn())
+        .await?;
+        add(rows);
+    } else {
+        for chunk in resources.chunks(LEASES_PER_QUERY) {
+            let places: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!("SELECT resource, owner, token FROM leases WHERE resource IN ({})", places.join(", "));
+            let mut q = sqlx::query(&sql).persistent(false);
+            for resource in chunk {
+                q = q.bind(*resource);
+            }
+            add(q.fetch_all(tx.conn()).await?);
         }
     }
     for fence in fences {
