@@ -267,7 +267,7 @@ async fn law_16_racing_seat_claims_grant_exactly_one() {
 }
 
 /// Group commit (item 3): the appends of many tables arriving at once are committed together
-/// (PostgreSQL: their events in a few multi-row statements), each table's log in order; one
+/// (PostgreSQL: their events in one statement), each table's log in order; one
 /// table's bad append (its sequence number already taken) fails that append alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn appends_of_many_tables_at_once_are_all_stored_and_a_bad_one_fails_alone() {
@@ -343,7 +343,7 @@ async fn awkward_text_in_a_group_is_stored_exactly() {
 }
 
 /// Group commit with a board's end in every append (PostgreSQL: the results and the hands seen
-/// of a whole group in multi-row statements): every table's result and every person's hands
+/// of a whole group in one statement each): every table's result and every person's hands
 /// are stored; one person's entries for one board from several tables in one group join (the
 /// ledger holds every hand any of them showed); of two results for one table and board, one is
 /// kept. Each append answers its board's field as stored at its commit (its own result in it,
