@@ -1,7 +1,9 @@
 //! The robots' opening leads only: four robots bid each board, the opening leader's robot leads
 //! within the budget, and the lead is checked double dummy (does it cost a trick?). Boards on
 //! two threads.
-//! `cargo run --release -p tenace-robot --example leads [boards] [seed] [budget_ms]`
+//! `cargo run --release -p tenace-robot --example leads [boards] [seed] [budget_ms]`; with `SHOW=1`
+//! each board's line (number, contract, lead, its cost in tricks) goes to standard error, to
+//! compare two runs board by board.
 use tenace_core::{rules::auction_result, Board};
 use tenace_dds::{analyse, Position};
 use tenace_robot::eval::{deal_board, robot_auction};
@@ -19,6 +21,9 @@ fn lead(board: &Board, budget: f64) -> Option<(u8, bool)> {
     let results = analyse(&Position::new(&board.deal, contract.strain(), leader).ok()?);
     let best = results.iter().map(|r| r.tricks).max()?;
     let got = results.iter().find(|r| r.card == card)?.tricks;
+    if std::env::var_os("SHOW").is_some() {
+        eprintln!("{} {} {} {}", board.number, contract, card, best - got);
+    }
     Some((best - got, contract.strain().trump().is_some()))
 }
 

@@ -1,7 +1,8 @@
 //! Robot players for Tenace. They bid a compact, documented natural system
 //! (docs/robot-system.md) and play the cards by Monte Carlo double dummy with the Tenace solver.
 //!
-//! - [`choose_call`]: the robot's call, with its alert and its own explanation.
+//! - [`choose_call`]: the robot's call, with its alert and its own explanation; where the rules
+//!   stop in game, deals that replay the auction may make it a slam (`slam.rs`).
 //! - [`explain_call`]: what any call of an auction shows in the robots' system, from the
 //!   auction alone (to answer the opponents' questions).
 //! - [`choose_card`]: the robot's card.
@@ -16,6 +17,7 @@ mod heuristic;
 mod meaning;
 mod play;
 mod signals;
+mod slam;
 
 use tenace_core::{Call, Card, Contract, Hand, Seat, Vulnerability};
 
@@ -43,7 +45,7 @@ pub struct RobotCall {
 pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
     let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
-    let call = if ctx.me() == view.seat { bidding::choose(&ctx, view.hand) } else { Call::Pass };
+    let call = if ctx.me() == view.seat { slam::reconsider(&ctx, view.hand, bidding::choose(&ctx, view.hand)) } else { Call::Pass };
     let call = if ctx.is_legal(call) { call } else { Call::Pass };
     let m = meaning::meaning(&ctx, call);
     RobotCall { call, alert: m.artificial, explanation: m.text }

@@ -146,7 +146,7 @@ fn responses_to_one_of_a_suit() {
     // Simple raise, limit raise, game raise of a major.
     assert_eq!(robot(Seat::South, "K32.Q432.K432.32", "1S Pass").call.to_string(), "2S");
     assert_eq!(robot(Seat::South, "K32.A432.K432.32", "1S Pass").call.to_string(), "3S");
-    assert_eq!(robot(Seat::South, "K432.A432.KQ3.A2", "1S Pass").call.to_string(), "4S");
+    assert_eq!(robot(Seat::South, "K432.A432.Q43.K2", "1S Pass").call.to_string(), "4S");
     // New suit at the one level, 1NT, two over one.
     assert_eq!(robot(Seat::South, "K432.Q2.K432.432", "1H Pass").call.to_string(), "1S");
     assert_eq!(robot(Seat::South, "K2.Q32.J5432.432", "1S Pass").call.to_string(), "1NT");
@@ -748,4 +748,20 @@ fn opener_over_their_overcall_1c_1s_2d() {
     // Only a club bid is: 3NT over their 2NT says nothing of clubs.
     let text = explain_call(Seat::North, Vulnerability::None, &calls("1C Pass 1S 2NT 3NT"), 4);
     assert!(!text.contains("clubs"), "{text}");
+}
+
+/// Slam by simulation: 16 HCP and four trumps opposite a one-spade opening. The rules raise to
+/// game; the deals that replay the auction (opener's 12-21 points, the opponents' passes) make
+/// slam worth bidding. 4NT is not RKCB in a response to an opening (the response table gives
+/// it no meaning), so the robot bids the slam itself.
+#[test]
+fn one_spade_four_trumps_and_sixteen_bid_six_by_simulation() {
+    assert_eq!(robot(Seat::South, "K432.A432.KQ3.A2", "1S Pass").call.to_string(), "6S");
+}
+
+/// Slam by simulation does not touch a hand with no slam in sight: 13 HCP opposite a 15-17
+/// no trump stays in 3NT.
+#[test]
+fn one_notrump_three_notrump_with_thirteen_stays_in_game() {
+    assert_eq!(robot(Seat::South, "K43.Q32.KJ43.A32", "1NT Pass").call.to_string(), "3NT");
 }

@@ -1,0 +1,196 @@
+//! Slam by simulation (docs/robot-system.md, "Slam by simulation"): where the rules stop in
+//! game (they bid it, or pass partner's), and the ranges shown leave slam possible, the robot
+//! deals the other three hands as the auction describes them — each hand makes every call it
+//! made when bid by these rules, valued as by one of the Director's panel ([`crate::PEERS`]) —
+//! solves each deal double dummy in the game's strain, and bids slam when six gains on
+//! average at IMPs, clearly (by two standard errors). The rules read partner's wide ranges at
+//! their minimum, which is safe for game and too timid for slam; the deals carry what the
+//! calls not made say, too.
+//!
+//! Only the robot's own call is reconsidered (`choose_call`), never a call replayed for a
+//! sample (`bidding::choose_valued`): so a simulation never starts another.
+
+use std::hash::{Hash, Hasher};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tenace_core::{imps, rules, Bid, Call, Card, Contract, Hand, Penalty, Seat, Strain};
+use tenace_dds::{solve, Position};
+
+use crate::bidding;
+use crate::meaning::{self, asked_keycards, bid, four_nt_asks_keycards, game_level, inferred, max_pts, rkcb_trump, Ctx, Eval};
+
+/// Deals solved for one decision.
+const DEALS: usize = 24;
+/// The fewest deals a decision is made on: with fewer, the rules' call stands.
+const LEAST_DEALS: usize = 12;
+/// Random deals tried for one decision before giving up.
+const ATTEMPTS: usize = 40_000;
+/// The wall-clock limit of one decision's dealing and solving, in milliseconds.
+const WALL_MS: u64 = 3000;
+/// Slam is bid when it gains at least this many IMPs a deal on average...
+const LEAST_GAIN: f64 = 1.0;
+/// ...and the gain is this many standard errors clear of nothing.
+const LEAST_T: f64 = 2.0;
+/// The simulation runs only when my points and partner's most reach this.
+const LEAST_MAX_POINTS: u32 = 31;
+
+/// The rules chose `call`; bid slam instead when the deals say so.
+pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call) -> Call {
+    let Some(game) = game_reached(ctx, call) else { return call };
+    let me = ctx.me();
+    if asked_keycards(ctx, me) || asked_keycards(ctx, me.partner()) {
+        return call;
+    }
+    let e = Eval::of(hand);
+    let p = inferred(ctx, me.partner());
+    if e.pts + max_pts(&p) < LEAST_MAX_POINTS {
+        return call;
+    }
+    // The game's declarer plays the slam too (the strain is the same).
+    let mut finished = ctx.calls.to_vec();
+    finished.push(call);
+    while rules::auction_result(ctx.dealer, finished.iter().copied()).is_none() {
+        finished.push(Call::Pass);
+    }
+    let Some(Some((_, declarer))) = rules::auction_result(ctx.dealer, finished.iter().copied()) else { return call };
+    let Some(gains) = slam_gains(ctx, hand, game, declarer) else { return call };
+    let n = gains.len() as f64;
+    let mean = gains.iter().sum::<f64>() / n;
+    let spread = (gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let clear = spread == 0.0 || mean / (spread / n.sqrt()) >= LEAST_T;
+    if mean < LEAST_GAIN || !clear {
+        return call;
+    }
+    slam_call(ctx, game.strain()).unwrap_or(call)
+}
+
+/// The game our side plays if `call` is made and the others pass: the game bid `call` makes,
+/// or partner's game bid when `call` passes it (the opponents not having doubled it).
+fn game_reached(ctx: &Ctx<'_>, call: Call) -> Option<Bid> {
+    let is_game = |b: Bid| b.level() >= game_level(b.strain()) && b.level() < 6;
+    match call {
+        Call::Bid(b) if is_game(b) => Some(b),
+        Call::Pass => match (ctx.partners_call(), ctx.last_bid()) {
+            (Some((_, Call::Bid(b))), Some((seat, last))) if seat == ctx.me().partner() && last == b && is_game(b) => Some(b),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The slam call in `strain`: RKCB when 4NT asks for keycards in that suit here (the answers
+/// then stop at five with two keycards missing; in the situations with their own tables, such
+/// as a response to an opening, 4NT means something else), else six.
+fn slam_call(ctx: &Ctx<'_>, strain: Strain) -> Option<Call> {
+    let rkcb = bid(4, Strain::NoTrump);
+    let asks = four_nt_asks_keycards(ctx) && rkcb_trump(ctx).map(Strain::from_suit) == Some(strain) && meaning::meaning(ctx, rkcb).text.starts_with("RKCB");
+    if strain != Strain::NoTrump && ctx.is_legal(rkcb) && asks {
+        return Some(rkcb);
+    }
+    let six = bid(6, strain);
+    ctx.is_legal(six).then_some(six)
+}
+
+/// For each deal that replays the auction, the IMPs six in the game's strain gains over the
+/// game (negative when it loses); `None` when too few deals were found in time.
+fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat) -> Option<Vec<f64>> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(WALL_MS);
+    let me = ctx.me();
+    let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != me).collect();
+    let shown: Vec<_> = others.iter().map(|&s| inferred(ctx, s)).collect();
+    let unseen: Vec<Card> = Hand::FULL.difference(hand).iter().collect();
+    let vulnerable = ctx.vul.is_vulnerable(declarer.side());
+    let slam = Contract::new(Bid::new(6, game.strain()).ok()?, Penalty::Undoubled);
+    let game = Contract::new(game, Penalty::Undoubled);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed(ctx, hand));
+    let mut gains = Vec::with_capacity(DEALS);
+    for attempt in 0..ATTEMPTS {
+        if gains.len() == DEALS || (attempt % 256 == 255 && std::time::Instant::now() >= deadline) {
+            break;
+        }
+        let mut cards = unseen.clone();
+        cards.shuffle(&mut rng);
+        let mut hands = [Hand::EMPTY; 4];
+        hands[me.index()] = hand;
+        for (k, &seat) in others.iter().enumerate() {
+            hands[seat.index()] = cards[13 * k..13 * (k + 1)].iter().copied().collect();
+        }
+        let fits = others.iter().zip(&shown).all(|(s, m)| m.fits(&Eval::of(hands[s.index()])));
+        if !fits || !others.iter().all(|&s| replays(ctx, s, hands[s.index()])) {
+            continue;
+        }
+        let Ok(position) = Position::from_hands(hands, game.strain(), declarer.lho(), Vec::new()) else { continue };
+        let tricks = 13 - solve(&position);
+        let score = |c: Contract| c.score(tricks, vulnerable).unwrap_or(0);
+        gains.push(f64::from(imps(score(slam) - score(game))));
+        if std::time::Instant::now() >= deadline {
+            break;
+        }
+    }
+    (gains.len() >= LEAST_DEALS).then_some(gains)
+}
+
+/// Would `seat`, holding `hand`, have made each of its calls in the auction so far, bid by
+/// these rules and valued as by one of the panel?
+fn replays(ctx: &Ctx<'_>, seat: Seat, hand: Hand) -> bool {
+    ctx.made().filter(|&(_, s, _)| s == seat).all(|(i, _, call)| {
+        let before = ctx.before(i);
+        crate::PEERS.iter().any(|&(adjust, _)| bidding::choose_valued(&before, hand, adjust) == call)
+    })
+}
+
+/// The decision's seed: the same hand in the same auction deals the same samples.
+fn seed(ctx: &Ctx<'_>, hand: Hand) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    hand.to_string().hash(&mut h);
+    for c in ctx.calls {
+        c.to_string().hash(&mut h);
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    fn c(s: &str) -> Call {
+        s.parse().unwrap()
+    }
+
+    /// The game the rules stop in: a game bid of mine, or partner's game bid that I pass;
+    /// nothing below game, nothing at slam, nothing of the opponents'.
+    #[test]
+    fn the_game_reached_is_a_game_bid_or_partners_game_passed() {
+        let calls = [c("1H"), c("Pass"), c("3H"), c("Pass")];
+        let shown = meaning::meanings_at(Seat::North, tenace_core::Vulnerability::None, &calls);
+        let ctx = Ctx::new(Seat::North, &calls, &shown);
+        assert_eq!(game_reached(&ctx, c("4H")), Some("4H".parse().unwrap()));
+        assert_eq!(game_reached(&ctx, c("Pass")), None, "partner's 3H is not game");
+        assert_eq!(game_reached(&ctx, c("6H")), None);
+        let calls = [c("1H"), c("Pass"), c("4H"), c("Pass")];
+        let shown = meaning::meanings_at(Seat::North, tenace_core::Vulnerability::None, &calls);
+        let ctx = Ctx::new(Seat::North, &calls, &shown);
+        assert_eq!(game_reached(&ctx, c("Pass")), Some("4H".parse().unwrap()));
+        let calls = [c("1H"), c("4S"), c("Pass"), c("Pass")];
+        let shown = meaning::meanings_at(Seat::North, tenace_core::Vulnerability::None, &calls);
+        let ctx = Ctx::new(Seat::North, &calls, &shown);
+        assert_eq!(game_reached(&ctx, c("Pass")), None, "their game");
+    }
+
+    /// A hand too weak for slam opposite anything partner showed is not simulated: the rules'
+    /// call stands.
+    #[test]
+    fn a_weak_hand_keeps_the_rules_call() {
+        let calls = [c("1S"), c("Pass")];
+        let shown = meaning::meanings_at(Seat::North, tenace_core::Vulnerability::None, &calls);
+        let ctx = Ctx::new(Seat::North, &calls, &shown);
+        let hand = h("KJ52.Q73.842.T63");
+        assert_eq!(reconsider(&ctx, hand, c("4S")), c("4S"));
+    }
+}
