@@ -16,7 +16,8 @@ impl Room {
     /// The next thing a robot does at this table, if any: answer a claim, explain its call to a
     /// question, make its call or play its card, or (at a table of robots only) start the next
     /// board. Robots consent to undo and skip requests implicitly (see `room.rs`). A robot
-    /// thinks about a card for `card_budget_ms` milliseconds of solver work at most.
+    /// thinks about a card for `card_budget_ms` milliseconds of solver work at most, and about
+    /// a call (slam by simulation) three times that; with 0 it follows its rules alone.
     pub fn robot_action(&self, card_budget_ms: f64) -> Option<(Seat, Action)> {
         let table = self.table();
         if let Some(claim) = table.pending_claim() {
@@ -51,7 +52,7 @@ impl Room {
                 let board = table.board();
                 let view =
                     tenace_robot::BiddingView { seat, hand: board.deal.hand(seat), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
-                let c = tenace_robot::choose_call(&view);
+                let c = tenace_robot::choose_call_within(&view, card_budget_ms);
                 Some((seat, Action::Call { call: c.call, alert: c.alert, explanation: Some(c.explanation) }))
             }
             Some(_) => {

@@ -42,7 +42,7 @@ pub struct ThisBuild {
 
 impl Player for ThisBuild {
     fn call(&mut self, view: &BiddingView<'_>) -> Result<Call, String> {
-        Ok(crate::choose_call(view).call)
+        Ok(crate::choose_call_within(view, self.budget_ms).call)
     }
 
     fn card(&mut self, view: &PlayView, seed: u64) -> Result<Card, String> {

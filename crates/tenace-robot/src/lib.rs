@@ -43,9 +43,16 @@ pub struct RobotCall {
 /// The robot's call. Always legal (Laws 18-19): a sufficient bid, a double only of an
 /// opponent's undoubled bid, a redouble only of an opponent's double; Pass when in doubt.
 pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
+    choose_call_within(view, CARD_BUDGET_MS)
+}
+
+/// [`choose_call`] for robots whose time budget is `budget_ms` a card ([`choose_card_within`]):
+/// slam by simulation (`slam.rs`) may take three times that; a budget of 0 (or less) bids by
+/// the rules alone, as it plays by them.
+pub fn choose_call_within(view: &BiddingView<'_>, budget_ms: f64) -> RobotCall {
     let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
-    let call = if ctx.me() == view.seat { slam::reconsider(&ctx, view.hand, bidding::choose(&ctx, view.hand)) } else { Call::Pass };
+    let call = if ctx.me() == view.seat { slam::reconsider(&ctx, view.hand, bidding::choose(&ctx, view.hand), budget_ms) } else { Call::Pass };
     let call = if ctx.is_legal(call) { call } else { Call::Pass };
     let m = meaning::meaning(&ctx, call);
     RobotCall { call, alert: m.artificial, explanation: m.text }

@@ -27,8 +27,9 @@ const DEALS: usize = 24;
 const LEAST_DEALS: usize = 12;
 /// Random deals tried for one decision before giving up.
 const ATTEMPTS: usize = 40_000;
-/// The wall-clock limit of one decision's dealing and solving, in milliseconds.
-const WALL_MS: u64 = 3000;
+/// The wall-clock limit of one decision's dealing and solving, as a multiple of the robots'
+/// budget for a card (3 s at the default 1 s).
+const WALL_FACTOR: f64 = 3.0;
 /// Slam is bid when it gains at least this many IMPs a deal on average...
 const LEAST_GAIN: f64 = 1.0;
 /// ...and the gain is this many standard errors clear of nothing.
@@ -36,8 +37,12 @@ const LEAST_T: f64 = 2.0;
 /// The simulation runs only when my points and partner's most reach this.
 const LEAST_MAX_POINTS: u32 = 31;
 
-/// The rules chose `call`; bid slam instead when the deals say so.
-pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call) -> Call {
+/// The rules chose `call`; bid slam instead when the deals say so, within `budget_ms` times
+/// [`WALL_FACTOR`] (no simulation with no budget).
+pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call, budget_ms: f64) -> Call {
+    if budget_ms <= 0.0 {
+        return call;
+    }
     let Some(game) = game_reached(ctx, call) else { return call };
     let me = ctx.me();
     if asked_keycards(ctx, me) || asked_keycards(ctx, me.partner()) {
@@ -55,7 +60,8 @@ pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call) -> Call {
         finished.push(Call::Pass);
     }
     let Some(Some((_, declarer))) = rules::auction_result(ctx.dealer, finished.iter().copied()) else { return call };
-    let Some(gains) = slam_gains(ctx, hand, game, declarer) else { return call };
+    let wall = std::time::Duration::from_secs_f64(budget_ms * WALL_FACTOR / 1000.0);
+    let Some(gains) = slam_gains(ctx, hand, game, declarer, wall) else { return call };
     let n = gains.len() as f64;
     let mean = gains.iter().sum::<f64>() / n;
     let spread = (gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
@@ -95,8 +101,8 @@ fn slam_call(ctx: &Ctx<'_>, strain: Strain) -> Option<Call> {
 
 /// For each deal that replays the auction, the IMPs six in the game's strain gains over the
 /// game (negative when it loses); `None` when too few deals were found in time.
-fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat) -> Option<Vec<f64>> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(WALL_MS);
+fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat, wall: std::time::Duration) -> Option<Vec<f64>> {
+    let deadline = std::time::Instant::now() + wall;
     let me = ctx.me();
     let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != me).collect();
     let shown: Vec<_> = others.iter().map(|&s| inferred(ctx, s)).collect();
@@ -191,6 +197,7 @@ mod tests {
         let shown = meaning::meanings_at(Seat::North, tenace_core::Vulnerability::None, &calls);
         let ctx = Ctx::new(Seat::North, &calls, &shown);
         let hand = h("KJ52.Q73.842.T63");
-        assert_eq!(reconsider(&ctx, hand, c("4S")), c("4S"));
+        assert_eq!(reconsider(&ctx, hand, c("4S"), 1000.0), c("4S"));
+        assert_eq!(reconsider(&ctx, h("K432.A432.KQ3.A2"), c("4S"), 0.0), c("4S"), "no budget, no simulation");
     }
 }

@@ -507,7 +507,7 @@ fn answer(line: &str, budget_ms: f64) -> Result<Value, String> {
                 vulnerability: field::<Vulnerability>(&v, "vulnerability")?,
                 calls: &calls,
             };
-            Ok(json!({"call": tenace_robot::choose_call(&view).call.to_string()}))
+            Ok(json!({"call": tenace_robot::choose_call_within(&view, budget_ms).call.to_string()}))
         }
         Some("card") => {
             let hands_in = list(&v, "hands")?;
@@ -573,7 +573,7 @@ mod tests {
         let view =
             BiddingView { seat: Seat::South, hand: board.deal.hand(Seat::South), dealer: board.dealer, vulnerability: board.vulnerability, calls: &calls };
         let reply = answer(&call_request(&view).to_string(), 10.0).unwrap();
-        assert_eq!(reply["call"], tenace_robot::choose_call(&view).call.to_string());
+        assert_eq!(reply["call"], tenace_robot::choose_call_within(&view, 10.0).call.to_string());
     }
 
     #[test]
