@@ -15,6 +15,12 @@ pub(crate) fn choose(ctx: &Ctx<'_>, hand: Hand) -> Call {
     choose_valued(ctx, hand, 0)
 }
 
+/// Would one of the Director's panel ([`crate::PEERS`]: these rules valuing `hand` up to two
+/// points up or down) make `call` here? How a sampled hand is checked against the calls it made.
+pub(crate) fn a_peer_would_make(ctx: &Ctx<'_>, hand: Hand, call: Call) -> bool {
+    crate::PEERS.iter().any(|&(adjust, _)| choose_valued(ctx, hand, adjust) == call)
+}
+
 /// The call of a robot that values the hand `adjust` points above (below, when negative) its
 /// count: the high-card points and the points both move, so every range in the system is met
 /// as by a hand that much stronger (a player's upgrade or downgrade).

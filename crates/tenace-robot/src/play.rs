@@ -345,7 +345,7 @@ impl<'a> Heard<'a> {
                 return true;
             }
             let ctx = meaning::Ctx::new(a.dealer, &a.calls[..i], &self.meanings[..i]).at(a.vulnerability);
-            crate::PEERS.iter().any(|&(adjust, _)| crate::bidding::choose_valued(&ctx, hands[seat.index()], adjust) == call)
+            crate::bidding::a_peer_would_make(&ctx, hands[seat.index()], call)
         })
     }
 }

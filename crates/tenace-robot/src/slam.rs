@@ -141,10 +141,7 @@ fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat, wall: std::t
 /// Would `seat`, holding `hand`, have made each of its calls in the auction so far, bid by
 /// these rules and valued as by one of the panel?
 fn replays(ctx: &Ctx<'_>, seat: Seat, hand: Hand) -> bool {
-    ctx.made().filter(|&(_, s, _)| s == seat).all(|(i, _, call)| {
-        let before = ctx.before(i);
-        crate::PEERS.iter().any(|&(adjust, _)| bidding::choose_valued(&before, hand, adjust) == call)
-    })
+    ctx.made().filter(|&(_, s, _)| s == seat).all(|(i, _, call)| bidding::a_peer_would_make(&ctx.before(i), hand, call))
 }
 
 /// The decision's seed: the same hand in the same auction deals the same samples.
