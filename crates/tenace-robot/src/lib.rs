@@ -1,8 +1,9 @@
 //! Robot players for Tenace. They bid a compact, documented natural system
 //! (docs/robot-system.md) and play the cards by Monte Carlo double dummy with the Tenace solver.
 //!
-//! - [`choose_call`]: the robot's call, with its alert and its own explanation; where the rules
-//!   stop in game, deals that replay the auction may make it a slam (`slam.rs`).
+//! - [`choose_call`]: the robot's call, with its alert and its own explanation; deals that
+//!   replay the auction (`deals.rs`) may change the level or strain of an uncontested contract
+//!   (`judgement.rs`) and make a game a slam (`slam.rs`).
 //! - [`explain_call`]: what any call of an auction shows in the robots' system, from the
 //!   auction alone (to answer the opponents' questions).
 //! - [`choose_card`]: the robot's card.
@@ -12,8 +13,10 @@
 //! the lowest legal card.
 
 mod bidding;
+mod deals;
 pub mod eval;
 mod heuristic;
+mod judgement;
 mod meaning;
 mod play;
 mod signals;
@@ -47,12 +50,18 @@ pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
 }
 
 /// [`choose_call`] for robots whose time budget is `budget_ms` a card ([`choose_card_within`]):
-/// slam by simulation (`slam.rs`) may take three times that; a budget of 0 (or less) bids by
-/// the rules alone, as it plays by them.
+/// game and slam by simulation (`judgement.rs`, `slam.rs`) may each take three times that; a
+/// budget of 0 (or less) bids by the rules alone, as it plays by them.
 pub fn choose_call_within(view: &BiddingView<'_>, budget_ms: f64) -> RobotCall {
     let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);
-    let call = if ctx.me() == view.seat { slam::reconsider(&ctx, view.hand, bidding::choose(&ctx, view.hand), budget_ms) } else { Call::Pass };
+    let call = if ctx.me() == view.seat {
+        let by_rules = bidding::choose(&ctx, view.hand);
+        let judged = judgement::reconsider(&ctx, view.hand, by_rules, budget_ms);
+        slam::reconsider(&ctx, view.hand, judged, budget_ms)
+    } else {
+        Call::Pass
+    };
     let call = if ctx.is_legal(call) { call } else { Call::Pass };
     let m = meaning::meaning(&ctx, call);
     RobotCall { call, alert: m.artificial, explanation: m.text }
@@ -72,7 +81,8 @@ pub struct Polled {
 }
 
 /// The panel of peers polled for the Director (Law 16B1(b)): the robot valuing the hand from
-/// two points below its count to two above, weighted 1-2-4-2-1 (ten in all). Players of one
+/// two points below its count to two above, weighted 1-2-4-2-1 (ten in all); in [`poll`] the
+/// middle is the robot's own call (its simulations included), the others bid by the rules. Players of one
 /// class, playing one system, differ most in how they value a hand, so the panel's spread of
 /// calls stands for theirs; the weights give the robot's own valuation the largest share.
 pub const PEERS: [(i32, u32); 5] = [(-2, 1), (-1, 2), (0, 4), (1, 2), (2, 1)];
@@ -95,7 +105,8 @@ pub fn poll(view: &BiddingView<'_>) -> Vec<Polled> {
             Call::Pass
         }
     };
-    let panel: Vec<(Call, u32)> = PEERS.iter().map(|&(adjust, weight)| (peer_call(adjust), weight)).collect();
+    // The panel's middle is the robot itself, its simulations included.
+    let panel: Vec<(Call, u32)> = PEERS.iter().map(|&(adjust, weight)| (if adjust == 0 { chosen } else { peer_call(adjust) }, weight)).collect();
     let total: u32 = PEERS.iter().map(|p| p.1).sum();
     let eval = meaning::Eval::of(view.hand);
     let candidates = std::iter::once(Call::Pass).chain(tenace_core::Bid::all().map(Call::Bid)).chain([Call::Double, Call::Redouble]);

@@ -10,26 +10,12 @@
 //! Only the robot's own call is reconsidered (`choose_call`), never a call replayed for a
 //! sample (`bidding::choose_valued`): so a simulation never starts another.
 
-use std::hash::{Hash, Hasher};
-
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use tenace_core::{imps, rules, Bid, Call, Card, Contract, Hand, Penalty, Seat, Strain};
+use tenace_core::{imps, rules, Bid, Call, Contract, Hand, Penalty, Seat, Strain};
 use tenace_dds::{solve, Position};
 
-use crate::bidding;
+use crate::deals::{self, Dealer, DEALS, LEAST_DEALS};
 use crate::meaning::{self, asked_keycards, bid, four_nt_asks_keycards, game_level, inferred, max_pts, rkcb_trump, Ctx, Eval};
 
-/// Deals solved for one decision.
-const DEALS: usize = 24;
-/// The fewest deals a decision is made on: with fewer, the rules' call stands.
-const LEAST_DEALS: usize = 12;
-/// Random deals tried for one decision before giving up.
-const ATTEMPTS: usize = 40_000;
-/// The wall-clock limit of one decision's dealing and solving, as a multiple of the robots'
-/// budget for a card (3 s at the default 1 s).
-const WALL_FACTOR: f64 = 3.0;
 /// Slam is bid when it gains at least this many IMPs a deal on average...
 const LEAST_GAIN: f64 = 1.0;
 /// ...and the gain is this many standard errors clear of nothing.
@@ -37,12 +23,10 @@ const LEAST_T: f64 = 2.0;
 /// The simulation runs only when my points and partner's most reach this.
 const LEAST_MAX_POINTS: u32 = 31;
 
-/// The rules chose `call`; bid slam instead when the deals say so, within `budget_ms` times
-/// [`WALL_FACTOR`] (no simulation with no budget).
+/// The rules chose `call`; bid slam instead when the deals say so, within the wall-clock limit
+/// of a budget of `budget_ms` a card ([`deals::wall`]; no simulation with no budget).
 pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call, budget_ms: f64) -> Call {
-    if budget_ms <= 0.0 {
-        return call;
-    }
+    let Some(wall) = deals::wall(budget_ms) else { return call };
     let Some(game) = game_reached(ctx, call) else { return call };
     let me = ctx.me();
     if asked_keycards(ctx, me) || asked_keycards(ctx, me.partner()) {
@@ -60,13 +44,8 @@ pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call, budget_ms: f64) 
         finished.push(Call::Pass);
     }
     let Some(Some((_, declarer))) = rules::auction_result(ctx.dealer, finished.iter().copied()) else { return call };
-    let wall = std::time::Duration::from_secs_f64(budget_ms * WALL_FACTOR / 1000.0);
     let Some(gains) = slam_gains(ctx, hand, game, declarer, wall) else { return call };
-    let n = gains.len() as f64;
-    let mean = gains.iter().sum::<f64>() / n;
-    let spread = (gains.iter().map(|g| (g - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-    let clear = spread == 0.0 || mean / (spread / n.sqrt()) >= LEAST_T;
-    if mean < LEAST_GAIN || !clear {
+    if !deals::gains_clearly(&gains, LEAST_GAIN, LEAST_T) {
         return call;
     }
     slam_call(ctx, game.strain()).unwrap_or(call)
@@ -103,30 +82,13 @@ fn slam_call(ctx: &Ctx<'_>, strain: Strain) -> Option<Call> {
 /// game (negative when it loses); `None` when too few deals were found in time.
 fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat, wall: std::time::Duration) -> Option<Vec<f64>> {
     let deadline = std::time::Instant::now() + wall;
-    let me = ctx.me();
-    let others: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| s != me).collect();
-    let shown: Vec<_> = others.iter().map(|&s| inferred(ctx, s)).collect();
-    let unseen: Vec<Card> = Hand::FULL.difference(hand).iter().collect();
     let vulnerable = ctx.vul.is_vulnerable(declarer.side());
     let slam = Contract::new(Bid::new(6, game.strain()).ok()?, Penalty::Undoubled);
     let game = Contract::new(game, Penalty::Undoubled);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed(ctx, hand));
+    let mut dealer = Dealer::new(ctx, hand);
     let mut gains = Vec::with_capacity(DEALS);
-    for attempt in 0..ATTEMPTS {
-        if gains.len() == DEALS || (attempt % 256 == 255 && std::time::Instant::now() >= deadline) {
-            break;
-        }
-        let mut cards = unseen.clone();
-        cards.shuffle(&mut rng);
-        let mut hands = [Hand::EMPTY; 4];
-        hands[me.index()] = hand;
-        for (k, &seat) in others.iter().enumerate() {
-            hands[seat.index()] = cards[13 * k..13 * (k + 1)].iter().copied().collect();
-        }
-        let fits = others.iter().zip(&shown).all(|(s, m)| m.fits(&Eval::of(hands[s.index()])));
-        if !fits || !others.iter().all(|&s| replays(ctx, s, hands[s.index()])) {
-            continue;
-        }
+    while gains.len() < DEALS {
+        let Some(hands) = dealer.next_deal(deadline) else { break };
         let Ok(position) = Position::from_hands(hands, game.strain(), declarer.lho(), Vec::new()) else { continue };
         let tricks = 13 - solve(&position);
         let score = |c: Contract| c.score(tricks, vulnerable).unwrap_or(0);
@@ -136,22 +98,6 @@ fn slam_gains(ctx: &Ctx<'_>, hand: Hand, game: Bid, declarer: Seat, wall: std::t
         }
     }
     (gains.len() >= LEAST_DEALS).then_some(gains)
-}
-
-/// Would `seat`, holding `hand`, have made each of its calls in the auction so far, bid by
-/// these rules and valued as by one of the panel?
-fn replays(ctx: &Ctx<'_>, seat: Seat, hand: Hand) -> bool {
-    ctx.made().filter(|&(_, s, _)| s == seat).all(|(i, _, call)| bidding::a_peer_would_make(&ctx.before(i), hand, call))
-}
-
-/// The decision's seed: the same hand in the same auction deals the same samples.
-fn seed(ctx: &Ctx<'_>, hand: Hand) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    hand.to_string().hash(&mut h);
-    for c in ctx.calls {
-        c.to_string().hash(&mut h);
-    }
-    h.finish()
 }
 
 #[cfg(test)]

@@ -12,6 +12,11 @@ const VULS: [Vulnerability; 4] = [Vulnerability::None, Vulnerability::NorthSouth
 
 /// Four robots bid `deal`; every call is checked by tenace-table. Returns the calls made.
 fn bid_out(deal: &Deal, dealer: Seat, vul: Vulnerability) -> Result<Vec<RobotCall>, String> {
+    bid_out_within(deal, dealer, vul, tenace_robot::CARD_BUDGET_MS)
+}
+
+/// [`bid_out`] by robots of budget `budget_ms` (0: the rules alone, no simulation).
+fn bid_out_within(deal: &Deal, dealer: Seat, vul: Vulnerability, budget_ms: f64) -> Result<Vec<RobotCall>, String> {
     let mut auction = Auction::new(dealer);
     let mut calls: Vec<Call> = Vec::new();
     let mut made = Vec::new();
@@ -20,7 +25,7 @@ fn bid_out(deal: &Deal, dealer: Seat, vul: Vulnerability) -> Result<Vec<RobotCal
             return Err(format!("auction too long: {calls:?}"));
         }
         let view = BiddingView { seat, hand: deal.hand(seat), dealer, vulnerability: vul, calls: &calls };
-        let rc = choose_call(&view);
+        let rc = tenace_robot::choose_call_within(&view, budget_ms);
         auction
             .make(AuctionCall { seat, call: rc.call, alert: rc.alert, explanation: Some(rc.explanation.clone()) })
             .map_err(|e| format!("illegal call {} after {calls:?}: {e}", rc.call))?;
@@ -38,8 +43,16 @@ fn calls(s: &str) -> Vec<Call> {
     s.split_whitespace().map(|w| w.parse().expect("call")).collect()
 }
 
-/// The robot's call as `seat` after `auction` (dealer North).
+/// The call of the system's rules as `seat` after `auction` (dealer North): a robot with no
+/// budget, so no simulation (the tests named "by simulation" use [`robot_simulating`]).
 fn robot(seat: Seat, h: &str, auction: &str) -> RobotCall {
+    let calls = calls(auction);
+    tenace_robot::choose_call_within(&BiddingView { seat, hand: hand(h), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &calls }, 0.0)
+}
+
+/// The robot's call as `seat` after `auction` (dealer North) at the default budget: the game
+/// and slam simulations may change the rules' call.
+fn robot_simulating(seat: Seat, h: &str, auction: &str) -> RobotCall {
     let calls = calls(auction);
     choose_call(&BiddingView { seat, hand: hand(h), dealer: Seat::North, vulnerability: Vulnerability::None, calls: &calls })
 }
@@ -51,22 +64,30 @@ fn bids_saying(seat: Seat, h: &str, auction: &str, call: &str, says: &str) {
     assert!(rc.explanation.contains(says), "{h} after {auction}: {}", rc.explanation);
 }
 
+/// Four robots of budget `budget_ms` bid a random deal legally, the auction ends, and every
+/// call's explanation is the answer to a question about it.
+fn bid_legally(seed: u64, dealer: usize, vul: usize, budget_ms: f64) -> Result<(), TestCaseError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let deal = random_deal(&mut rng);
+    let dealer = Seat::from_index(dealer);
+    let made = bid_out_within(&deal, dealer, VULS[vul], budget_ms).map_err(TestCaseError::fail)?;
+    prop_assert!(made.len() <= 40, "long auction: {:?}", made.iter().map(|c| c.call.to_string()).collect::<Vec<_>>());
+    let calls: Vec<Call> = made.iter().map(|c| c.call).collect();
+    for (i, rc) in made.iter().enumerate() {
+        if matches!(rc.call, Call::Bid(_)) {
+            prop_assert!(!rc.explanation.trim().is_empty(), "no explanation for {}", rc.call);
+        }
+        // One source of truth: the answer to a question is the robot's own explanation.
+        prop_assert_eq!(&explain_call(dealer, VULS[vul], &calls, i), &rc.explanation);
+    }
+    Ok(())
+}
+
 proptest! {
+    /// By the rules alone (no budget): many auctions.
     #[test]
     fn robots_bid_legally_and_the_auction_ends(seed in any::<u64>(), dealer in 0usize..4, vul in 0usize..4) {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let deal = random_deal(&mut rng);
-        let dealer = Seat::from_index(dealer);
-        let made = bid_out(&deal, dealer, VULS[vul]).map_err(TestCaseError::fail)?;
-        prop_assert!(made.len() <= 40, "long auction: {:?}", made.iter().map(|c| c.call.to_string()).collect::<Vec<_>>());
-        let calls: Vec<Call> = made.iter().map(|c| c.call).collect();
-        for (i, rc) in made.iter().enumerate() {
-            if matches!(rc.call, Call::Bid(_)) {
-                prop_assert!(!rc.explanation.trim().is_empty(), "no explanation for {}", rc.call);
-            }
-            // One source of truth: the answer to a question is the robot's own explanation.
-            prop_assert_eq!(&explain_call(dealer, VULS[vul], &calls, i), &rc.explanation);
-        }
+        bid_legally(seed, dealer, vul, 0.0)?;
     }
 
     #[test]
@@ -756,12 +777,36 @@ fn opener_over_their_overcall_1c_1s_2d() {
 /// it no meaning), so the robot bids the slam itself.
 #[test]
 fn one_spade_four_trumps_and_sixteen_bid_six_by_simulation() {
-    assert_eq!(robot(Seat::South, "K432.A432.KQ3.A2", "1S Pass").call.to_string(), "6S");
+    assert_eq!(robot_simulating(Seat::South, "K432.A432.KQ3.A2", "1S Pass").call.to_string(), "6S");
 }
 
 /// Slam by simulation does not touch a hand with no slam in sight: 13 HCP opposite a 15-17
 /// no trump stays in 3NT.
 #[test]
 fn one_notrump_three_notrump_with_thirteen_stays_in_game() {
-    assert_eq!(robot(Seat::South, "K43.Q32.KJ43.A32", "1NT Pass").call.to_string(), "3NT");
+    assert_eq!(robot_simulating(Seat::South, "K43.Q32.KJ43.A32", "1NT Pass").call.to_string(), "3NT");
+}
+
+/// Game by simulation: six spades and 13 HCP opposite a limit raise. The rules read the raise
+/// at its minimum and pass; on the deals that replay 1S-3S, four spades gains.
+#[test]
+fn one_spade_three_spades_six_trumps_bids_game_by_simulation() {
+    assert_eq!(robot_simulating(Seat::North, "AJT632.4.A5.K943", "1S Pass 3S Pass").call.to_string(), "4S");
+}
+
+/// Game by simulation stops in a misfit: five spades and six diamonds opposite partner's
+/// hearts, a void. The rules bid 3NT; on the deals, three hearts is as high as the hand goes.
+#[test]
+fn one_spade_two_hearts_two_spades_three_hearts_passes_the_misfit_by_simulation() {
+    assert_eq!(robot_simulating(Seat::East, "AKJ82..KJT975.54", "Pass 1S Pass 2H Pass 2S Pass 3H Pass").call.to_string(), "Pass");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+    /// At the default budget, where the game and slam simulations may change calls: fewer
+    /// auctions (each decision deals and solves for up to three seconds).
+    #[test]
+    fn robots_bid_legally_with_simulation(seed in any::<u64>(), dealer in 0usize..4, vul in 0usize..4) {
+        bid_legally(seed, dealer, vul, tenace_robot::CARD_BUDGET_MS)?;
+    }
 }
