@@ -17,8 +17,8 @@ impl Room {
     /// question, make its call or play its card, or (at a table of robots only) start the next
     /// board. Robots consent to undo and skip requests implicitly (see `room.rs`). A robot
     /// thinks about a card for `card_budget_ms` milliseconds of solver work at most, and about
-    /// a call (game and slam by simulation) up to three times that for each; with 0 it follows
-    /// its rules alone.
+    /// a call (game and slam by simulation) up to three times that for each; under 100 ms it
+    /// bids by its rules alone, and with 0 it also plays by them.
     pub fn robot_action(&self, card_budget_ms: f64) -> Option<(Seat, Action)> {
         let table = self.table();
         if let Some(claim) = table.pending_claim() {

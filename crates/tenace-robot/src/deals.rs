@@ -24,10 +24,15 @@ pub(crate) const LEAST_DEALS: usize = 12;
 /// budget for a card (3 s at the default 1 s).
 const WALL_FACTOR: f64 = 3.0;
 
+/// The least budget a card (milliseconds) with which the robots simulate their calls: with
+/// less, the time could not deal and solve [`LEAST_DEALS`] deals, and the one deal begun
+/// before the limit is checked would be spent for nothing (the club's tests run robots at 5 ms).
+const LEAST_BUDGET_MS: f64 = 100.0;
+
 /// The wall-clock limit of one decision of robots whose budget is `budget_ms` a card; `None`
-/// with no budget (the rules alone, no simulation).
+/// below [`LEAST_BUDGET_MS`] (the rules alone, no simulation; 0 is the rules' setting).
 pub(crate) fn wall(budget_ms: f64) -> Option<std::time::Duration> {
-    (budget_ms > 0.0).then(|| std::time::Duration::from_secs_f64(budget_ms * WALL_FACTOR / 1000.0))
+    (budget_ms >= LEAST_BUDGET_MS).then(|| std::time::Duration::from_secs_f64(budget_ms * WALL_FACTOR / 1000.0))
 }
 
 /// Do the IMPs a call gains on each deal, `gains`, say to make it: at least `least_gain` a deal
@@ -139,7 +144,7 @@ mod tests {
         assert!(!gains_clearly(&noisy, 0.5, 1.0), "0.5 a deal with a spread of 10: not clear");
         assert!(gains_clearly(&noisy, 0.5, 0.1));
         assert!(!gains_clearly(&[], 0.0, 0.0) && !gains_clearly(&[5.0], 0.0, 0.0), "no spread measured");
-        assert!(wall(0.0).is_none() && wall(-1.0).is_none());
+        assert!(wall(0.0).is_none() && wall(-1.0).is_none() && wall(5.0).is_none(), "no simulation on a small budget");
         assert_eq!(wall(1000.0), Some(std::time::Duration::from_secs(3)));
     }
 }

@@ -32,7 +32,7 @@ const MOST_MIN_POINTS: u32 = 31;
 
 /// The rules chose `call`; make another call that ends the auction better on the deals, within
 /// the wall-clock limit of a budget of `budget_ms` a card ([`deals::wall`]; no simulation with
-/// no budget).
+/// a budget under 100 ms).
 pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call, budget_ms: f64) -> Call {
     let Some(wall) = deals::wall(budget_ms) else { return call };
     let others = alternatives(ctx, hand, call);

@@ -51,7 +51,7 @@ pub fn choose_call(view: &BiddingView<'_>) -> RobotCall {
 
 /// [`choose_call`] for robots whose time budget is `budget_ms` a card ([`choose_card_within`]):
 /// game and slam by simulation (`judgement.rs`, `slam.rs`) may each take three times that; a
-/// budget of 0 (or less) bids by the rules alone, as it plays by them.
+/// budget under 100 ms bids by the rules alone (0 also plays by them).
 pub fn choose_call_within(view: &BiddingView<'_>, budget_ms: f64) -> RobotCall {
     let shown = meaning::meanings_at(view.dealer, view.vulnerability, view.calls);
     let ctx = meaning::Ctx::new(view.dealer, view.calls, &shown).at(view.vulnerability);

@@ -24,7 +24,7 @@ const LEAST_T: f64 = 2.0;
 const LEAST_MAX_POINTS: u32 = 31;
 
 /// The rules chose `call`; bid slam instead when the deals say so, within the wall-clock limit
-/// of a budget of `budget_ms` a card ([`deals::wall`]; no simulation with no budget).
+/// of a budget of `budget_ms` a card ([`deals::wall`]; no simulation on a budget under 100 ms).
 pub(crate) fn reconsider(ctx: &Ctx<'_>, hand: Hand, call: Call, budget_ms: f64) -> Call {
     let Some(wall) = deals::wall(budget_ms) else { return call };
     let Some(game) = game_reached(ctx, call) else { return call };
