@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use tenace_core::{Call, Card, Hand, Seat};
 
 use crate::bidding;
-use crate::meaning::{inferred, Ctx, Eval, Meaning};
+use crate::meaning::{inferred, meaning, meanings_at, Ctx, Eval, Meaning};
 
 /// Random deals tried for one decision before giving up.
 const ATTEMPTS: usize = 40_000;
@@ -115,17 +115,19 @@ fn seed(ctx: &Ctx<'_>, hand: Hand) -> u64 {
 }
 
 /// The rest of the auction after `calls` when all four players bid by these rules with
-/// `hands` (no simulation: `bidding::choose`): the contract and declarer, `None` when passed
-/// out (or, never in practice, when the auction runs past 60 calls).
+/// `hands` (no simulation: `bidding::choose`, always legal): the contract and declarer, `None`
+/// when passed out (or, never in practice, when the auction runs past 60 calls). The meanings
+/// are read once and extended call by call, as [`meanings_at`] reads them.
 pub(crate) fn roll_out(ctx: &Ctx<'_>, calls: &mut Vec<Call>, hands: &[Hand; 4]) -> Option<(tenace_core::Contract, Seat)> {
+    let mut shown = meanings_at(ctx.dealer, ctx.vul, calls);
     while calls.len() < 60 {
         if let Some(result) = tenace_core::rules::auction_result(ctx.dealer, calls.iter().copied()) {
             return result;
         }
-        let shown = crate::meaning::meanings_at(ctx.dealer, ctx.vul, calls);
         let now = Ctx::new(ctx.dealer, calls, &shown).at(ctx.vul);
         let call = bidding::choose(&now, hands[now.me().index()]);
-        let call = if now.is_legal(call) { call } else { Call::Pass };
+        let m = meaning(&now, call);
+        shown.push(m);
         calls.push(call);
     }
     None

@@ -82,9 +82,10 @@ pub struct Polled {
 
 /// The panel of peers polled for the Director (Law 16B1(b)): the robot valuing the hand from
 /// two points below its count to two above, weighted 1-2-4-2-1 (ten in all); in [`poll`] the
-/// middle is the robot's own call (its simulations included), the others bid by the rules. Players of one
-/// class, playing one system, differ most in how they value a hand, so the panel's spread of
-/// calls stands for theirs; the weights give the robot's own valuation the largest share.
+/// middle is the robot's own call (its simulations included), the others bid by the rules.
+/// Players of one class, playing one system, differ most in how they value a hand, so the
+/// panel's spread of calls stands for theirs; the weights give the robot's own valuation the
+/// largest share.
 pub const PEERS: [(i32, u32); 5] = [(-2, 1), (-1, 2), (0, 4), (1, 2), (2, 1)];
 
 /// A poll of the robots for the Director (Law 16B1(b): a logical alternative is a call a
